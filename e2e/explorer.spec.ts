@@ -1,0 +1,233 @@
+// The explorer end to end, against the production build in Chromium. Tests assert roles, accessible
+// names, data-fate / data-code / data-path attributes and issue codes, never wording.
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+
+const corpus = path.resolve(import.meta.dirname, '../../shared/corpus');
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+async function open(page: Page, catalog?: string): Promise<void> {
+  await page.goto('./');
+  await expect(page.getByRole('region', { name: 'Hub', exact: true }).locator('.line').first()).toBeVisible();
+  if (catalog) {
+    await page.getByLabel('Catalog', { exact: true }).selectOption(`b:${catalog}`);
+    await expect(page.getByRole('region', { name: 'Hub', exact: true }).locator('.version-badge')).not.toHaveText('');
+  }
+  await page.waitForFunction(() => window.__versionExplorer?.setResource !== undefined);
+}
+
+async function seed(page: Page, text: string): Promise<void> {
+  await page.evaluate((t) => window.__versionExplorer?.setResource(t), text);
+}
+
+const pane = (page: Page, name: 'Resource' | 'Hub' | 'Target') => page.getByRole('region', { name, exact: true });
+const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
+
+test.describe('built-in examples', () => {
+  test('CRM Person 2011-01-01: the name fields are converted by the hooks, nothing is lost', async ({ page }) => {
+    const errors = watchErrors(page);
+    await open(page, 'crm-person');
+    await expect(page.getByLabel('Source version', { exact: true })).toHaveValue('2011-01-01');
+    const hub = pane(page, 'Hub');
+    await expect(hub.locator('.version-badge')).toHaveText('2019-09-09storage');
+    await expect(hub.locator('[data-path="spec.originalVersion"]')).toContainText('2011-01-01');
+    // firstName / lastName have no place at the hub: the hand-written hooks turn them into the new fields.
+    await expect(hub.locator('[data-path="spec.knownAs"]')).toContainText('Ada');
+    await expect(hub.locator('[data-path="spec.familyName"]')).toContainText('Lovelace');
+    // In the editor the two input fields are marked converted.
+    await expect(pane(page, 'Resource').locator('.view-line:has(.mfate-converted)')).toHaveCount(2);
+    await tab(page, 'Lost').click();
+    await expect(page.getByRole('list', { name: 'Lost', exact: true }).getByRole('listitem')).toHaveCount(0);
+    await tab(page, 'Conversion plan').click();
+    const plan = page.getByRole('table', { name: 'Conversion plan', exact: true });
+    await expect(plan.locator('tbody[data-type]').first()).toBeVisible();
+    await expect(plan.locator('tr[data-property="firstName"]').first()).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('ServiceFabric 2016-03-01: the four changed properties are in the property bag', async ({ page }) => {
+    await open(page, 'servicefabric');
+    await expect(pane(page, 'Hub').locator('.version-badge')).toHaveText('2016-09-01storage');
+    const bag = page.getByRole('list', { name: 'Property bag', exact: true });
+    await expect(bag.getByRole('listitem')).toHaveCount(4);
+    for (const key of ['HttpApplicationGatewayCertificate', 'NodeTypes', 'ReliabilityLevel', 'UpgradeDescription']) {
+      await expect(bag.locator(`li[data-key="${key}"]`)).toBeVisible();
+      await expect(pane(page, 'Hub').locator(`[data-path="spec.properties.$propertyBag.${key}"]`)).toBeVisible();
+    }
+    // The decoded value of a bag entry is the original JSON.
+    await expect(bag.locator('li[data-key="NodeTypes"] .decoded')).toContainText('"name": "frontend"');
+    // Read at 2016-09-01 (no bag) the four are lost in this view.
+    await tab(page, 'Lost').click();
+    await expect(page.getByRole('list', { name: 'Lost', exact: true }).locator('li[data-fate="lost"]')).toHaveCount(4);
+    await tab(page, 'Conversion plan').click();
+    const plan = page.getByRole('table', { name: 'Conversion plan', exact: true });
+    const props = plan.locator('tbody[data-type="ClusterProperties"]').first();
+    await expect(props.locator('tr[data-handler="property-bag"]')).toHaveCount(4);
+  });
+
+  test('Person v1 -> v2: the two required addresses are missing', async ({ page }) => {
+    await open(page, 'person-v1v2');
+    await expect(page.getByLabel('Source version', { exact: true })).toHaveValue('v1');
+    await expect(page.getByLabel('Target version', { exact: true })).toHaveValue('v2');
+    const target = pane(page, 'Target');
+    await expect(target.locator('[data-fate="required-missing"]')).toHaveCount(2);
+    await expect(target.locator('[data-path="spec.postalAddress"]')).toHaveAttribute('data-fate', 'required-missing');
+    await expect(target.locator('[data-path="spec.residentialAddress"]')).toHaveAttribute('data-fate', 'required-missing');
+    await expect(target.locator('[data-code="REQUIRED_MISSING"]')).toHaveCount(2);
+  });
+});
+
+test('a CRD from the corpus loads through the file picker and converts one of its samples', async ({ page }) => {
+  const errors = watchErrors(page);
+  await open(page);
+  await page.getByLabel('Catalog files', { exact: true }).setInputFiles(path.join(corpus, 'fluxcd-kustomize-controller/crds/kustomize.toolkit.fluxcd.io_kustomizations.yaml'));
+  await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue(/^e:/);
+  const sample = readFileSync(path.join(corpus, 'fluxcd-kustomize-controller/samples/v0.35.1/config/samples/kustomize_v1beta1_kustomization.yaml'), 'utf8');
+  await seed(page, sample);
+  // Two documents: the picker offers both; pick the second.
+  const picker = page.getByLabel('Document', { exact: true });
+  await expect(picker.locator('option')).toHaveCount(2);
+  await picker.selectOption('1');
+  await expect(page.getByLabel('Source version', { exact: true })).toHaveValue('v1beta2');
+  const hub = pane(page, 'Hub');
+  await expect(hub.locator('.version-badge')).toHaveText('v1storage');
+  await expect(hub.locator('[data-path="spec.originalVersion"]')).toContainText('v1beta2');
+  await expect(hub.locator('[data-path="metadata.name"]')).toContainText('webapp-production');
+  await expect(hub.locator('[data-path="spec.healthChecks.1.name"]')).toContainText('frontend');
+  // The loaded catalog survives a reload.
+  await page.reload();
+  await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue(/^e:/);
+  await expect(pane(page, 'Hub').locator('[data-path="metadata.name"]')).toContainText('webapp-production');
+  expect(errors).toEqual([]);
+});
+
+test('malformed YAML and an unknown kind show clear errors and the page keeps working', async ({ page }) => {
+  const errors = watchErrors(page);
+  await open(page, 'crm-person');
+  await seed(page, 'apiVersion: crm.example.com/2011-01-01\nkind: Person\nspec: [unclosed\n');
+  const problems = page.getByRole('list', { name: 'Input problems', exact: true });
+  await expect(problems.locator('[data-code="YAML_SYNTAX"]').first()).toBeVisible();
+  // The panes keep the last result that converted.
+  await expect(pane(page, 'Hub').locator('[data-path="spec.knownAs"]')).toBeVisible();
+  // A marker in the editor at the syntax error.
+  await expect(pane(page, 'Resource').locator('.squiggly-error').first()).toBeAttached();
+
+  await seed(page, 'apiVersion: crm.example.com/2011-01-01\nkind: Nope\nmetadata:\n  name: x\n');
+  await expect(problems.locator('[data-code="UNKNOWN_KIND"]').first()).toBeVisible();
+  // The message lists what the catalog has.
+  await expect(problems).toContainText('Person');
+
+  await seed(page, 'apiVersion: crm.example.com/2013-03-03\nkind: Person\nmetadata:\n  name: ada\nspec:\n  firstName: Ada\n  middleName: King\n  lastName: Lovelace\n');
+  await expect(problems).toHaveCount(0);
+  await expect(pane(page, 'Hub').locator('[data-path="spec.originalVersion"]')).toContainText('2013-03-03');
+  expect(errors).toEqual([]);
+});
+
+test('the round trip shows a diff and its verdict; read at an older version and write back', async ({ page }) => {
+  await open(page, 'crm-person');
+  await tab(page, 'Round trip').click();
+  const rt = page.getByRole('region', { name: 'Round trip', exact: true });
+  await expect(rt.locator('[data-lossless]').first()).toHaveAttribute('data-lossless', 'true');
+  await expect(rt.locator('.monaco-diff-editor').first()).toBeVisible();
+  // A 2019-09-09 Person read by a 2011-01-01 client and written back loses what 2011 cannot hold.
+  await seed(
+    page,
+    'apiVersion: crm.example.com/2019-09-09\nkind: Person\nmetadata:\n  name: ada\nspec:\n  knownAs: Ada\n  familyName: Lovelace\n  legalName: Ada Lovelace\n  sortKey: lovelace\n  residentialAddress:\n    street: 1 St James Square\n    city: London\n',
+  );
+  await rt.getByLabel('Read at version', { exact: true }).selectOption('2011-01-01');
+  await expect(rt.locator('[data-lossless]').nth(1)).toHaveAttribute('data-lossless', 'false');
+  await expect(rt.getByRole('list', { name: 'Destroyed by write-back', exact: true }).getByRole('listitem').first()).toBeVisible();
+});
+
+test('clicking a version in the version map makes it the target', async ({ page }) => {
+  await open(page, 'crm-person');
+  await tab(page, 'Version map').click();
+  const map = page.getByRole('group', { name: 'Version map', exact: true });
+  await expect(map).toBeVisible();
+  await map.locator('[data-version="2014-04-04"]').click();
+  await expect(page.getByLabel('Target version', { exact: true })).toHaveValue('2014-04-04');
+  await expect(pane(page, 'Target').locator('.version-badge')).toHaveText('2014-04-04');
+  // Keyboard: focus a node and press Enter.
+  await map.locator('[data-version="2012-02-02"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Target version', { exact: true })).toHaveValue('2012-02-02');
+  // The strategy switch redraws the graph as a chain.
+  const strategy = page.getByRole('radiogroup', { name: 'Strategy', exact: true });
+  if (await strategy.isVisible()) {
+    await strategy.getByRole('radio', { name: 'chained' }).check();
+    await expect(map.locator('[data-edge="2011-01-01storage>2012-02-02storage"]')).toBeAttached();
+  }
+});
+
+test('moving through a pane highlights the same field in the other panes', async ({ page }) => {
+  await open(page, 'servicefabric');
+  const hub = pane(page, 'Hub');
+  await hub.locator('[data-path="spec.location"]').click();
+  await expect(hub.locator('[data-path="spec.location"]')).toHaveClass(/\bhl\b/);
+  await expect(pane(page, 'Target').locator('[data-path="spec.location"]')).toHaveClass(/\bhl\b/);
+  // Keyboard: arrow keys move the selection.
+  await page.keyboard.press('ArrowDown');
+  await expect(hub.locator('.line.cursor')).toHaveCount(1);
+});
+
+test('keyboard: help on ?, shortcuts switch views, everything is reachable with Tab', async ({ page }) => {
+  await open(page, 'crm-person');
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+  await page.keyboard.press('Alt+3');
+  await expect(tab(page, 'Conversion plan')).toHaveAttribute('aria-selected', 'true');
+  // Tab from the top reaches the main controls in order.
+  await page.locator('body').focus();
+  const seen = new Set<string>();
+  let escaped = false;
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    const { name, inEditor } = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return { name: el?.getAttribute('aria-label') ?? el?.textContent?.trim().slice(0, 30) ?? '', inEditor: el?.closest('.monaco-editor') !== null };
+    });
+    seen.add(name);
+    // In Monaco, Tab indents; Ctrl+M (documented in the help) makes Tab move the focus on.
+    if (inEditor && !escaped) {
+      escaped = true;
+      await page.keyboard.press('Control+M');
+    }
+  }
+  for (const name of ['Catalog', 'Source version', 'Target version', 'Hub document at 2019-09-09storage', 'Target document at 2019-09-09']) expect(seen).toContain(name);
+});
+
+test('the input is autosaved and restored; Reset brings the example back', async ({ page }) => {
+  await open(page, 'crm-person');
+  await seed(page, 'apiVersion: crm.example.com/2013-03-03\nkind: Person\nmetadata:\n  name: saved\nspec:\n  firstName: Saved\n');
+  await expect(pane(page, 'Hub').locator('[data-path="metadata.name"]')).toContainText('saved');
+  await page.waitForTimeout(600);
+  await page.reload();
+  await expect(pane(page, 'Hub').locator('[data-path="metadata.name"]')).toContainText('saved');
+  await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  await expect(pane(page, 'Hub').locator('[data-path="metadata.name"]')).toContainText('ada-lovelace');
+});
+
+test('on a narrow screen the panes stack', async ({ page }) => {
+  await page.setViewportSize({ width: 420, height: 900 });
+  await open(page);
+  const a = await pane(page, 'Resource').boundingBox();
+  const b = await pane(page, 'Hub').boundingBox();
+  const c = await pane(page, 'Target').boundingBox();
+  expect(a && b && c).toBeTruthy();
+  expect((b?.y ?? 0) > (a?.y ?? 0)).toBe(true);
+  expect((c?.y ?? 0) > (b?.y ?? 0)).toBe(true);
+  expect(b?.width ?? 0).toBeGreaterThan(380);
+});

@@ -1,0 +1,254 @@
+// Issue 6: permalinks, Copy as Markdown, secrets, ?catalog= / ?resource=, CSP. Runs against `vite preview`
+// of the production build (playwright.config.ts). Asserts codes and content, never wording.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { encodeState } from '../src/ui/share/codec.ts';
+import { clipboard, editorText, serve, setInput, settledFragment, snapshot, waitForApp, watch } from './shareHelpers.ts';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+const corpus = path.resolve(import.meta.dirname, '../../shared/corpus');
+
+// Short on purpose: Monaco renders only the visible lines.
+const twoPeople = [
+  'apiVersion: crm.example.com/2011-01-01',
+  'kind: Person',
+  'metadata: {name: ada}',
+  'spec: {firstName: Ada, lastName: Lovelace}',
+  '---',
+  'apiVersion: crm.example.com/2013-03-03',
+  'kind: Person',
+  'metadata: {name: grace}',
+  'spec: {firstName: Grace, lastName: Hopper}',
+  '',
+].join('\n');
+
+async function fragmentFor(state: Parameters<typeof encodeState>[0]): Promise<string> {
+  const r = await encodeState(state);
+  if (!('fragment' in r)) throw new Error(r.issue.message);
+  return r.fragment;
+}
+
+test('a copied link opens in a fresh browser with the same editor content, selections and panes', async ({ page, browser }) => {
+  const w = await watch(page);
+  await page.goto('./');
+  await waitForApp(page);
+  await setInput(page, twoPeople);
+  await expect(page.getByRole('combobox', { name: 'Document', exact: true })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Document', exact: true }).selectOption({ index: 1 });
+  await page.getByRole('combobox', { name: 'Target version', exact: true }).selectOption('2016-06-06');
+  await page.getByRole('radio', { name: 'chained' }).click();
+  await expect(page.getByRole('radio', { name: 'chained' })).toBeChecked();
+  await page.getByRole('tab', { name: /Conversion plan/ }).click();
+  await page.getByRole('group', { name: /^Target document at / }).locator('.line', { hasText: 'Hopper' }).first().click();
+  await expect(page.locator('.line.hl').first()).toBeVisible();
+  await settledFragment(page);
+  const before = await snapshot(page);
+  expect(before.editor).toContain('Grace');
+  expect(before.target).toBe('2016-06-06');
+
+  // Ctrl+S copies the link (Monaco must not swallow it, and the browser must not open "Save as").
+  // Focus Monaco without clicking (a click would move the cursor, and so the highlighted field).
+  await page.getByRole('textbox', { name: 'Resource YAML' }).focus();
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(page.getByTestId('share-status')).toBeVisible();
+  const link = await clipboard(page);
+  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#v1\.[A-Za-z0-9_-]+$/);
+  // The address bar follows the state: the copied link and the address bar hold the same state.
+  expect(new URL(link).hash).toBe(new URL(page.url()).hash);
+  expect(await snapshot(page)).toEqual(before);
+
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  const w2 = await watch(other);
+  await other.goto(link);
+  await waitForApp(other);
+  await expect(other.getByRole('combobox', { name: 'Target version', exact: true })).toHaveValue('2016-06-06');
+  await expect(other.locator('.line.hl').first()).toBeVisible();
+  await expect.poll(() => snapshot(other)).toEqual(before);
+  expect(w2.errors).toEqual([]);
+  expect(await w2.csp()).toEqual([]);
+  await fresh.close();
+  expect(w.errors).toEqual([]);
+  expect(await w.csp()).toEqual([]);
+});
+
+test('the copy button copies a link and the meter shows its length against the limits', async ({ page }) => {
+  await page.goto('./');
+  await waitForApp(page);
+  const meter = page.getByTestId('link-meter');
+  await expect(meter).toHaveAttribute('data-level', 'chat');
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  const link = await clipboard(page);
+  expect(Number(await meter.getAttribute('data-length'))).toBe(link.length);
+  // A large input moves the meter past the chat limit.
+  const big = `apiVersion: crm.example.com/2011-01-01\nkind: Person\nmetadata:\n  name: big\n  annotations:\n${Array.from({ length: 400 }, (_, i) => `    note-${i}: "${(i * 7919).toString(36)}-${(i * 104729).toString(36)}"`).join('\n')}\nspec:\n  firstName: Ada\n`;
+  await setInput(page, big);
+  await expect(meter).not.toHaveAttribute('data-level', 'chat');
+});
+
+test('a tampered link shows an error and a working page with the default state', async ({ page }) => {
+  const w = await watch(page);
+  const good = await fragmentFor({ catalog: { type: 'builtin', id: 'crm-person' }, input: twoPeople, document: 1, view: 'plan' });
+  const tampered = `${good.slice(0, 20)}${good[20] === 'A' ? 'B' : 'A'}${good.slice(21, -6)}`;
+  await page.goto(`./#${tampered}`);
+  await expect(page.getByTestId('link-issue')).toHaveAttribute('data-code', /^LINK_(MALFORMED|TOO_LARGE)$/);
+  await waitForApp(page);
+  await expect.poll(() => editorText(page)).toContain('ada-lovelace'); // the built-in example
+  await expect(page.getByRole('group', { name: /^Hub document at / })).toContainText('originalVersion');
+  // Still usable: editing works and the address bar gets a good link again.
+  await setInput(page, twoPeople);
+  expect(await settledFragment(page)).toMatch(/^#v1\./);
+  expect(w.errors).toEqual([]);
+
+  await page.goto('./#v9.AAAA');
+  await page.reload();
+  await expect(page.getByTestId('link-issue')).toHaveAttribute('data-code', 'LINK_UNKNOWN_VERSION');
+});
+
+test('a link made with a different catalog says so', async ({ page }) => {
+  const f = await fragmentFor({ catalog: { type: 'builtin', id: 'crm-person', hash: '0000000000000000' }, input: twoPeople, document: 0, view: 'bag' });
+  await page.goto(`./#${f}`);
+  await waitForApp(page);
+  await expect(page.getByTestId('catalog-issue')).toHaveAttribute('data-code', 'LINK_CATALOG_MISMATCH');
+  await expect.poll(() => editorText(page)).toContain('Lovelace');
+});
+
+test('Copy as Markdown gives the kind, versions, a table of problem fields and the link', async ({ page }) => {
+  const f = await fragmentFor({ catalog: { type: 'builtin', id: 'person-v1v2' }, input: readFileSync('src/catalogs/person-v1v2/example.yaml', 'utf8'), document: 0, targetVersion: 'v2', view: 'lost' });
+  await page.goto(`./#${f}`);
+  await waitForApp(page);
+  await expect(page.getByRole('combobox', { name: 'Target version', exact: true })).toHaveValue('v2');
+  await page.getByRole('button', { name: 'Copy as Markdown' }).click();
+  await expect(page.getByTestId('share-status')).toBeVisible();
+  const md = await clipboard(page);
+  expect(md).toMatch(/^#### Person \(crm\.example\.com\): `v1` → `v2`/);
+  expect(md).toContain('| Field | Fate | Step | Why |');
+  expect(md).toMatch(/\| `spec\.postalAddress` \| required but missing \|/);
+  expect(md).toMatch(/\| `spec\.residentialAddress` \| required but missing \|/);
+  const link = /\[Open in Version Explorer\]\(<([^>]+)>\)/.exec(md)?.[1];
+  expect(link).toMatch(/#v1\./);
+  expect(new URL(link ?? '').hash).toBe(new URL(page.url()).hash);
+});
+
+test('copying a Secret warns and can redact the values', async ({ page, browser }) => {
+  await page.goto('./');
+  await waitForApp(page);
+  const secretInput = 'apiVersion: crm.example.com/2011-01-01\nkind: Person\nmetadata:\n  name: ada\nspec:\n  firstName: Ada\n  password: hunter2\n';
+  await setInput(page, secretInput);
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  const dialog = page.getByTestId('secrets-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('spec.password');
+  await dialog.locator('[data-action="redact"]').click();
+  await expect(dialog).toBeHidden();
+  const link = await clipboard(page);
+  const ctx = await browser.newContext();
+  const other = await ctx.newPage();
+  await other.goto(link);
+  await waitForApp(other);
+  await expect.poll(() => editorText(other)).toContain('password: "<redacted>"');
+  expect(await editorText(other)).not.toContain('hunter2');
+  await ctx.close();
+  // The editor itself keeps the value: only the shared copy is redacted.
+  expect(await editorText(page)).toContain('hunter2');
+  // Cancel copies nothing.
+  await page.evaluate(() => navigator.clipboard.writeText('unchanged'));
+  await page.getByRole('button', { name: 'Copy as Markdown' }).click();
+  await dialog.locator('[data-action="cancel"]').click();
+  expect(await clipboard(page)).toBe('unchanged');
+});
+
+test.describe('?catalog= and ?resource=', () => {
+  const crdFile = path.join(corpus, 'fluxcd-kustomize-controller/crds/kustomize.toolkit.fluxcd.io_kustomizations.yaml');
+  const sampleFile = path.join(corpus, 'fluxcd-kustomize-controller/samples/v0.35.1/config/samples/kustomize_v1beta1_kustomization.yaml');
+
+  test('loads a corpus CRD and a resource from a local server, shows the origin, and links by URL', async ({ page, browser }) => {
+    const w = await watch(page);
+    const server = await serve((req, res) => {
+      const cors = req.url?.startsWith('/nocors/') ? {} : { 'access-control-allow-origin': '*' };
+      if (req.url?.endsWith('/crd.yaml')) res.writeHead(200, { 'content-type': 'application/yaml', ...cors }).end(readFileSync(crdFile));
+      else if (req.url?.endsWith('/sample.yaml')) res.writeHead(200, { 'content-type': 'application/yaml', ...cors }).end(readFileSync(sampleFile));
+      else res.writeHead(404, cors).end('not found');
+    });
+    try {
+      await page.goto(`./?catalog=${encodeURIComponent(`${server.origin}/crd.yaml`)}&resource=${encodeURIComponent(`${server.origin}/sample.yaml`)}`);
+      await expect(page.getByTestId('remote-catalog')).toHaveAttribute('data-status', 'loaded');
+      await expect(page.getByTestId('remote-catalog')).toHaveAttribute('data-origin', server.origin);
+      await expect(page.getByTestId('remote-catalog')).toContainText(server.origin);
+      await expect(page.getByTestId('remote-resource')).toHaveAttribute('data-status', 'loaded');
+      await expect.poll(() => editorText(page)).toContain('kind: Kustomization');
+      await expect(page.getByRole('group', { name: /^Hub document at / })).toContainText('kustomize.toolkit.fluxcd.io/');
+      // The link references the catalog by URL: short, and it opens elsewhere with the same panes.
+      await page.getByRole('button', { name: 'Copy link' }).click();
+      const link = await clipboard(page);
+      expect(link).not.toContain('?catalog=');
+      expect(link.length).toBeLessThan(2000);
+      const hub = await page.getByRole('group', { name: /^Hub document at / }).innerText();
+      const ctx = await browser.newContext();
+      const other = await ctx.newPage();
+      await other.goto(link);
+      await expect(other.getByTestId('remote-catalog')).toHaveAttribute('data-status', 'loaded');
+      await expect.poll(() => other.getByRole('group', { name: /^Hub document at / }).innerText()).toBe(hub);
+      await ctx.close();
+      expect(w.errors).toEqual([]);
+      expect(await w.csp()).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a failed fetch says what happened and offers a retry', async ({ page }) => {
+    const server = await serve((req, res) => {
+      if (req.url === '/nocors/crd.yaml') res.writeHead(200, { 'content-type': 'application/yaml' }).end('kind: CustomResourceDefinition\n');
+      else res.writeHead(404, { 'access-control-allow-origin': '*' }).end('not found');
+    });
+    try {
+      await page.goto(`./?catalog=${encodeURIComponent(`${server.origin}/missing.yaml`)}`);
+      const row = page.getByTestId('remote-catalog');
+      await expect(row).toHaveAttribute('data-status', 'error');
+      await expect(row).toHaveAttribute('data-code', 'REMOTE_FETCH_FAILED');
+      await expect(row).toContainText('404');
+      await expect(row.getByRole('button', { name: 'Retry' })).toBeVisible();
+      await waitForApp(page); // the page still works with the built-in catalog
+
+      await page.goto(`./?catalog=${encodeURIComponent(`${server.origin}/nocors/crd.yaml`)}`);
+      await expect(page.getByTestId('remote-catalog')).toHaveAttribute('data-code', 'REMOTE_FETCH_FAILED');
+      await expect(page.getByTestId('remote-catalog')).toContainText('CORS');
+
+      await page.goto(`./?catalog=${encodeURIComponent('http://example.com/crd.yaml')}`);
+      await expect(page.getByTestId('remote-catalog')).toHaveAttribute('data-code', 'REMOTE_URL_REJECTED');
+      await expect(page.getByTestId('remote-catalog').getByRole('button', { name: 'Retry' })).toHaveCount(0);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+test('the built page carries a strict CSP and runs without violations', async ({ page }) => {
+  const w = await watch(page);
+  await page.goto('./');
+  await waitForApp(page);
+  const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toContain('unsafe-eval');
+  expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  // Switch views and catalogs so lazily loaded code runs too.
+  for (const tab of ['Lost', 'Conversion plan', 'Round trip', 'Version map', 'Changes']) await page.getByRole('tab', { name: new RegExp(tab) }).click();
+  await page.getByRole('combobox', { name: 'Catalog', exact: true }).selectOption({ index: 2 });
+  await waitForApp(page);
+  await page.waitForTimeout(500);
+  expect(await w.csp()).toEqual([]);
+  expect(w.errors.filter((e) => /Content.Security.Policy|EvalError|unsafe-eval|Refused to/i.test(e))).toEqual([]);
+  // The watcher does see violations (a positive control): an injected inline script is blocked.
+  const ran = await page.evaluate(async () => {
+    const el = document.createElement('script');
+    el.textContent = 'window.__inlineRan = true';
+    document.head.append(el);
+    await new Promise((r) => setTimeout(r, 100));
+    return (window as unknown as { __inlineRan?: boolean }).__inlineRan === true;
+  });
+  expect(ran).toBe(false);
+  await expect.poll(() => w.csp()).toEqual([expect.stringContaining('script-src')]);
+});

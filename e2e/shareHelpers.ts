@@ -1,0 +1,105 @@
+// Helpers for the share e2e specs: error watching (console, page errors, CSP violations), reading Monaco,
+// and tiny local HTTP servers on 127.0.0.1 (a "remote" catalog host, and dist/ under a sub-path).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, type Page } from '@playwright/test';
+
+export interface Watch {
+  readonly errors: string[];
+  /** CSP violations seen by the page (securitypolicyviolation events). */
+  csp(): Promise<string[]>;
+}
+
+/** Collects console errors, uncaught exceptions and CSP violations for the whole test. */
+export async function watch(page: Page): Promise<Watch> {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  // Runs before the page's own scripts (Playwright injects it over CDP, so the page's CSP does not apply).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __csp: string[] };
+    w.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+  });
+  return {
+    errors,
+    csp: () => page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []),
+  };
+}
+
+/** The Monaco editor's text (only visible lines are rendered: keep test inputs short). */
+export async function editorText(page: Page): Promise<string> {
+  const t = await page.locator('.monaco-editor .view-lines').first().innerText();
+  return t.replace(/\u00a0/g, ' ');
+}
+
+export async function waitForApp(page: Page): Promise<void> {
+  await expect(page.locator('.monaco-editor .view-lines').first()).toBeVisible();
+  await page.waitForFunction(() => window.__versionExplorer?.setResource !== undefined);
+  await expect(page.getByRole('group', { name: /^Hub document at / })).toBeVisible();
+}
+
+/** Replaces the input through the app's test hook (Playwright cannot type into Monaco reliably). */
+export async function setInput(page: Page, text: string): Promise<void> {
+  await page.evaluate((t) => window.__versionExplorer?.setResource(t), text);
+}
+
+/** A fragment the address bar settles on (replaceState is debounced). */
+export async function settledFragment(page: Page): Promise<string> {
+  let last = '';
+  await expect
+    .poll(async () => {
+      const now = await page.evaluate(() => window.location.hash);
+      const same = now === last && now.startsWith('#v1.');
+      last = now;
+      return same;
+    }, { intervals: [300, 500, 700, 1000] })
+    .toBe(true);
+  return last;
+}
+
+export async function clipboard(page: Page): Promise<string> {
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+/** Snapshot of what a reviewer sees: editor text, selections, the selected tab, both panes, highlights. */
+export async function snapshot(page: Page) {
+  const value = (name: string) =>
+    page
+      .getByRole('combobox', { name, exact: true })
+      .inputValue()
+      .catch(() => undefined);
+  return {
+    editor: await editorText(page),
+    catalog: await value('Catalog'),
+    document: (await page.getByRole('combobox', { name: 'Document', exact: true }).count()) > 0 ? await value('Document') : undefined,
+    source: await value('Source version'),
+    target: await value('Target version'),
+    strategy: await page.getByRole('radiogroup', { name: 'Strategy' }).locator('input:checked').getAttribute('value').catch(() => null),
+    tab: await page.getByRole('tab', { selected: true }).innerText(),
+    hub: await page.getByRole('group', { name: /^Hub document at / }).innerText(),
+    target_pane: await page.getByRole('group', { name: /^Target document at / }).innerText(),
+    highlighted: await page.locator('.line.hl').evaluateAll((els) => els.map((e) => e.getAttribute('data-path'))),
+  };
+}
+
+export interface LocalServer {
+  readonly origin: string;
+  close(): Promise<void>;
+}
+
+export async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<LocalServer> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

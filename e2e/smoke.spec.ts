@@ -1,0 +1,53 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Collects console errors and uncaught exceptions for the whole test. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+test('the page loads the example and shows its hub form with no console errors', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('./');
+  await expect(page.getByRole('heading', { name: 'Version Explorer' })).toBeVisible();
+  await expect(page.getByLabel('Catalog', { exact: true })).toBeVisible();
+  const editor = page.getByRole('region', { name: 'Resource', exact: true });
+  await expect(editor.locator('.monaco-editor')).toBeVisible();
+  await expect(editor.locator('.view-lines')).toContainText('Person');
+  const hub = page.getByRole('region', { name: 'Hub', exact: true });
+  await expect(hub).toContainText('originalVersion: 2011-01-01');
+  await expect(hub).toContainText('2019-09-09storage');
+  expect(errors).toEqual([]);
+});
+
+test('editing the input updates the hub pane', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('./');
+  const editor = page.getByRole('region', { name: 'Resource', exact: true });
+  await expect(editor.locator('.monaco-editor')).toBeVisible();
+  await page.waitForFunction(() => window.__versionExplorer !== undefined);
+  await page.evaluate(() =>
+    window.__versionExplorer?.setResource(
+      [
+        'apiVersion: crm.example.com/2013-03-03',
+        'kind: Person',
+        'metadata:',
+        '  name: ada',
+        'spec:',
+        '  id: 5f0c7b8e-2a4b-4c1e-9d3f-1a2b3c4d5e6f',
+        '  firstName: Ada',
+        '  middleName: King',
+        '  lastName: Lovelace',
+        '',
+      ].join('\n'),
+    ),
+  );
+  const hub = page.getByRole('region', { name: 'Hub', exact: true });
+  await expect(hub).toContainText('originalVersion: 2013-03-03');
+  await expect(editor.locator('.view-lines')).toContainText('Lovelace');
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+// The one test command (README, .ci/run): every check, then one closing line `N passed, N failed`.
+// Runs every step even after a failure, so one run shows everything that is wrong.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, 'reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const only = process.argv.slice(2); // e.g. `npm test -- unit e2e` to run a subset
+const want = (step) => only.length === 0 || only.includes(step);
+let passed = 0;
+let failed = 0;
+const summary = [];
+
+function run(label, cmd, args, env = {}) {
+  const t0 = Date.now();
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const secs = ((Date.now() - t0) / 1000).toFixed(1);
+  return { ok: r.status === 0, secs };
+}
+
+function check(label, cmd, args) {
+  const { ok, secs } = run(label, cmd, args);
+  if (ok) passed++;
+  else failed++;
+  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${label} (${secs}s)`);
+  return ok;
+}
+
+function ensureChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  if (candidates.some((p) => p && existsSync(p))) return true;
+  if (typeof process.getuid === 'function' && process.getuid() === 0) {
+    console.log('Chromium is missing: installing Debian\'s chromium package (apt-get) ...');
+    const u = spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+    const i = spawnSync('apt-get', ['install', '-y', 'chromium', 'fonts-liberation'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (u.status === 0 && i.status === 0 && existsSync('/usr/bin/chromium')) return true;
+  }
+  console.error('End-to-end tests need Chromium. Run as root: apt-get update && apt-get install -y chromium fonts-liberation');
+  return false;
+}
+
+if (want('typecheck')) check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+if (want('lint')) check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+if (want('format')) check('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
+
+if (want('unit')) {
+  const out = path.join(reports, 'vitest.json');
+  const { ok, secs } = run('unit tests (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  if (existsSync(out)) {
+    const j = JSON.parse(readFileSync(out, 'utf8'));
+    passed += j.numPassedTests;
+    failed += j.numFailedTests;
+    if (!ok && j.numFailedTests === 0) failed++; // e.g. a file that failed to load
+    summary.push(`${ok ? 'ok  ' : 'FAIL'} unit tests: ${j.numPassedTests} passed, ${j.numFailedTests} failed (${secs}s)`);
+  } else {
+    failed++;
+    summary.push(`FAIL unit tests: no report (${secs}s)`);
+  }
+}
+
+let built = true;
+if (want('build') || want('e2e')) built = check('build', 'npm', ['run', 'build', '--silent']);
+
+if (want('e2e')) {
+  const out = path.join(reports, 'playwright.json');
+  if (!built) {
+    failed++;
+    summary.push('FAIL e2e: skipped, the build failed');
+  } else if (!ensureChromium()) {
+    failed++;
+    summary.push('FAIL e2e: Chromium is not installed');
+  } else {
+    const { ok, secs } = run('end-to-end tests (playwright, Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    });
+    if (existsSync(out)) {
+      const s = JSON.parse(readFileSync(out, 'utf8')).stats;
+      passed += s.expected + s.flaky;
+      failed += s.unexpected;
+      if (!ok && s.unexpected === 0) failed++;
+      summary.push(`${ok ? 'ok  ' : 'FAIL'} e2e: ${s.expected + s.flaky} passed (${s.flaky} flaky), ${s.unexpected} failed, ${s.skipped} skipped (${secs}s)`);
+    } else {
+      failed++;
+      summary.push(`FAIL e2e: no report (${secs}s)`);
+    }
+  }
+}
+
+console.log('\n=== summary');
+for (const line of summary) console.log(line);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,84 @@
+// Where the CLI commands get a catalog from: a catalog JSON file, or anything `generate` accepts.
+import path from 'node:path';
+import type { Catalog, Issue } from '../core/index.ts';
+import { issue, loadCatalog } from '../core/index.ts';
+import type { ImportOptions, SourceFile } from '../importers/index.ts';
+import { detectFormat, importFiles } from '../importers/index.ts';
+import type { CommandIO } from './io.ts';
+
+const INPUT_EXT = /\.(ya?ml|json)$/i;
+
+const posix = (p: string): string => p.split(path.sep).join('/');
+
+/** The deepest folder holding every file. */
+function commonDir(files: readonly string[]): string {
+  const dirs = files.map((f) => path.dirname(f).split(path.sep));
+  const first = dirs[0] ?? [];
+  let n = first.length;
+  for (const d of dirs) {
+    let i = 0;
+    while (i < n && i < d.length && d[i] === first[i]) i++;
+    n = i;
+  }
+  return first.slice(0, n).join(path.sep) || path.sep;
+}
+
+/**
+ * Reads files and folders (recursively; .yaml/.yml/.json inside folders, any named file).
+ * Names are relative to the inputs' common folder, so output never depends on absolute paths.
+ */
+export async function readInputs(
+  inputs: readonly string[],
+  io: CommandIO,
+): Promise<{ files: SourceFile[]; issues: Issue[]; root: string }> {
+  const issues: Issue[] = [];
+  const found = new Set<string>();
+  for (const input of inputs) {
+    let listed: string[];
+    try {
+      listed = await io.listFiles(input);
+    } catch {
+      issues.push(issue('error', 'EMPTY_INPUT', 'no such file or folder', [], { file: input }));
+      continue;
+    }
+    const explicit = listed.length === 1 && path.resolve(listed[0] as string) === path.resolve(input);
+    const kept = explicit ? listed : listed.filter((f) => INPUT_EXT.test(f));
+    if (kept.length === 0)
+      issues.push(issue('error', 'EMPTY_INPUT', 'no .yaml, .yml or .json files here', [], { file: input }));
+    for (const f of kept) found.add(path.resolve(f));
+  }
+  const abs = [...found].sort();
+  const root = commonDir(abs);
+  const files: SourceFile[] = [];
+  for (const f of abs) {
+    const name = abs.length === 1 ? path.basename(f) : posix(path.relative(root, f));
+    files.push({ name, text: await io.readText(f) });
+  }
+  return { files, issues, root };
+}
+
+/** SRC is a catalog JSON file (validated), or files/folders to import (comma-separated or a list). */
+export async function loadCatalogSource(
+  src: string | readonly string[],
+  io: CommandIO,
+  options: ImportOptions = {},
+): Promise<{ catalog?: Catalog; issues: Issue[] }> {
+  const inputs = typeof src === 'string' ? src.split(',').filter((s) => s !== '') : [...src];
+  const read = await readInputs(inputs, io);
+  const only = read.files[0];
+  if (read.files.length === 1 && only && only.name.toLowerCase().endsWith('.json')) {
+    let json: unknown;
+    try {
+      json = JSON.parse(only.text);
+    } catch {
+      json = undefined;
+    }
+    if (detectFormat(json) === 'catalog') {
+      const loaded = loadCatalog(json);
+      return { ...loaded, issues: [...read.issues, ...loaded.issues.map((i) => ({ ...i, file: only.name }))] };
+    }
+  }
+  if (read.files.length === 0) return { issues: read.issues };
+  const imported = importFiles(read.files, options);
+  return { catalog: imported.catalog, issues: [...read.issues, ...imported.issues] };
+}

@@ -1,0 +1,88 @@
+// `convert --catalog SRC -f FILE|- --to V|hub [--spec-only|--status-only] [-o yaml|json] [--strategy S]`:
+// multi-document YAML and `kind: List` in, the same order out. Documents the catalog does not know (a Secret)
+// pass through unchanged with a note on stderr. Problems print as `file:line:col: ...`.
+// Exit: 0 converted; 1 data would be lost (LOST, PRUNED) or the result is invalid (REQUIRED_MISSING, errors);
+// 2 bad usage or unreadable input.
+import { stringify } from 'yaml';
+import type { Issue, Strategy } from '../../core/index.ts';
+import { convertResource, findKindForDocument, formatIssue } from '../../core/index.ts';
+import { parseResources, pathKey, type ParsedDocument } from '../../core/parseResources.ts';
+import type { Command } from '../main.ts';
+import { hooksOf, loadCatalogFor, parseArgs, usageError } from './conversionArgs.ts';
+
+const USAGE = 'usage: version-explorer convert --catalog SRC -f FILE|- --to V|hub [--spec-only|--status-only] [-o yaml|json] [--strategy direct|chained]\n';
+
+/** The issue placed at the nearest source range of its path (the path is relative to the document). */
+function located(i: Issue, doc: ParsedDocument, file: string): Issue {
+  for (let n = i.path.length; n >= 0; n--) {
+    const r = doc.ranges.get(pathKey(i.path.slice(0, n)));
+    if (r) return { ...i, file, range: r, path: [...(doc.listPath ?? []), ...i.path] };
+  }
+  return { ...i, file, ...(doc.range ? { range: doc.range } : {}) };
+}
+
+export const convert: Command = async (args, io) => {
+  const p = parseArgs(
+    args,
+    { '--catalog': 'value', '--file': 'value', '--to': 'value', '--output': 'value', '--strategy': 'value', '--spec-only': 'flag', '--status-only': 'flag', '--help': 'flag' },
+    { '-f': '--file', '-o': '--output', '-h': '--help' },
+  );
+  if (!p.parsed) return usageError(io, 'convert', USAGE, p.error ?? '');
+  const { values, flags } = p.parsed;
+  if (flags.has('--help')) {
+    io.out(USAGE);
+    return 0;
+  }
+  for (const req of ['--catalog', '--file', '--to']) if (values[req] === undefined) return usageError(io, 'convert', USAGE, `${req} is required`);
+  if (flags.has('--spec-only') && flags.has('--status-only')) return usageError(io, 'convert', USAGE, '--spec-only and --status-only exclude each other');
+  const format = values['--output'] ?? 'yaml';
+  if (format !== 'yaml' && format !== 'json') return usageError(io, 'convert', USAGE, '-o must be yaml or json');
+  const strategy = values['--strategy'];
+  if (strategy !== undefined && strategy !== 'direct' && strategy !== 'chained') return usageError(io, 'convert', USAGE, '--strategy must be direct or chained');
+  const file = values['--file'] as string;
+  let text: string;
+  try {
+    text = file === '-' ? await io.readStdin() : await io.readText(file);
+  } catch {
+    io.err(`${file}: error EMPTY_INPUT: cannot read the file\n`);
+    return 2;
+  }
+  const catalog = await loadCatalogFor('convert', values['--catalog'] as string, io);
+  if (!catalog) return 2;
+  const name = file === '-' ? '<stdin>' : file;
+  const parsed = parseResources(text, name);
+  if (parsed.issues.some((i) => i.severity === 'error')) {
+    for (const i of parsed.issues) io.err(`${formatIssue(i)}\n`);
+    return 2;
+  }
+  const part = flags.has('--spec-only') ? 'spec' : flags.has('--status-only') ? 'status' : 'all';
+  const outputs: unknown[] = [];
+  let lossy = false;
+  for (const doc of parsed.documents) {
+    const found = findKindForDocument(catalog, doc.value);
+    if (!found.version) {
+      const what = found.issue ? `${found.issue.code}: ${found.issue.message}` : 'not in the catalog';
+      const at = doc.range ? `${name}:${doc.range.start.line}:${doc.range.start.col}` : name;
+      io.err(`${at}: note: passed through unchanged (${what})\n`);
+      outputs.push(doc.value);
+      continue;
+    }
+    const r = convertResource(catalog, doc.value, values['--to'] as string, {
+      part,
+      hooks: hooksOf(catalog),
+      fates: false,
+      ...(strategy ? { strategy: strategy as Strategy } : {}),
+    });
+    for (const i of r.issues) io.err(`${formatIssue(located(i, doc, name))}\n`);
+    if (r.output === undefined) return 2;
+    if (r.issues.some((i) => i.severity === 'error' || i.code === 'LOST' || i.code === 'PRUNED')) lossy = true;
+    outputs.push(r.output);
+  }
+  if (format === 'json') {
+    const value = outputs.length === 1 ? outputs[0] : { apiVersion: 'v1', kind: 'List', items: outputs };
+    io.out(`${JSON.stringify(value, null, 2)}\n`);
+  } else {
+    io.out(outputs.map((o) => stringify(o, { lineWidth: 0 })).join('---\n'));
+  }
+  return lossy ? 1 : 0;
+};

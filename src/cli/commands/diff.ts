@@ -1,0 +1,34 @@
+// `diff --catalog SRC --kind K --from V1 --to V2 [--json]`: what changed between two versions and whether
+// the change is compatible (seed 002's rules). Exit 1 when a change is breaking (usable as a CI check).
+import { versionChanges } from '../../core/index.ts';
+import type { Command } from '../main.ts';
+import { loadCatalogFor, parseArgs, printIssues, stableJson, usageError } from './conversionArgs.ts';
+
+const USAGE = 'usage: version-explorer diff --catalog SRC --kind K --from V1 --to V2 [--json]\n';
+
+export const diff: Command = async (args, io) => {
+  const p = parseArgs(args, { '--catalog': 'value', '--kind': 'value', '--from': 'value', '--to': 'value', '--json': 'flag', '--help': 'flag' }, { '-h': '--help' });
+  if (!p.parsed) return usageError(io, 'diff', USAGE, p.error ?? '');
+  const { values, flags } = p.parsed;
+  if (flags.has('--help')) {
+    io.out(USAGE);
+    return 0;
+  }
+  for (const req of ['--catalog', '--kind', '--from', '--to']) if (values[req] === undefined) return usageError(io, 'diff', USAGE, `${req} is required`);
+  const catalog = await loadCatalogFor('diff', values['--catalog'] as string, io);
+  if (!catalog) return 2;
+  const r = versionChanges(catalog, values['--kind'] as string, values['--from'] as string, values['--to'] as string);
+  if (!r.changes) {
+    printIssues(io, r.issues);
+    return 2;
+  }
+  const c = r.changes;
+  if (flags.has('--json')) io.out(stableJson(c));
+  else {
+    const lines = [`${c.kind} (${c.group}) ${c.from} -> ${c.to}: ${c.compatible ? 'compatible' : 'BREAKING'}`];
+    for (const x of c.changes) lines.push(`  ${x.breaking ? 'breaking  ' : 'compatible'}  ${x.path.join('.')}  ${x.change}: ${x.detail}`);
+    if (c.changes.length === 0) lines.push('  no changes');
+    io.out(`${lines.join('\n')}\n`);
+  }
+  return c.compatible ? 0 : 1;
+};

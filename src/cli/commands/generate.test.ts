@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CommandIO } from '../io.ts';
+import { loadCatalogSource } from '../catalogSource.ts';
+import { generate } from './generate.ts';
+
+const testdata = path.resolve(import.meta.dirname, '../../importers/testdata');
+const read = (n: string) => readFileSync(path.join(testdata, n), 'utf8');
+
+/** In-memory files under absolute paths. */
+function fakeIO(files: Record<string, string>) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const written: Record<string, string> = {};
+  const io: CommandIO = {
+    out: (t) => void out.push(t),
+    err: (t) => void err.push(t),
+    readText: async (f) => {
+      const t = files[path.resolve(f)];
+      if (t === undefined) throw new Error(`ENOENT ${f}`);
+      return t;
+    },
+    writeText: async (f, t) => void (written[f] = t),
+    listFiles: async (p) => {
+      const abs = path.resolve(p);
+      if (files[abs] !== undefined) return [abs];
+      const under = Object.keys(files)
+        .filter((f) => f.startsWith(abs + path.sep))
+        .sort();
+      if (under.length === 0) throw new Error(`ENOENT ${p}`);
+      return under;
+    },
+    readStdin: async () => '',
+  };
+  return { io, out, err, written };
+}
+
+const tree = (root: string) => ({
+  [`${root}/crds/widgets-crd.yaml`]: read('widgets-crd.yaml'),
+  [`${root}/crds/nested/aso-crd.yaml`]: read('aso-crd.yaml'),
+  [`${root}/crds/notes.txt`]: 'not an input',
+  [`${root}/config.yaml`]: read('config.yaml'),
+});
+
+describe('generate', () => {
+  it('writes a catalog from folders and files, recursively, skipping non-YAML/JSON files', async () => {
+    const f = fakeIO(tree('/a'));
+    const code = await generate(
+      ['/a/crds', '--config', '/a/config.yaml', '-o', '/out.json', '--id', 'demo', '--title', 'Demo'],
+      f.io,
+    );
+    expect(code).toBe(0);
+    const catalog = JSON.parse(f.written['/out.json'] ?? '{}');
+    expect(catalog).toMatchObject({ formatVersion: 1, id: 'demo', title: 'Demo' });
+    expect(catalog.sources).toEqual(['config.yaml', 'crds/nested/aso-crd.yaml', 'crds/widgets-crd.yaml']);
+    expect(f.err.join('')).toMatch(/^config\.yaml:12:\d+: warning INVALID_CONFIG/);
+  });
+
+  it('gives the same bytes for the same inputs in another folder and another order', async () => {
+    const a = fakeIO(tree('/one/place'));
+    const b = fakeIO(tree('/elsewhere'));
+    await generate(['/one/place/crds', '/one/place/config.yaml', '--id', 'x'], a.io);
+    await generate(['/elsewhere/config.yaml', '/elsewhere/crds', '--id', 'x'], b.io);
+    expect(a.out.join('')).toBe(b.out.join(''));
+    expect(a.out.join('')).toMatch(/\n$/);
+  });
+
+  it('prints errors as file:line:col, still writes what imported, and exits 2', async () => {
+    const f = fakeIO({ '/in/bad.yaml': 'a: [1,\n', '/in/good.yaml': read('widgets-crd.yaml') });
+    const code = await generate(['/in'], f.io);
+    expect(code).toBe(2);
+    expect(f.err.join('')).toMatch(/^bad\.yaml:\d+:\d+: error YAML_SYNTAX/m);
+    expect(JSON.parse(f.out.join('')).kinds).toHaveLength(2);
+  });
+
+  it('exits 2 on bad usage and missing inputs', async () => {
+    expect(await generate([], fakeIO({}).io)).toBe(2);
+    expect(await generate(['--bogus', 'x'], fakeIO({}).io)).toBe(2);
+    const f = fakeIO({});
+    expect(await generate(['/nope'], f.io)).toBe(2);
+    expect(f.err.join('')).toMatch(/^\/nope: error EMPTY_INPUT/);
+  });
+});
+
+describe('loadCatalogSource', () => {
+  it('loads a catalog JSON file as is, or imports anything generate accepts', async () => {
+    const g = fakeIO(tree('/a'));
+    await generate(['/a/crds', '--id', 'demo'], g.io);
+    const f = fakeIO({ '/c/catalog.json': g.out.join(''), ...tree('/a') });
+    const fromJson = await loadCatalogSource('/c/catalog.json', f.io);
+    expect(fromJson.issues).toEqual([]);
+    expect(fromJson.catalog?.id).toBe('demo');
+    const fromYaml = await loadCatalogSource('/a/crds', f.io);
+    expect(fromYaml.catalog?.kinds.map((k) => k.kind)).toEqual(['Gadget', 'Widget', 'Vault']);
+  });
+
+  it('reports an invalid catalog JSON', async () => {
+    const f = fakeIO({
+      '/c/catalog.json': JSON.stringify({
+        formatVersion: 1,
+        id: 'x',
+        title: 't',
+        kinds: [{}],
+        config: {},
+        sources: [],
+      }),
+    });
+    const r = await loadCatalogSource('/c/catalog.json', f.io);
+    expect(r.catalog).toBeUndefined();
+    expect(r.issues[0]?.code).toBe('INVALID_CATALOG');
+  });
+});

@@ -1,0 +1,81 @@
+// `plan --catalog SRC --kind KIND --from V [--to V|hub] [--type TYPE] [--strategy S] [--json]`:
+// the conversion plan as tables like seed 001's (one per hop and object type), or as stable JSON.
+import type { Plan, Step, Strategy } from '../../core/index.ts';
+import { planConversion } from '../../core/index.ts';
+import type { Command } from '../main.ts';
+import { hooksOf, loadCatalogFor, parseArgs, printIssues, stableJson, usageError } from './conversionArgs.ts';
+
+const USAGE = 'usage: version-explorer plan --catalog SRC --kind KIND --from V [--to V|hub] [--type TYPE] [--strategy direct|chained] [--json]\n';
+
+const CHANGE: Record<Step['change'], string> = {
+  none: 'None',
+  new: 'New Property',
+  removed: 'Property Removed',
+  renamed: 'Renamed',
+  'type-changed': 'Change of Type',
+  'optionality-changed': 'Optionality Changed',
+  'enum-changed': 'Enum Changed',
+};
+const HANDLER: Record<Step['handler'], string> = {
+  copy: 'Copy value',
+  'convert-nested': 'Convert nested',
+  rename: 'Rename',
+  'property-bag': 'Property Bag',
+  'read-bag': 'Read from Bag',
+  skip: 'Skip',
+  drop: 'Drop (lost)',
+  manual: 'Manual',
+  opaque: 'Copy as-is',
+};
+
+function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length))) ?? [];
+  const line = (r: string[]) => `| ${r.map((x, c) => x.padEnd(widths[c] ?? 0)).join(' | ')} |`;
+  const [head, ...body] = rows;
+  return [line(head ?? []), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...body.map(line)].join('\n');
+}
+
+/** Text form: a table per hop and type pair. */
+export function formatPlan(plan: Plan): string {
+  const out: string[] = [`${plan.kind} (${plan.group}) ${plan.from} -> ${plan.to} [${plan.strategy}]: ${plan.path.join(' -> ')}`];
+  for (const hop of plan.hops) {
+    for (const tp of hop.types) {
+      const title = tp.sourceType === tp.destinationType ? tp.sourceType : `${tp.sourceType} -> ${tp.destinationType}`;
+      out.push('', `${title}: ${hop.from} -> ${hop.to} (${hop.direction})${tp.hook ? ' + hook' : ''}`);
+      const rows = [['Field', hop.from, hop.to, 'Change', 'Handler']];
+      for (const s of tp.steps) rows.push([s.destination ?? s.source ?? '', s.sourceType ?? '', s.destinationType ?? '', CHANGE[s.change], HANDLER[s.handler]]);
+      out.push(table(rows));
+    }
+  }
+  return `${out.join('\n')}\n`;
+}
+
+export const plan: Command = async (args, io) => {
+  const p = parseArgs(args, { '--catalog': 'value', '--kind': 'value', '--from': 'value', '--to': 'value', '--type': 'value', '--strategy': 'value', '--json': 'flag', '--help': 'flag' }, { '-h': '--help' });
+  if (!p.parsed) return usageError(io, 'plan', USAGE, p.error ?? '');
+  const { values, flags } = p.parsed;
+  if (flags.has('--help')) {
+    io.out(USAGE);
+    return 0;
+  }
+  for (const req of ['--catalog', '--kind', '--from']) if (values[req] === undefined) return usageError(io, 'plan', USAGE, `${req} is required`);
+  const strategy = values['--strategy'];
+  if (strategy !== undefined && strategy !== 'direct' && strategy !== 'chained') return usageError(io, 'plan', USAGE, '--strategy must be direct or chained');
+  const catalog = await loadCatalogFor('plan', values['--catalog'] as string, io);
+  if (!catalog) return 2;
+  const r = planConversion(catalog, values['--kind'] as string, values['--from'] as string, values['--to'] ?? 'hub', {
+    hooks: hooksOf(catalog),
+    ...(strategy ? { strategy: strategy as Strategy } : {}),
+    ...(values['--type'] !== undefined ? { type: values['--type'] } : {}),
+  });
+  if (!r.plan) {
+    printIssues(io, r.issues);
+    return 2;
+  }
+  if (flags.has('--json')) io.out(stableJson({ issues: r.issues, plan: r.plan }));
+  else {
+    io.out(formatPlan(r.plan));
+    printIssues(io, r.issues);
+  }
+  return 0;
+};

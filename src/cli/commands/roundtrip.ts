@@ -1,0 +1,123 @@
+// `roundtrip --catalog SRC [--kind K] [--samples PATH] [--fuzz N] [--strategy S] [--json]`: every sample
+// document (and N generated instances per version; default 100 when no samples are given) goes
+// spoke -> hub -> spoke and must come back equal, without stray bag keys. Differences under fields the
+// API server prunes (PRUNED) are reported but are not losses. Exit 1 on any loss.
+import type { Catalog, Issue, Path, Strategy } from '../../core/index.ts';
+import { convertResource, findKind, findKindForDocument, formatPath, roundTrip } from '../../core/index.ts';
+import { parseResources } from '../../core/parseResources.ts';
+import type { Command } from '../main.ts';
+import type { CommandIO } from '../io.ts';
+import { hooksOf, loadCatalogFor, parseArgs, stableJson, usageError } from './conversionArgs.ts';
+
+const USAGE = 'usage: version-explorer roundtrip --catalog SRC [--kind K] [--samples PATH] [--fuzz N] [--strategy direct|chained] [--json]\n';
+
+interface Failure {
+  readonly source: string;
+  readonly lost: readonly string[];
+  readonly issues: readonly Issue[];
+}
+
+interface Result {
+  kind: string;
+  version: string;
+  source: 'samples' | 'fuzz';
+  checked: number;
+  pruned: number;
+  failures: Failure[];
+}
+
+const under = (p: Path, prefix: Path): boolean => prefix.length <= p.length && prefix.every((s, i) => s === p[i]);
+
+function check(catalog: Catalog, doc: unknown, strategy: Strategy | undefined, source: string): { failure?: Failure; pruned: number } {
+  const opts = { hooks: hooksOf(catalog), ...(strategy ? { strategy } : {}) };
+  const up = convertResource(catalog, doc, 'hub', { ...opts, fates: false });
+  const pruned = up.issues.filter((i) => i.code === 'PRUNED').map((i) => i.path);
+  const r = roundTrip(catalog, doc, opts);
+  const lost = r.differences.filter((d) => !pruned.some((p) => under(d, p)));
+  const other = r.issues.filter((i) => i.code !== 'ROUND_TRIP_MISMATCH');
+  if (lost.length === 0 && other.length === 0) return { pruned: pruned.length };
+  const mismatches = r.issues.filter((i) => i.code === 'ROUND_TRIP_MISMATCH' && !pruned.some((p) => under(i.path, p)));
+  return { failure: { source, lost: lost.map(formatPath), issues: [...mismatches, ...other] }, pruned: pruned.length };
+}
+
+async function samples(catalog: Catalog, p: string, kindFilter: string | undefined, strategy: Strategy | undefined, io: CommandIO, results: Map<string, Result>): Promise<number> {
+  let files: string[];
+  try {
+    files = (await io.listFiles(p)).filter((f) => /\.(ya?ml|json)$/i.test(f));
+  } catch {
+    io.err(`${p}: error EMPTY_INPUT: no such file or folder\n`);
+    return 2;
+  }
+  for (const f of files) {
+    const parsed = parseResources(await io.readText(f), f);
+    for (const doc of parsed.documents) {
+      const found = findKindForDocument(catalog, doc.value);
+      if (!found.kind || !found.version || (kindFilter !== undefined && found.kind.kind !== kindFilter)) continue;
+      const key = `${found.kind.kind}\u0000${found.version.name}\u0000samples`;
+      let res = results.get(key);
+      if (!res) results.set(key, (res = { kind: found.kind.kind, version: found.version.name, source: 'samples', checked: 0, pruned: 0, failures: [] }));
+      const at = doc.range ? `${f}:${doc.range.start.line}:${doc.range.start.col}` : f;
+      const c = check(catalog, doc.value, strategy, at);
+      res.checked++;
+      res.pruned += c.pruned;
+      if (c.failure) res.failures.push(c.failure);
+    }
+  }
+  return 0;
+}
+
+export const roundtrip: Command = async (args, io) => {
+  const p = parseArgs(args, { '--catalog': 'value', '--kind': 'value', '--samples': 'value', '--fuzz': 'value', '--strategy': 'value', '--seed': 'value', '--json': 'flag', '--help': 'flag' }, { '-h': '--help' });
+  if (!p.parsed) return usageError(io, 'roundtrip', USAGE, p.error ?? '');
+  const { values, flags } = p.parsed;
+  if (flags.has('--help')) {
+    io.out(USAGE);
+    return 0;
+  }
+  if (values['--catalog'] === undefined) return usageError(io, 'roundtrip', USAGE, '--catalog is required');
+  const fuzz = values['--fuzz'] !== undefined ? Number(values['--fuzz']) : values['--samples'] === undefined ? 100 : 0;
+  if (!Number.isInteger(fuzz) || fuzz < 0) return usageError(io, 'roundtrip', USAGE, '--fuzz needs a whole number');
+  const strategy = values['--strategy'] as Strategy | undefined;
+  if (strategy !== undefined && strategy !== 'direct' && strategy !== 'chained') return usageError(io, 'roundtrip', USAGE, '--strategy must be direct or chained');
+  const catalog = await loadCatalogFor('roundtrip', values['--catalog'], io);
+  if (!catalog) return 2;
+  const kindFilter = values['--kind'];
+  if (kindFilter !== undefined && !findKind(catalog, kindFilter)) {
+    io.err(`version-explorer roundtrip: no kind ${kindFilter} in the catalog (it has: ${catalog.kinds.map((k) => k.kind).join(', ')})\n`);
+    return 2;
+  }
+  const results = new Map<string, Result>();
+  if (values['--samples'] !== undefined) {
+    const code = await samples(catalog, values['--samples'], kindFilter, strategy, io, results);
+    if (code !== 0) return code;
+  }
+  const seed = Number(values['--seed'] ?? 1);
+  if (fuzz > 0) {
+    // fast-check is a dev dependency: loaded only when fuzzing.
+    const fc = (await import('fast-check')).default;
+    const { arbitraryInstance } = await import('../../core/arbitrary.ts');
+    for (const kind of catalog.kinds) {
+      if (kindFilter !== undefined && kind.kind !== kindFilter) continue;
+      for (const v of kind.versions) {
+        const res: Result = { kind: kind.kind, version: v.name, source: 'fuzz', checked: 0, pruned: 0, failures: [] };
+        for (const [i, doc] of fc.sample(arbitraryInstance(catalog, kind, v.name, { maxDepth: 3, maxItems: 2 }), { numRuns: fuzz, seed }).entries()) {
+          const c = check(catalog, doc, strategy, `generated #${i} (seed ${seed})`);
+          res.checked++;
+          if (c.failure && res.failures.length < 3) res.failures.push(c.failure);
+        }
+        results.set(`${kind.kind}\u0000${v.name}\u0000fuzz`, res);
+      }
+    }
+  }
+  const all = [...results.values()];
+  const ok = all.every((r) => r.failures.length === 0);
+  if (flags.has('--json')) io.out(stableJson({ catalog: catalog.id, ok, results: all }));
+  else {
+    for (const r of all) {
+      io.out(`${r.failures.length === 0 ? 'ok  ' : 'FAIL'}  ${r.kind} ${r.version}  ${r.checked} ${r.source === 'fuzz' ? 'generated' : 'samples'}${r.pruned > 0 ? `  (${r.pruned} pruned fields)` : ''}\n`);
+      for (const f of r.failures) io.out(`      ${f.source}: lost ${f.lost.join(', ') || '(see issues)'}${f.issues.filter((i) => i.code !== 'ROUND_TRIP_MISMATCH').map((i) => `; ${i.code} ${formatPath(i.path)}`).join('')}\n`);
+    }
+    if (all.length === 0) io.out('nothing to check\n');
+  }
+  return ok ? 0 : 1;
+};

@@ -1,0 +1,39 @@
+// The CLI's only contact with the process: stdout, stderr, files. Tests pass a fake.
+import { readFile, writeFile, readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface CommandIO {
+  out(text: string): void;
+  err(text: string): void;
+  readText(file: string): Promise<string>;
+  writeText(file: string, text: string): Promise<void>;
+  /** Regular files under a path (the path itself when it is a file), sorted. */
+  listFiles(p: string): Promise<string[]>;
+  readStdin(): Promise<string>;
+}
+
+async function walk(p: string): Promise<string[]> {
+  const s = await stat(p);
+  if (s.isFile()) return [p];
+  const out: string[] = [];
+  for (const e of (await readdir(p, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (e.name.startsWith('.')) continue;
+    const child = path.join(p, e.name);
+    if (e.isDirectory()) out.push(...(await walk(child)));
+    else if (e.isFile()) out.push(child);
+  }
+  return out;
+}
+
+export const nodeIO: CommandIO = {
+  out: (t) => void process.stdout.write(t),
+  err: (t) => void process.stderr.write(t),
+  readText: (f) => readFile(f, 'utf8'),
+  writeText: (f, t) => writeFile(f, t, 'utf8'),
+  listFiles: walk,
+  readStdin: async () => {
+    const chunks: Buffer[] = [];
+    for await (const c of process.stdin) chunks.push(c as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  },
+};

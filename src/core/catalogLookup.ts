@@ -1,0 +1,66 @@
+// Lookups into a catalog shared by planning and execution (memoised per catalog: they sit on hot paths).
+import type { Catalog, Kind, ObjectType, Property, Version } from './model.ts';
+
+/** A kind named by its name (first match across groups) or by group and name. */
+export type KindRef = string | { readonly group: string; readonly kind: string };
+
+export function findKind(catalog: Catalog, ref: KindRef): Kind | undefined {
+  if (typeof ref === 'string') {
+    const [group, name] = ref.includes('/') ? [ref.slice(0, ref.lastIndexOf('/')), ref.slice(ref.lastIndexOf('/') + 1)] : [undefined, ref];
+    return catalog.kinds.find((k) => k.kind === name && (group === undefined || k.group === group));
+  }
+  return catalog.kinds.find((k) => k.group === ref.group && k.kind === ref.kind);
+}
+
+export function findVersion(kind: Kind, name: string): Version | undefined {
+  return kind.versions.find((v) => v.name === name);
+}
+
+/**
+ * The version whose declarations name the types of `version`: a derived storage variant erases enum names and
+ * optionality, so naming and display (seed 001's `*Level`) use its API twin's declarations.
+ */
+const declaring = new WeakMap<Version, Version>();
+
+export function declaringVersion(kind: Kind, version: Version): Version {
+  const hit = declaring.get(version);
+  if (hit) return hit;
+  let out = version;
+  if (version.role === 'storage' && version.twin !== undefined) {
+    const twin = findVersion(kind, version.twin);
+    if (twin && twin.role === 'api') out = twin;
+  }
+  declaring.set(version, out);
+  return out;
+}
+
+const propIndex = new WeakMap<ObjectType, Map<string, Property>>();
+
+/** A type's properties by JSON name (the bag is not a property). */
+export function propertiesByName(type: ObjectType): Map<string, Property> {
+  let m = propIndex.get(type);
+  if (!m) {
+    m = new Map();
+    for (const p of type.properties) if (p.name !== '$propertyBag') m.set(p.name, p);
+    propIndex.set(type, m);
+  }
+  return m;
+}
+
+/** The declared form (twin's) of a property of `version`'s type, falling back to the property itself. */
+export function declaredProperty(kind: Kind, version: Version, typeName: string, prop: Property): Property {
+  const decl = declaringVersion(kind, version);
+  if (decl === version) return prop;
+  const t = decl.types[typeName];
+  return (t && propertiesByName(t).get(prop.name)) ?? prop;
+}
+
+/** The declared form of an object type (the twin's when the version is a derived storage variant). */
+export function declaredType(kind: Kind, version: Version, typeName: string): ObjectType | undefined {
+  return declaringVersion(kind, version).types[typeName] ?? version.types[typeName];
+}
+
+/** `group/version`, or just `version` for the core group. */
+export function apiVersionOf(group: string, version: string): string {
+  return group === '' ? version : `${group}/${version}`;
+}

@@ -1,0 +1,315 @@
+// The catalog JSON: its JSON Schema, validated loading, deterministic serialisation and a content hash.
+import { Ajv } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { Issue, Path } from './issue.ts';
+import { issue } from './issue.ts';
+import type { Catalog, TypeRef } from './model.ts';
+import { CATALOG_FORMAT_VERSION } from './model.ts';
+
+const str = { type: 'string' } as const;
+const strArray = { type: 'array', items: str } as const;
+const primitive = { enum: ['string', 'integer', 'number', 'boolean'] } as const;
+
+export const CATALOG_SCHEMA_ID = 'https://version-explorer.example/catalog.schema.json';
+
+/** JSON Schema (draft-07) of the catalog JSON, `formatVersion` 1. Written to public/catalogs/catalog.schema.json at build. */
+export const catalogSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: CATALOG_SCHEMA_ID,
+  title: 'Version Explorer catalog',
+  type: 'object',
+  required: ['formatVersion', 'id', 'title', 'kinds', 'config', 'sources'],
+  properties: {
+    formatVersion: { const: CATALOG_FORMAT_VERSION },
+    generated: { type: 'string', description: 'Set on generated files: who wrote them; do not edit.' },
+    id: { type: 'string', minLength: 1 },
+    title: str,
+    kinds: { type: 'array', items: { $ref: '#/definitions/kind' } },
+    config: { $ref: '#/definitions/config' },
+    sources: strArray,
+  },
+  definitions: {
+    typeRef: {
+      type: 'object',
+      required: ['kind'],
+      oneOf: [
+        { properties: { kind: { const: 'primitive' }, name: primitive }, required: ['name'] },
+        {
+          properties: {
+            kind: { const: 'enum' },
+            base: primitive,
+            values: { type: 'array', items: { type: ['string', 'number', 'boolean'] } },
+            name: str,
+          },
+          required: ['base', 'values'],
+        },
+        { properties: { kind: { const: 'object' }, name: { type: 'string', minLength: 1 } }, required: ['name'] },
+        { properties: { kind: { const: 'array' }, items: { $ref: '#/definitions/typeRef' } }, required: ['items'] },
+        { properties: { kind: { const: 'map' }, values: { $ref: '#/definitions/typeRef' } }, required: ['values'] },
+        {
+          properties: {
+            kind: { const: 'opaque' },
+            reason: { enum: ['preserve-unknown-fields', 'int-or-string', 'free-form', 'embedded-resource'] },
+          },
+          required: ['reason'],
+        },
+      ],
+    },
+    validation: {
+      type: 'object',
+      properties: {
+        pattern: str,
+        format: str,
+        minimum: { type: 'number' },
+        maximum: { type: 'number' },
+        exclusiveMinimum: { type: 'boolean' },
+        exclusiveMaximum: { type: 'boolean' },
+        minLength: { type: 'integer' },
+        maxLength: { type: 'integer' },
+        minItems: { type: 'integer' },
+        maxItems: { type: 'integer' },
+        minProperties: { type: 'integer' },
+        maxProperties: { type: 'integer' },
+        default: {},
+        nullable: { type: 'boolean' },
+      },
+    },
+    property: {
+      type: 'object',
+      required: ['name', 'bagKey', 'type', 'required'],
+      properties: {
+        name: str,
+        bagKey: str,
+        type: { $ref: '#/definitions/typeRef' },
+        required: { type: 'boolean' },
+        description: str,
+        validation: { $ref: '#/definitions/validation' },
+        readOnly: { type: 'boolean' },
+        conversion: { const: 'manual' },
+      },
+    },
+    objectType: {
+      type: 'object',
+      required: ['name', 'named', 'properties', 'hasPropertyBag'],
+      properties: {
+        name: { type: 'string', minLength: 1 },
+        named: { type: 'boolean' },
+        properties: { type: 'array', items: { $ref: '#/definitions/property' } },
+        hasPropertyBag: { type: 'boolean' },
+        additionalProperties: { $ref: '#/definitions/typeRef' },
+        preserveUnknownFields: { type: 'boolean' },
+        description: str,
+      },
+    },
+    version: {
+      type: 'object',
+      required: ['name', 'role', 'served', 'storage', 'deprecated', 'root', 'types'],
+      properties: {
+        name: { type: 'string', minLength: 1 },
+        role: { enum: ['api', 'storage'] },
+        twin: str,
+        derived: { type: 'boolean' },
+        served: { type: 'boolean' },
+        storage: { type: 'boolean' },
+        deprecated: { type: 'boolean' },
+        deprecationWarning: str,
+        root: str,
+        spec: str,
+        status: str,
+        types: { type: 'object', additionalProperties: { $ref: '#/definitions/objectType' } },
+        source: str,
+      },
+    },
+    graph: {
+      type: 'object',
+      required: ['strategy', 'edges'],
+      properties: {
+        strategy: { enum: ['direct', 'chained'] },
+        edges: {
+          type: 'array',
+          items: { type: 'object', required: ['from', 'to'], properties: { from: str, to: str } },
+        },
+      },
+    },
+    kind: {
+      type: 'object',
+      required: ['group', 'kind', 'versions', 'hub', 'hubReason', 'aso', 'strategy', 'graphs'],
+      properties: {
+        group: str,
+        kind: { type: 'string', minLength: 1 },
+        plural: str,
+        scope: { enum: ['Namespaced', 'Cluster'] },
+        versions: { type: 'array', minItems: 1, items: { $ref: '#/definitions/version' } },
+        hub: str,
+        hubReason: { enum: ['config', 'aso-storage', 'newest-ga', 'newest'] },
+        crdStorageVersion: str,
+        storedVersions: strArray,
+        aso: { type: 'boolean' },
+        strategy: { enum: ['direct', 'chained'] },
+        graphs: {
+          type: 'object',
+          properties: { direct: { $ref: '#/definitions/graph' }, chained: { $ref: '#/definitions/graph' } },
+          additionalProperties: false,
+        },
+      },
+    },
+    config: {
+      type: 'object',
+      required: ['renames', 'typeRenames', 'manual', 'bagKeys'],
+      properties: {
+        renames: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['type', 'from', 'to'],
+            properties: { kind: str, type: str, from: str, to: str, version: str },
+          },
+        },
+        typeRenames: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['from', 'to'],
+            properties: { kind: str, from: str, to: str, version: str },
+          },
+        },
+        hub: {
+          type: 'array',
+          items: { type: 'object', required: ['version'], properties: { kind: str, version: str } },
+        },
+        strategy: { enum: ['direct', 'chained'] },
+        manual: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['type', 'property'],
+            properties: { kind: str, type: str, property: str, version: str },
+          },
+        },
+        bagKeys: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['type', 'property', 'bagKey'],
+            properties: { kind: str, type: str, property: str, bagKey: str },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+// Ajv compiles schemas to code with `new Function`: a page served with a CSP lacking 'unsafe-eval'
+// would need ajv's standalone (precompiled) validator instead. The app ships no such CSP today.
+let validator: ValidateFunction | undefined;
+function validate(json: unknown): ErrorObject[] {
+  validator ??= new Ajv({ allErrors: false, strict: false }).compile(catalogSchema);
+  return validator(json) ? [] : [...(validator.errors ?? [])];
+}
+
+function pointerToPath(pointer: string): Path {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Cross-references the schema cannot express: hubs, roots, edges and object refs name things that exist. */
+function checkReferences(c: Catalog): Issue[] {
+  const issues: Issue[] = [];
+  const bad = (message: string, path: Path) => issues.push(issue('error', 'INVALID_CATALOG', message, path));
+  c.kinds.forEach((k, ki) => {
+    const names = new Set(k.versions.map((v) => v.name));
+    if (!names.has(k.hub)) bad(`hub ${k.hub} is not a version of ${k.kind}`, ['kinds', ki, 'hub']);
+    for (const [s, g] of Object.entries(k.graphs))
+      g?.edges.forEach((e, ei) => {
+        if (!names.has(e.from) || !names.has(e.to))
+          bad(`edge ${e.from} -> ${e.to} names an unknown version`, ['kinds', ki, 'graphs', s, 'edges', ei]);
+      });
+    k.versions.forEach((v, vi) => {
+      if (!v.types[v.root]) bad(`root type ${v.root} is missing`, ['kinds', ki, 'versions', vi, 'root']);
+      const refs = (t: TypeRef, path: Path): void => {
+        if (t.kind === 'object' && !v.types[t.name]) bad(`type ${t.name} is not defined in ${v.name}`, path);
+        else if (t.kind === 'array') refs(t.items, path);
+        else if (t.kind === 'map') refs(t.values, path);
+      };
+      for (const [tn, t] of Object.entries(v.types))
+        t.properties.forEach((p, pi) =>
+          refs(p.type, ['kinds', ki, 'versions', vi, 'types', tn, 'properties', pi, 'type']),
+        );
+    });
+  });
+  return issues;
+}
+
+/** Validates parsed catalog JSON; never throws. */
+export function loadCatalog(json: unknown): { catalog?: Catalog; issues: Issue[] } {
+  if (!isRecord(json)) return { issues: [issue('error', 'INVALID_CATALOG', 'a catalog must be a JSON object', [])] };
+  if (json.formatVersion !== CATALOG_FORMAT_VERSION) {
+    return {
+      issues: [
+        issue(
+          'error',
+          'CATALOG_FORMAT_VERSION',
+          `catalog formatVersion ${JSON.stringify(json.formatVersion)} is not supported (expected ${CATALOG_FORMAT_VERSION})`,
+          ['formatVersion'],
+        ),
+      ],
+    };
+  }
+  const errors = validate(json);
+  if (errors.length > 0) {
+    return {
+      issues: errors.map((e) =>
+        issue(
+          'error',
+          'INVALID_CATALOG',
+          `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`,
+          pointerToPath(e.instancePath),
+        ),
+      ),
+    };
+  }
+  const catalog = json as unknown as Catalog;
+  const issues = checkReferences(catalog);
+  return issues.length > 0 ? { issues } : { catalog, issues };
+}
+
+const TOP_ORDER = ['formatVersion', 'generated', 'id', 'title'];
+
+function canonical(v: unknown, top = false): unknown {
+  if (Array.isArray(v)) return v.map((x) => canonical(x));
+  if (!isRecord(v)) return v;
+  const keys = Object.keys(v).sort((a, b) => {
+    if (top) {
+      const ia = TOP_ORDER.indexOf(a);
+      const ib = TOP_ORDER.indexOf(b);
+      if (ia !== ib) return (ia < 0 ? TOP_ORDER.length : ia) - (ib < 0 ? TOP_ORDER.length : ib);
+    }
+    return a < b ? -1 : a > b ? 1 : 0;
+  });
+  const out: Record<string, unknown> = {};
+  for (const k of keys) if (v[k] !== undefined) out[k] = canonical(v[k]);
+  return out;
+}
+
+/** Deterministic JSON: sorted keys (formatVersion, generated, id, title first), 2-space indent, trailing newline. */
+export function serializeCatalog(c: Catalog): string {
+  return `${JSON.stringify(canonical(c, true), null, 2)}\n`;
+}
+
+/** A short stable content hash (two 32-bit FNV-1a lanes over UTF-16 code units): 16 hex digits. */
+export function catalogHash(text: string): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193 ^ 0x9e3779b9;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x01000193) ^ (h2 >>> 15);
+  }
+  return (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0');
+}

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { convertResource } from './convertResource.ts';
+import { findKindForDocument } from './findKindForDocument.ts';
+import { hookRegistry } from './hooks.ts';
+import { originalGVK, versionedSpec } from './versionedSpec.ts';
+import { chained, personV1V2, serviceFabric } from './testdata/fixtures.ts';
+
+const sfDoc = () => ({
+  apiVersion: 'servicefabric.azure.com/2016-03-01',
+  kind: 'Cluster',
+  metadata: { name: 'c1', labels: { a: 'b' } },
+  spec: {
+    managementEndpoint: 'https://x',
+    nodeTypes: [{ name: 'n1', vmInstanceCount: 3, isPrimary: true }],
+    reliabilityLevel: 'Silver',
+    upgradeDescription: { overrideUserUpgradePolicy: true },
+    httpApplicationGatewayCertificate: { thumbprint: 'abc' },
+    certificate: { thumbprint: 't', x509StoreName: 'My' },
+    vmImage: 'Windows',
+  },
+});
+
+const kinds = (fates: readonly { kind: string; sourcePath?: readonly (string | number)[] }[]) =>
+  Object.fromEntries(fates.filter((f) => f.sourcePath).map((f) => [(f.sourcePath ?? []).join('.'), f.kind]));
+
+describe('convertResource', () => {
+  it('converts a spoke to the hub: bag for removed and type-changed fields, originalVersion, apiVersion', () => {
+    const input = sfDoc();
+    const frozen = JSON.stringify(input);
+    const r = convertResource(serviceFabric(), input, 'hub');
+    expect(JSON.stringify(input)).toBe(frozen);
+    const out = r.output as { apiVersion: string; metadata: unknown; spec: Record<string, unknown> };
+    expect(out.apiVersion).toBe('servicefabric.azure.com/2016-09-01storage');
+    expect(out.metadata).toEqual(input.metadata);
+    expect(out.spec.originalVersion).toBe('2016-03-01');
+    expect(Object.keys(out.spec.$propertyBag as object)).toEqual(['HttpApplicationGatewayCertificate', 'NodeTypes', 'ReliabilityLevel', 'UpgradeDescription']);
+    expect((out.spec.$propertyBag as Record<string, string>).ReliabilityLevel).toBe('Silver');
+    expect(out.spec.nodeTypes).toBeUndefined();
+    const k = kinds(r.fates);
+    expect(k['spec.nodeTypes']).toBe('manual');
+    expect(k['spec.httpApplicationGatewayCertificate']).toBe('bagged');
+    expect(k['spec.managementEndpoint']).toBe('copied');
+    expect(k['spec.certificate.thumbprint']).toBe('copied');
+    expect(r.issues.filter((i) => i.code === 'NEEDS_HANDWRITTEN_CONVERSION').map((i) => i.path.join('.')).sort()).toEqual(['spec.nodeTypes', 'spec.reliabilityLevel', 'spec.upgradeDescription']);
+  });
+
+  it('round-trips ServiceFabric spoke -> hub -> spoke losslessly', () => {
+    const hub = convertResource(serviceFabric(), sfDoc(), 'hub').output;
+    const back = convertResource(serviceFabric(), hub, '2016-03-01');
+    expect(back.output).toEqual(sfDoc());
+    expect(back.issues.filter((i) => i.severity !== 'info')).toEqual([]);
+  });
+
+  it('reports PRUNED for fields not in the source schema and does not carry them', () => {
+    const doc = sfDoc() as Record<string, unknown>;
+    (doc.spec as Record<string, unknown>).bogus = 1;
+    const r = convertResource(serviceFabric(), doc, 'hub');
+    expect(r.issues.find((i) => i.code === 'PRUNED')?.path).toEqual(['spec', 'bogus']);
+    expect((r.output as { spec: Record<string, unknown> }).spec.bogus).toBeUndefined();
+  });
+
+  it('reports REQUIRED_MISSING converting a valid v1 Person to v2 (seed 004), and versionedSpec gives back v1', () => {
+    const cat = personV1V2();
+    const v1 = { apiVersion: 'example.com/v1', kind: 'Person', metadata: { name: 'p' }, spec: { name: 'Ann', nickname: 'A' } };
+    const r = convertResource(cat, v1, 'v2');
+    expect(r.issues.filter((i) => i.code === 'REQUIRED_MISSING').map((i) => i.path.join('.')).sort()).toEqual(['spec.postalAddress', 'spec.residentialAddress']);
+    const hub = convertResource(cat, v1, 'hub').output;
+    expect(originalGVK(cat, hub).gvk).toEqual({ group: 'example.com', version: 'v1', kind: 'Person' });
+    expect(versionedSpec(cat, hub).spec).toEqual(v1.spec);
+  });
+
+  it('hub -> older API version reports exactly the newer-only fields as lost', () => {
+    const cat = chained();
+    const v3 = { apiVersion: 'example.com/v3', kind: 'Widget', metadata: {}, spec: { newName: 'n', extra: { id: 'x' }, blob: { any: [1] }, colour: 'Blue' }, status: { ready: true, message: 'hi' } };
+    const hub = convertResource(cat, v3, 'hub').output;
+    const r = convertResource(cat, hub, 'v2');
+    expect(r.fates.filter((f) => f.kind === 'lost').map((f) => f.sourcePath?.join('.'))).toEqual(['spec.blob', 'spec.extra', 'status.message']);
+    expect(r.issues.filter((i) => i.code === 'LOST').length).toBe(3);
+  });
+
+  it('chained: hub -> older storage -> hub is lossless and bag entries pass through intermediate versions', () => {
+    const cat = chained();
+    const v3 = { apiVersion: 'example.com/v3', kind: 'Widget', metadata: { name: 'w' }, spec: { newName: 'n', extra: { id: 'x', size: 2 }, labels: { a: 'b' }, parts: [{ id: 'p' }] }, status: { ready: true, message: 'm' } };
+    const hub = convertResource(cat, v3, 'hub').output;
+    const old = convertResource(cat, hub, 'v1storage');
+    const bag = (old.output as { spec: { $propertyBag: Record<string, string> } }).spec.$propertyBag;
+    expect(Object.keys(bag)).toEqual(['Extra']);
+    expect((old.output as { spec: { oldName: string } }).spec.oldName).toBe('n');
+    const back = convertResource(cat, old.output, 'hub');
+    expect(back.output).toEqual(hub);
+    // v1 -> hub: legacy goes to the v2 storage bag and stays in the hub's bag
+    const v1 = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: {}, spec: { legacy: 'L', oldName: 'o', colour: 'red' } };
+    const h = convertResource(cat, v1, 'hub', { strategy: 'chained' });
+    expect((h.output as { spec: { $propertyBag: Record<string, string> } }).spec.$propertyBag).toEqual({ Legacy: 'L' });
+    expect(kinds(h.fates)['spec.legacy']).toBe('bagged');
+    expect(kinds(h.fates)['spec.oldName']).toBe('renamed');
+    const down = convertResource(cat, h.output, 'v1', { strategy: 'chained' });
+    expect((down.output as { spec: unknown }).spec).toEqual({ legacy: 'L', oldName: 'o', colour: 'Red' });
+  });
+
+  it('matches enum values case-insensitively and keeps unknown ones with ENUM_UNKNOWN_VALUE', () => {
+    const cat = chained();
+    const hub = { apiVersion: 'example.com/v3storage', kind: 'Widget', metadata: {}, spec: { colour: 'gReEn' } };
+    expect((convertResource(cat, hub, 'v3').output as { spec: { colour: string } }).spec.colour).toBe('Green');
+    const r = convertResource(cat, { ...hub, spec: { colour: 'Pink' } }, 'v3');
+    expect((r.output as { spec: { colour: string } }).spec.colour).toBe('Pink');
+    expect(r.issues.map((i) => i.code)).toContain('ENUM_UNKNOWN_VALUE');
+  });
+
+  it('converts only the spec (status passed through untouched) with part: spec', () => {
+    const cat = chained();
+    const doc = { apiVersion: 'example.com/v3', kind: 'Widget', metadata: {}, spec: { newName: 'n' }, status: { ready: true, message: 'm', junk: 1 } };
+    const r = convertResource(cat, doc, 'v2', { part: 'spec' });
+    expect((r.output as { status: unknown }).status).toBe(doc.status);
+    expect(r.issues.filter((i) => i.code === 'PRUNED')).toEqual([]);
+  });
+
+  it('runs hooks last (after the bag epilogue), nested first, and lets them override', () => {
+    const order: string[] = [];
+    const hooks = hookRegistry([
+      { kind: 'Widget', from: 'v2storage', to: 'v3storage', type: 'WidgetSpec', hook: {
+        afterToHub(_s, d, ctx) { order.push(`spec:${JSON.stringify(d.$propertyBag ?? null)}`); d.newName = 'overridden'; ctx.bag.set('Hooked', 'yes'); },
+        afterFromHub() {},
+      } },
+      { kind: 'Widget', from: 'v2storage', to: 'v3storage', type: 'Part', hook: { afterToHub() { order.push('part'); }, afterFromHub() {} } },
+      { kind: 'Widget', from: 'v2storage', to: 'v3storage', type: 'Widget', hook: { afterToHub() { order.push('root'); }, afterFromHub() {} } },
+    ]);
+    const v1 = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: {}, spec: { legacy: 'L', oldName: 'o', parts: [{ id: 'a' }] } };
+    const r = convertResource(chained(), v1, 'hub', { hooks, strategy: 'chained' });
+    expect(order).toEqual(['part', 'spec:{"Legacy":"L"}', 'root']);
+    const spec = (r.output as { spec: Record<string, unknown> }).spec;
+    expect(spec.newName).toBe('overridden');
+    expect(spec.$propertyBag).toEqual({ Hooked: 'yes', Legacy: 'L' });
+  });
+
+  it('is deterministic and never mutates the input', () => {
+    const doc = sfDoc();
+    const a = JSON.stringify(convertResource(serviceFabric(), doc, 'hub'));
+    const b = JSON.stringify(convertResource(serviceFabric(), doc, 'hub'));
+    expect(a).toBe(b);
+    expect(doc).toEqual(sfDoc());
+  });
+
+  it('finds the kind of a document or says what is missing', () => {
+    const cat = personV1V2();
+    expect(findKindForDocument(cat, { kind: 'Person' }).issue?.code).toBe('MISSING_API_VERSION');
+    expect(findKindForDocument(cat, { apiVersion: 'example.com/v1', kind: 'Dog' }).issue?.code).toBe('UNKNOWN_KIND');
+    expect(findKindForDocument(cat, { apiVersion: 'example.com/v7', kind: 'Person' }).issue?.code).toBe('UNKNOWN_VERSION');
+    expect(findKindForDocument(cat, { apiVersion: 'example.com/v2', kind: 'Person' }).version?.name).toBe('v2');
+  });
+});

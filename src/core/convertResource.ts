@@ -1,0 +1,616 @@
+// Execution (CONVERSION.md §5-§8): run the plans hop by hop along from -> ... -> hub -> ... -> to.
+// Plans compile once per (catalog, hop, type pair) into closures; the hot path is plain loops over them.
+import { issue, type Issue, type Path } from './issue.ts';
+import type { Catalog, Kind, ObjectType, Strategy, TypeRef, Version } from './model.ts';
+import type { ConversionResult, Direction, Fate, FateKind, TypePlan } from './conversionTypes.ts';
+import { apiVersionOf, findVersion, propertiesByName } from './catalogLookup.ts';
+import { findKindForDocument } from './findKindForDocument.ts';
+import { NO_HOOKS, type ConversionHook, type HookContext, type HookRegistry, type JsonObject } from './hooks.ts';
+import { hopDirection, planTypePair, resolveVersion, type PlannedStep, type TypeRole } from './planConversion.ts';
+import { PROPERTY_BAG, bagAccess, bagPull, bagWrite, readBag, setBag, type BagAccess, type PropertyBag } from './propertyBag.ts';
+import { conversionPath } from './buildKind.ts';
+
+export interface ConvertOptions {
+  readonly strategy?: Strategy;
+  /** Convert only the spec or only the status; the other part is passed through untouched (same reference, not read). */
+  readonly part?: 'all' | 'spec' | 'status';
+  readonly hooks?: HookRegistry;
+  /**
+   * false: record only the fates that matter (bag traffic, renames, losses, pruned, manual, required-missing),
+   * not one per copied field: for bulk conversion and round trips. Issues are the same either way.
+   */
+  readonly fates?: boolean;
+}
+
+type Seg = string | number;
+/** A hop-level fate; `passed` is internal: a bag entry carried through unchanged. */
+interface HopFate {
+  kind: FateKind | 'passed';
+  sourcePath?: Path;
+  targetPath?: Path;
+  reason: string;
+  code?: Fate['code'];
+}
+
+interface RunState {
+  readonly catalog: Catalog;
+  readonly kind: Kind;
+  readonly src: Version;
+  readonly dst: Version;
+  readonly direction: Direction;
+  readonly edgeFrom: Version;
+  readonly edgeTo: Version;
+  readonly sp: Seg[];
+  readonly tp: Seg[];
+  readonly fates: HopFate[];
+  readonly allFates: boolean;
+  readonly issues: Issue[];
+  readonly hooks: HookRegistry;
+  readonly hasHooks: boolean;
+  readonly hookCache: Map<Compiled, ConversionHook | null>;
+  readonly checkRequired: boolean;
+  readonly part: 'all' | 'spec' | 'status';
+}
+
+type Conv = (v: unknown, st: RunState) => unknown;
+
+type Op =
+  | { k: 'copy'; s: string; d: string; conv: Conv; fate: FateKind; leaf: boolean; part?: 'spec' | 'status' }
+  | { k: 'api-version'; s?: string; d: string }
+  | { k: 'kind'; s: string; d: string }
+  | { k: 'metadata'; s: string; d: string }
+  | { k: 'original-version'; d: string }
+  | { k: 'bag-write'; s: string; key: string; type: TypeRef; manual: boolean }
+  | { k: 'bag-read'; d: string; key: string; type: TypeRef }
+  | { k: 'swap'; s: string; d: string; readKey?: string; writeKey?: string; sType: TypeRef; dType: TypeRef }
+  | { k: 'drop'; s: string; ignored: boolean; manual: boolean };
+
+interface Compiled {
+  readonly plan: TypePlan;
+  readonly srcType: ObjectType;
+  readonly dstType: ObjectType;
+  readonly ops: Op[];
+  readonly srcKnown: Set<string>;
+  readonly required: string[];
+  readonly srcBag: boolean;
+  readonly dstBag: boolean;
+  /** Type name on the edge's `from` side (hooks are registered by it). */
+  readonly hookType: string;
+  readonly srcExtras: boolean;
+  readonly dstExtras: boolean;
+}
+
+// ---------------------------------------------------------------- values
+
+export function deepClone<T>(v: T): T {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) {
+    const out = new Array(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = deepClone(v[i]);
+    return out as T;
+  }
+  const out: Record<string, unknown> = {};
+  for (const k in v as Record<string, unknown>) setKey(out, k, deepClone((v as Record<string, unknown>)[k]));
+  return out as T;
+}
+
+/** Assigns a data key; `__proto__` (legal in JSON) must become an own property, not the prototype. */
+export function setKey(o: Record<string, unknown>, k: string, v: unknown): void {
+  if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else o[k] = v;
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+const identity: Conv = (v) => (typeof v === 'object' && v !== null ? deepClone(v) : v);
+
+function enumConv(values: readonly (string | number | boolean)[]): Conv {
+  const exact = new Set<unknown>(values);
+  const lower = new Map<string, string>();
+  for (const v of values) if (typeof v === 'string' && !lower.has(v.toLowerCase())) lower.set(v.toLowerCase(), v);
+  return (v, st) => {
+    if (exact.has(v)) return v;
+    if (typeof v === 'string') {
+      const c = lower.get(v.toLowerCase());
+      if (c !== undefined) return c;
+    }
+    if (typeof v === 'object' && v !== null) return deepClone(v);
+    st.issues.push(issue('warning', 'ENUM_UNKNOWN_VALUE', `${JSON.stringify(v)} is not one of ${values.map((x) => JSON.stringify(x)).join(', ')}: kept as is`, [...st.tp]));
+    return v;
+  };
+}
+
+const compiledCache = new WeakMap<Catalog, Map<string, Compiled | null>>();
+
+function objectLeaf(r: TypeRef): string | undefined {
+  return r.kind === 'object' ? r.name : r.kind === 'array' ? objectLeaf(r.items) : r.kind === 'map' ? objectLeaf(r.values) : undefined;
+}
+
+interface HopKey {
+  readonly catalog: Catalog;
+  readonly kind: Kind;
+  readonly src: Version;
+  readonly dst: Version;
+  readonly direction: Direction;
+}
+
+const freeForm = (t: TypeRef): boolean => t.kind === 'opaque' || (t.kind === 'map' && freeForm(t.values));
+
+function compileConv(h: HopKey, s: TypeRef, d: TypeRef, role: TypeRole): Conv {
+  if (freeForm(d) || freeForm(s)) return identity;
+  if (d.kind === 'enum') return enumConv(d.values);
+  if (d.kind === 'primitive') return identity;
+  if (d.kind === 'object' && s.kind === 'object') {
+    let nested: Compiled | null | undefined;
+    return (v, st) => {
+      if (!isObj(v)) return identity(v, st);
+      if (nested === undefined) nested = compiled(h, s.name, d.name, role) ?? null;
+      return nested ? runObject(nested, v, st) : deepClone(v);
+    };
+  }
+  if (d.kind === 'array' && s.kind === 'array') {
+    const el = compileConv(h, s.items, d.items, 'other');
+    if (el === identity) return (v) => (Array.isArray(v) ? v.map(identityValue) : deepClone(v));
+    return (v, st) => {
+      if (!Array.isArray(v)) return deepClone(v);
+      const out = new Array(v.length);
+      for (let i = 0; i < v.length; i++) {
+        st.sp.push(i);
+        st.tp.push(i);
+        out[i] = el(v[i], st);
+        st.sp.pop();
+        st.tp.pop();
+      }
+      return out;
+    };
+  }
+  if (d.kind === 'map' && s.kind === 'map') {
+    const el = compileConv(h, s.values, d.values, 'other');
+    return (v, st) => {
+      if (!isObj(v)) return deepClone(v);
+      const out: Record<string, unknown> = {};
+      for (const k in v) {
+        st.sp.push(k);
+        st.tp.push(k);
+        setKey(out, k, el(v[k], st));
+        st.sp.pop();
+        st.tp.pop();
+      }
+      return out;
+    };
+  }
+  return identity;
+}
+
+const identityValue = (v: unknown): unknown => (typeof v === 'object' && v !== null ? deepClone(v) : v);
+
+function compiled(h: HopKey, srcType: string, dstType: string, role: TypeRole): Compiled | undefined {
+  let cache = compiledCache.get(h.catalog);
+  if (!cache) {
+    cache = new Map();
+    compiledCache.set(h.catalog, cache);
+  }
+  const key = `${h.kind.group}\u0000${h.kind.kind}\u0000${h.src.name}\u0000${h.dst.name}\u0000${h.direction}\u0000${srcType}\u0000${dstType}\u0000${role}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit ?? undefined;
+  const plan = planTypePair(h.catalog, h.kind, h.src, h.dst, h.direction, srcType, dstType, role);
+  const st = h.src.types[srcType];
+  const dt = h.dst.types[dstType];
+  if (!plan || !st || !dt) {
+    cache.set(key, null);
+    return undefined;
+  }
+  const sProps = propertiesByName(st);
+  const dProps = propertiesByName(dt);
+  const ops: Op[] = [];
+  const c: Compiled = {
+    plan,
+    srcType: st,
+    dstType: dt,
+    ops,
+    srcKnown: new Set(sProps.keys()),
+    required: h.dst.role === 'api' ? [...dProps.values()].filter((p) => p.required).map((p) => p.name) : [],
+    srcBag: plan.sourceHasBag,
+    dstBag: plan.destinationHasBag,
+    hookType: h.direction === 'up' ? srcType : dstType,
+    srcExtras: st.additionalProperties !== undefined || st.preserveUnknownFields === true,
+    dstExtras: dt.additionalProperties !== undefined || dt.preserveUnknownFields === true,
+  };
+  cache.set(key, c); // before compiling ops: recursive types refer to the shell
+  for (const step of plan.steps as readonly PlannedStep[]) {
+    const sp = step.source !== undefined ? sProps.get(step.source) : undefined;
+    const dp = step.destination !== undefined ? dProps.get(step.destination) : undefined;
+    if (step.special === 'api-version' && dp) ops.push({ k: 'api-version', d: dp.name, ...(sp ? { s: sp.name } : {}) });
+    else if (step.special === 'kind' && sp && dp) ops.push({ k: 'kind', s: sp.name, d: dp.name });
+    else if (step.special === 'metadata' && sp && dp) ops.push({ k: 'metadata', s: sp.name, d: dp.name });
+    else if (step.special === 'original-version-set' && dp) ops.push({ k: 'original-version', d: dp.name });
+    else if (step.special === 'original-version-ignored' && sp) ops.push({ k: 'drop', s: sp.name, ignored: true, manual: false });
+    else if (step.handler === 'manual') {
+      // Generated steps skip it; without a hook the value is reported, not carried.
+      if (sp) ops.push({ k: 'drop', s: sp.name, ignored: false, manual: true });
+    } else if (step.change === 'type-changed' && sp && dp) {
+      ops.push({
+        k: 'swap',
+        s: sp.name,
+        d: dp.name,
+        ...(c.srcBag ? { readKey: dp.bagKey } : {}),
+        ...(c.dstBag ? { writeKey: sp.bagKey } : {}),
+        sType: sp.type,
+        dType: dp.type,
+      });
+    } else if (step.handler === 'property-bag' && sp) ops.push({ k: 'bag-write', s: sp.name, key: sp.bagKey, type: sp.type, manual: false });
+    else if (step.handler === 'read-bag' && dp) ops.push({ k: 'bag-read', d: dp.name, key: dp.bagKey, type: dp.type });
+    else if (step.handler === 'drop' && sp) ops.push({ k: 'drop', s: sp.name, ignored: false, manual: false });
+    else if (sp && dp && step.handler !== 'skip') {
+      const childRole: TypeRole = role === 'root' && sp.name === h.src.spec && dp.name === h.dst.spec ? 'spec' : 'other';
+      const conv = compileConv(h, sp.type, dp.type, childRole);
+      const leaf = objectLeaf(dp.type) === undefined || objectLeaf(sp.type) === undefined;
+      const fate: FateKind =
+        step.handler === 'rename' ? 'renamed' : step.handler === 'opaque' ? 'opaque' : step.handler === 'convert-nested' || (dp.type.kind === 'enum' && sp.type.kind !== 'enum') ? 'converted' : 'copied';
+      const part = role === 'root' ? (dp.name === h.dst.spec ? 'spec' : dp.name === h.dst.status ? 'status' : undefined) : undefined;
+      ops.push({ k: 'copy', s: sp.name, d: dp.name, conv, fate, leaf, ...(part ? { part } : {}) });
+    }
+  }
+  return c;
+}
+
+// ---------------------------------------------------------------- running one object
+
+function emit(st: RunState, kind: HopFate['kind'], sp: Path | undefined, tp: Path | undefined, reason: string, code?: Fate['code']): number {
+  st.fates.push({ kind, ...(sp ? { sourcePath: sp } : {}), ...(tp ? { targetPath: tp } : {}), reason, ...(code ? { code } : {}) });
+  return st.fates.length - 1;
+}
+
+function findHook(c: Compiled, st: RunState): ConversionHook | undefined {
+  if (!st.hasHooks) return undefined;
+  let h = st.hookCache.get(c);
+  if (h === undefined) {
+    h = st.hooks.find(st.kind.kind, st.edgeFrom.name, st.edgeTo.name, c.hookType) ?? null;
+    st.hookCache.set(c, h);
+  }
+  return h ?? undefined;
+}
+
+const NO_BAG: BagAccess = { has: () => false, get: () => undefined, pull: () => undefined, set: () => undefined, remove: () => undefined, keys: () => [] };
+
+const bagPath = (st: RunState, key: string): Path => [...st.tp, PROPERTY_BAG, key];
+const srcBagPath = (st: RunState, key: string): Path => [...st.sp, PROPERTY_BAG, key];
+
+function hasKeys(o: object): boolean {
+  for (const _ in o) return true;
+  return false;
+}
+
+function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const hook = st.hasHooks ? findHook(c, st) : undefined;
+  // The working bag is created lazily: most objects have none and write none (the hot path of big documents).
+  let bag: PropertyBag | null = null;
+  let inherited: Set<string> | undefined;
+  const rawBag = c.srcBag ? src[PROPERTY_BAG] : undefined;
+  if (rawBag !== undefined && rawBag !== null && typeof rawBag === 'object' && hasKeys(rawBag)) {
+    bag = readBag(src);
+    inherited = new Set(Object.keys(bag));
+  }
+  let consumed = rawBag !== undefined ? 1 : 0;
+  const { sp, tp } = st;
+  let bagged: { i: number; key: string }[] | undefined;
+  for (const op of c.ops) {
+    switch (op.k) {
+      case 'copy': {
+        const v = src[op.s];
+        if (v === undefined) break;
+        consumed++;
+        if (op.part !== undefined && st.part !== 'all' && st.part !== op.part) {
+          out[op.d] = v; // the other part: passed through untouched, not read
+          break;
+        }
+        sp.push(op.s);
+        tp.push(op.d);
+        out[op.d] = op.conv(v, st);
+        if (op.fate === 'renamed' || (st.allFates && op.leaf)) emit(st, op.fate, [...sp], [...tp], op.fate === 'renamed' ? 'configured property rename' : op.fate);
+        sp.pop();
+        tp.pop();
+        break;
+      }
+      case 'api-version':
+        if (op.s !== undefined && src[op.s] !== undefined) consumed++;
+        out[op.d] = apiVersionOf(st.kind.group, st.dst.name);
+        break;
+      case 'kind':
+        if (src[op.s] !== undefined) consumed++;
+        out[op.d] = src[op.s] ?? st.kind.kind;
+        break;
+      case 'metadata':
+        if (src[op.s] !== undefined) {
+          consumed++;
+          out[op.d] = deepClone(src[op.s]);
+          if (st.allFates) emit(st, 'copied', [...sp, op.s], [...tp, op.d], 'metadata is copied verbatim');
+        }
+        break;
+      case 'original-version':
+        out[op.d] = st.src.name;
+        break;
+      case 'bag-write': {
+        const v = src[op.s];
+        if (v !== undefined) consumed++;
+        if (v === undefined && bag === null) break;
+        bag ??= {};
+        bagWrite(bag, op.key, v, op.type);
+        inherited?.delete(op.key);
+        if (v !== undefined && v !== null && Object.hasOwn(bag, op.key)) {
+          const i = emit(st, 'bagged', [...sp, op.s], bagPath(st, op.key), 'not in the destination type: kept in the property bag');
+          (bagged ??= []).push({ i, key: op.key });
+        }
+        break;
+      }
+      case 'bag-read': {
+        if (bag === null) break;
+        const r = bagPull(bag, op.key, op.type);
+        inherited?.delete(op.key);
+        if (!r.found) break;
+        if (!r.ok) {
+          st.issues.push(issue('error', 'BAG_DECODE_FAILED', `bag entry ${op.key} is not valid for ${op.d}: ${r.error}`, srcBagPath(st, op.key)));
+          break;
+        }
+        out[op.d] = r.value;
+        emit(st, 'unbagged', srcBagPath(st, op.key), [...tp, op.d], 'restored from the property bag');
+        break;
+      }
+      case 'swap': {
+        // Unconvertible same-name pair: the destination comes from the source bag (written by a version of its
+        // shape), the source value goes into the destination bag.
+        if (bag !== null && op.readKey !== undefined) {
+          const r = bagPull(bag, op.readKey, op.dType);
+          inherited?.delete(op.readKey);
+          if (r.found && r.ok) {
+            out[op.d] = r.value;
+            emit(st, 'unbagged', srcBagPath(st, op.readKey), [...tp, op.d], 'restored from the property bag (type changed)');
+          } else if (r.found && !r.ok) {
+            st.issues.push(issue('error', 'BAG_DECODE_FAILED', `bag entry ${op.readKey} is not valid for ${op.d}: ${r.error}`, srcBagPath(st, op.readKey)));
+          }
+        }
+        const v = src[op.s];
+        if (v !== undefined) consumed++;
+        if (op.writeKey !== undefined) {
+          if (v === undefined && bag === null) break;
+          bag ??= {};
+          bagWrite(bag, op.writeKey, v, op.sType);
+          inherited?.delete(op.writeKey);
+          if (v !== undefined && v !== null && Object.hasOwn(bag, op.writeKey)) {
+            const i = emit(
+              st,
+              hook ? 'bagged' : 'manual',
+              [...sp, op.s],
+              bagPath(st, op.writeKey),
+              'type changed: kept in the property bag; a hand-written conversion is needed',
+              hook ? undefined : 'NEEDS_HANDWRITTEN_CONVERSION',
+            );
+            (bagged ??= []).push({ i, key: op.writeKey });
+          }
+        } else if (v !== undefined && v !== null) {
+          emit(st, hook ? 'lost' : 'manual', [...sp, op.s], undefined, 'type changed and the destination has no property bag', 'NEEDS_HANDWRITTEN_CONVERSION');
+        }
+        break;
+      }
+      case 'drop': {
+        const v = src[op.s];
+        if (v === undefined) break;
+        consumed++;
+        if (op.ignored) break;
+        if (op.manual) {
+          if (!hook) emit(st, 'manual', [...sp, op.s], undefined, '`conversion: manual` and no hook is registered', 'NEEDS_HANDWRITTEN_CONVERSION');
+        } else emit(st, 'lost', [...sp, op.s], undefined, 'not in the destination version, which has no property bag');
+        break;
+      }
+    }
+  }
+  // Fields the source schema does not know: pruned (the API server would drop them), unless the type keeps
+  // extras. Counting first keeps the common case (no unknown field) free of per-key lookups.
+  let n = 0;
+  for (const _ in src) n++;
+  if (n > consumed) {
+    for (const k in src) {
+      if (c.srcKnown.has(k) || (k === PROPERTY_BAG && c.srcBag)) continue;
+      if (c.srcExtras) {
+        if (c.dstExtras) {
+          setKey(out, k, deepClone(src[k]));
+          if (st.allFates) emit(st, 'opaque', [...sp, k], [...tp, k], 'extra field kept by the schema');
+        } else emit(st, 'lost', [...sp, k], undefined, 'extra field the destination type does not keep');
+      } else {
+        emit(st, 'pruned', [...sp, k], undefined, 'not in the source version schema: the API server would drop it', 'PRUNED');
+      }
+    }
+  }
+  if (st.checkRequired) {
+    for (const r of c.required) if (out[r] === undefined) emit(st, 'required-missing', undefined, [...tp, r], 'required by the destination version and absent', 'REQUIRED_MISSING');
+  }
+  if (bag !== null) {
+    if (c.dstBag) {
+      setBag(out, bag);
+      if (inherited) for (const k of [...inherited].sort()) if (Object.hasOwn(bag, k)) emit(st, 'passed', srcBagPath(st, k), bagPath(st, k), 'kept in the property bag');
+    } else {
+      for (const k of Object.keys(bag).sort()) emit(st, 'lost', srcBagPath(st, k), undefined, 'the destination version has no property bag');
+    }
+  }
+  if (hook) {
+    const ctx: HookContext = {
+      catalog: st.catalog,
+      kind: st.kind,
+      edge: { from: st.edgeFrom, to: st.edgeTo },
+      direction: st.direction,
+      sourceVersion: st.src,
+      destinationVersion: st.dst,
+      sourceType: c.srcType,
+      destinationType: c.dstType,
+      path: [...tp],
+      bag: c.dstBag ? bagAccess(out) : NO_BAG,
+      report: (i) => st.issues.push(i),
+    };
+    try {
+      if (st.direction === 'up') hook.afterToHub(src as Readonly<JsonObject>, out, ctx);
+      else hook.afterFromHub(src as Readonly<JsonObject>, out, ctx);
+    } catch (e) {
+      st.issues.push(issue('error', 'HOOK_FAILED', `hook for ${c.hookType} (${st.edgeFrom.name} -> ${st.edgeTo.name}) failed: ${e instanceof Error ? e.message : String(e)}`, [...tp]));
+    }
+    if (bagged) {
+      const now = readBag(out);
+      for (const b of bagged) {
+        const f = st.fates[b.i];
+        if (f && !Object.hasOwn(now, b.key)) {
+          f.kind = 'converted';
+          delete f.targetPath;
+          delete f.code;
+          f.reason = 'taken over by a hand-written hook';
+        }
+      }
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- composing hops
+
+const segKey = (p: Path): string => p.map((s) => (typeof s === 'number' ? `#${s}` : s)).join('\u0000');
+
+interface Trace {
+  origin: Path | undefined;
+  kind: HopFate['kind'];
+}
+
+const RANK: Partial<Record<HopFate['kind'], number>> = { copied: 0, opaque: 1, converted: 2, renamed: 3, unbagged: 4 };
+
+function samePath(a: Path | undefined, b: Path | undefined): boolean {
+  return a !== undefined && b !== undefined && a.length === b.length && a.every((s, i) => s === b[i]);
+}
+
+function combine(prev: HopFate['kind'], cur: HopFate['kind'], origin: Path | undefined, target: Path | undefined): HopFate['kind'] {
+  if (cur === 'lost' || cur === 'pruned' || cur === 'manual' || cur === 'required-missing') return cur;
+  if (cur === 'passed') return prev === 'copied' || prev === 'passed' ? 'bagged' : prev;
+  if (cur === 'bagged') return prev === 'manual' ? 'manual' : 'bagged';
+  if (cur === 'unbagged') return prev === 'bagged' || prev === 'manual' || prev === 'passed' ? (samePath(origin, target) ? 'copied' : 'renamed') : 'unbagged';
+  if (prev === 'copied') return cur;
+  if (cur === 'copied') return prev;
+  return (RANK[prev] ?? 0) >= (RANK[cur] ?? 0) ? prev : cur;
+}
+
+function lookupTrace(traces: Map<string, Trace>, p: Path): { trace: Trace; rest: Path } | undefined {
+  for (let n = p.length; n > 0; n--) {
+    const t = traces.get(segKey(p.slice(0, n)));
+    if (t) return { trace: t, rest: p.slice(n) };
+  }
+  return undefined;
+}
+
+function comparePaths(a: Path | undefined, b: Path | undefined): number {
+  if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? 1 : -1;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const x = a[i] as Seg;
+    const y = b[i] as Seg;
+    if (x === y) continue;
+    if (typeof x === 'number' && typeof y === 'number') return x - y;
+    if (typeof x !== typeof y) return typeof x === 'number' ? -1 : 1;
+    return x < y ? -1 : 1;
+  }
+  return a.length - b.length;
+}
+
+const ISSUE_OF: Partial<Record<FateKind, { code: Fate['code'] & string; severity: Issue['severity'] }>> = {
+  pruned: { code: 'PRUNED', severity: 'warning' },
+  lost: { code: 'LOST', severity: 'warning' },
+  'required-missing': { code: 'REQUIRED_MISSING', severity: 'error' },
+  manual: { code: 'NEEDS_HANDWRITTEN_CONVERSION', severity: 'warning' },
+};
+
+// ---------------------------------------------------------------- public API
+
+function failed(from: string, to: string, doc: unknown, issues: Issue[]): ConversionResult {
+  return { output: undefined, from, to, path: [], fates: [], issues };
+}
+
+/** Converts a whole resource document (or only its spec or status) to `to` (a version name or `hub`). Pure. */
+export function convertResource(catalog: Catalog, doc: unknown, to: string, opts: ConvertOptions = {}): ConversionResult {
+  const found = findKindForDocument(catalog, doc);
+  if (!found.kind || !found.version) return failed('', to, doc, found.issue ? [found.issue] : []);
+  return convertAt(catalog, found.kind, found.version, doc as Record<string, unknown>, to, opts);
+}
+
+/** Converts a document known to be `kind` at `from` (its apiVersion is not consulted). */
+export function convertAt(catalog: Catalog, kind: Kind, from: Version, doc: Record<string, unknown>, to: string, opts: ConvertOptions = {}): ConversionResult {
+  const target = resolveVersion(kind, to);
+  if (!target.version) return failed(from.name, to, doc, target.issue ? [target.issue] : []);
+  const strategy = opts.strategy ?? kind.strategy;
+  const path = conversionPath(kind, from.name, target.version.name, strategy);
+  if (path.length === 0) return failed(from.name, target.version.name, doc, [issue('error', 'UNKNOWN_VERSION', `no ${strategy} conversion path from ${from.name} to ${target.version.name}`)]);
+  const hooks = opts.hooks ?? NO_HOOKS;
+  const allFates = opts.fates !== false;
+  const issues: Issue[] = [];
+  const final: Fate[] = [];
+  let traces: Map<string, Trace> | undefined;
+  let current: Record<string, unknown> = doc;
+  const hops: [Version, Version][] = [];
+  for (let i = 0; i + 1 < path.length; i++) hops.push([findVersion(kind, path[i] as string) as Version, findVersion(kind, path[i + 1] as string) as Version]);
+  if (hops.length === 0) hops.push([from, from]); // same version: still checks the schema (pruning) and copies
+  hops.forEach(([a, b], i) => {
+    const direction = a === b ? 'up' : hopDirection(kind, strategy, a.name, b.name);
+    const [edgeFrom, edgeTo] = direction === 'up' ? [a, b] : [b, a];
+    const st: RunState = {
+      catalog,
+      kind,
+      src: a,
+      dst: b,
+      direction,
+      edgeFrom,
+      edgeTo,
+      sp: [],
+      tp: [],
+      fates: [],
+      allFates,
+      issues,
+      hooks,
+      hasHooks: hooks.registrations.length > 0,
+      hookCache: new Map(),
+      checkRequired: i === hops.length - 1 && b.role === 'api',
+      part: opts.part ?? 'all',
+    };
+    const c = compiled({ catalog, kind, src: a, dst: b, direction }, a.root, b.root, 'root');
+    current = c ? runObject(c, current, st) : deepClone(current);
+    const last = i === hops.length - 1;
+    const next = new Map<string, Trace>();
+    for (const f of st.fates) {
+      let origin = f.sourcePath;
+      let kindNow = f.kind;
+      if (traces && f.sourcePath) {
+        const hit = lookupTrace(traces, f.sourcePath);
+        if (hit) {
+          origin = hit.trace.origin ? [...hit.trace.origin, ...hit.rest] : undefined;
+          kindNow = combine(hit.trace.kind, f.kind, origin, f.targetPath);
+        }
+      }
+      if (f.kind === 'required-missing') origin = undefined;
+      if (!last && f.targetPath && f.kind !== 'lost' && f.kind !== 'pruned') {
+        next.set(segKey(f.targetPath), { origin, kind: kindNow });
+        continue;
+      }
+      if (!last && f.kind === 'required-missing') continue;
+      const k: FateKind = kindNow === 'passed' ? 'bagged' : kindNow;
+      final.push({
+        kind: k,
+        ...(origin ? { sourcePath: origin } : {}),
+        ...(f.targetPath && k !== 'lost' && k !== 'pruned' ? { targetPath: f.targetPath } : {}),
+        reason: f.reason,
+        ...(f.code ? { code: f.code } : ISSUE_OF[k] ? { code: ISSUE_OF[k].code } : {}),
+      });
+    }
+    traces = next;
+  });
+  final.sort((x, y) => comparePaths(x.sourcePath, y.sourcePath) || comparePaths(x.targetPath, y.targetPath));
+  const fromFates: Issue[] = [];
+  for (const f of final) {
+    const meta = ISSUE_OF[f.kind];
+    if (!meta) continue;
+    const at = f.kind === 'required-missing' ? f.targetPath : f.sourcePath;
+    fromFates.push(issue(meta.severity, meta.code, f.reason, at ?? []));
+  }
+  return { output: current, from: from.name, to: target.version.name, path, fates: final, issues: [...fromFates, ...issues] };
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { arbitraryInstance } from './arbitrary.ts';
+import { convertResource } from './convertResource.ts';
+import { readWriteBack, roundTrip } from './roundTrip.ts';
+import { chained, personV1V2, serviceFabric } from './testdata/fixtures.ts';
+
+const catalogs = [serviceFabric(), personV1V2(), chained()];
+
+describe('roundTrip', () => {
+  for (const cat of catalogs) {
+    for (const kind of cat.kinds) {
+      for (const strategy of ['direct', 'chained'] as const) {
+        for (const v of kind.versions) {
+          it(`${cat.id} ${kind.kind} ${v.name} -> hub -> ${v.name} is lossless (${strategy})`, () => {
+            fc.assert(
+              fc.property(arbitraryInstance(cat, kind, v.name), (doc) => {
+                const r = roundTrip(cat, doc, { strategy });
+                if (!r.ok) throw new Error(JSON.stringify(r.issues.slice(0, 3)));
+                const again = roundTrip(cat, doc, { strategy });
+                expect(JSON.stringify(again.back)).toBe(JSON.stringify(r.back));
+              }),
+              { numRuns: 200 },
+            );
+          });
+        }
+      }
+    }
+  }
+
+  it('reports differences as ROUND_TRIP_MISMATCH with paths', () => {
+    const cat = personV1V2();
+    const doc = { apiVersion: 'example.com/v1', kind: 'Person', metadata: {}, spec: { name: 'a', junk: 1 } };
+    const r = roundTrip(cat, doc);
+    expect(r.ok).toBe(false);
+    expect(r.issues.find((i) => i.code === 'ROUND_TRIP_MISMATCH')?.path).toEqual(['spec', 'junk']);
+  });
+
+  it('read at an older version and write back: reports what the older client destroys', () => {
+    const cat = chained();
+    const v3 = { apiVersion: 'example.com/v3', kind: 'Widget', metadata: {}, spec: { newName: 'n', extra: { id: 'x' } }, status: { message: 'm' } };
+    const r = readWriteBack(cat, v3, 'v2');
+    expect(r.lost.map((p) => p.join('.'))).toEqual(['spec.extra', 'status.message']);
+    expect(r.lostAtRead.map((f) => f.sourcePath?.join('.'))).toEqual(['spec.extra', 'status.message']);
+  });
+
+  it('chained: hub -> every older storage version -> hub is lossless for generated hub documents', () => {
+    const cat = chained();
+    const kind = cat.kinds[0]!;
+    fc.assert(
+      fc.property(arbitraryInstance(cat, kind, 'v3'), (doc) => {
+        const hub = convertResource(cat, doc, 'hub', { strategy: 'chained', fates: false }).output;
+        for (const v of kind.versions.filter((x) => x.role === 'storage')) {
+          const r = roundTrip(cat, hub, { strategy: 'chained', via: v.name });
+          if (!r.ok) throw new Error(`${v.name}: ${JSON.stringify(r.issues.slice(0, 3))}`);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

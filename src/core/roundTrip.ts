@@ -1,0 +1,108 @@
+// Round trips (CONVERSION.md §9): spoke -> hub -> spoke must give the input back; "read at B, write back"
+// (A -> hub -> B -> hub -> A) shows what an older client destroys; hub -> older storage -> hub must be lossless.
+import { issue, type Issue, type Path } from './issue.ts';
+import type { Catalog } from './model.ts';
+import type { Fate } from './conversionTypes.ts';
+import { convertResource, type ConvertOptions } from './convertResource.ts';
+import { PROPERTY_BAG } from './propertyBag.ts';
+
+type Opts = Omit<ConvertOptions, 'part'>;
+
+/**
+ * Differences between two JSON values, as paths. Absent, null, `[]` and `{}` count as equal: ASO's bag
+ * removes empty arrays and maps (Go `omitempty`), so they are not data a round trip can lose.
+ */
+export function jsonDifferences(a: unknown, b: unknown, path: Path = [], out: Path[] = [], limit = 50): Path[] {
+  if (out.length >= limit) return out;
+  if (isEmptyish(a) && isEmptyish(b)) return out;
+  if (a === b) return out;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) out.push(path);
+    else for (let i = 0; i < a.length; i++) jsonDifferences(a[i], b[i], [...path, i], out, limit);
+    return out;
+  }
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
+    const ao = a as Record<string, unknown>;
+    const bo = b as Record<string, unknown>;
+    const keys = [...new Set([...Object.keys(ao), ...Object.keys(bo)])].sort();
+    for (const k of keys) jsonDifferences(ao[k], bo[k], [...path, k], out, limit);
+    return out;
+  }
+  out.push(path);
+  return out;
+}
+
+function isEmptyish(v: unknown): boolean {
+  if (v === undefined || v === null) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  return typeof v === 'object' && Object.keys(v).length === 0;
+}
+
+/** Bag keys in `after` that `before` did not have at the same object (a round trip must not leave any). */
+export function strayBagKeys(before: unknown, after: unknown, path: Path = [], out: Path[] = []): Path[] {
+  if (after === null || typeof after !== 'object') return out;
+  if (Array.isArray(after)) {
+    after.forEach((x, i) => strayBagKeys(Array.isArray(before) ? before[i] : undefined, x, [...path, i], out));
+    return out;
+  }
+  const a = after as Record<string, unknown>;
+  const b = before !== null && typeof before === 'object' && !Array.isArray(before) ? (before as Record<string, unknown>) : {};
+  for (const k of Object.keys(a).sort()) {
+    if (k === PROPERTY_BAG) {
+      const had = (b[k] ?? {}) as Record<string, unknown>;
+      for (const key of Object.keys(a[k] as object).sort()) if (!Object.hasOwn(had, key)) out.push([...path, k, key]);
+    } else strayBagKeys(b[k], a[k], [...path, k], out);
+  }
+  return out;
+}
+
+export interface RoundTripReport {
+  readonly ok: boolean;
+  /** ROUND_TRIP_MISMATCH (one per differing path), STRAY_BAG_KEY, and conversion errors. */
+  readonly issues: readonly Issue[];
+  readonly via?: unknown;
+  readonly back?: unknown;
+  readonly differences: readonly Path[];
+}
+
+function report(input: unknown, via: unknown, back: unknown, convIssues: Issue[]): RoundTripReport {
+  const differences = jsonDifferences(input, back);
+  const issues: Issue[] = convIssues.filter((i) => i.severity === 'error' && i.code !== 'REQUIRED_MISSING');
+  for (const d of differences) issues.push(issue('error', 'ROUND_TRIP_MISMATCH', 'the value differs after the round trip', d));
+  for (const p of strayBagKeys(input, back)) issues.push(issue('error', 'STRAY_BAG_KEY', 'a bag key the input did not have', p));
+  return { ok: issues.length === 0, issues, via, back, differences };
+}
+
+/** Document -> `via` (default: the hub) -> its own version again. */
+export function roundTrip(catalog: Catalog, doc: unknown, opts: Opts & { via?: string } = {}): RoundTripReport {
+  const o = { fates: false, ...opts };
+  const up = convertResource(catalog, doc, opts.via ?? 'hub', o);
+  if (up.output === undefined) return { ok: false, issues: up.issues, differences: [] };
+  const down = convertResource(catalog, up.output, up.from, o);
+  return report(doc, up.output, down.output, [...up.issues, ...down.issues]);
+}
+
+export interface WriteBackReport {
+  /** Paths (in the input) whose values an older client reading at B and writing back would destroy. */
+  readonly lost: readonly Path[];
+  /** The LOST fates of the hub -> B step: what B cannot show. */
+  readonly lostAtRead: readonly Fate[];
+  readonly output: unknown;
+  readonly issues: readonly Issue[];
+}
+
+/** A -> hub -> B -> hub -> A: what a client that reads at B and writes back destroys. */
+export function readWriteBack(catalog: Catalog, doc: unknown, readAt: string, opts: Opts = {}): WriteBackReport {
+  const o = { ...opts };
+  const hub1 = convertResource(catalog, doc, 'hub', { ...o, fates: false });
+  if (hub1.output === undefined) return { lost: [], lostAtRead: [], output: undefined, issues: hub1.issues };
+  const atB = convertResource(catalog, hub1.output, readAt, { ...o, fates: false });
+  const hub2 = convertResource(catalog, atB.output, 'hub', { ...o, fates: false });
+  const back = convertResource(catalog, hub2.output, hub1.from, { ...o, fates: false });
+  return {
+    lost: jsonDifferences(doc, back.output),
+    lostAtRead: atB.fates.filter((f) => f.kind === 'lost'),
+    output: back.output,
+    issues: [...atB.issues, ...hub2.issues, ...back.issues],
+  };
+}

@@ -1,0 +1,125 @@
+// Stage 1: text -> documents (plain values) that can still point back at their source text.
+import { LineCounter, isAlias, isMap, isScalar, isSeq, parseAllDocuments, parseDocument } from 'yaml';
+import type { Node as YamlNode, Document } from 'yaml';
+import type { Issue, IssueCode, Path, SourceRange } from '../core/index.ts';
+import { issue } from '../core/index.ts';
+
+export interface SourceFile {
+  readonly name: string;
+  readonly text: string;
+}
+
+/** One document of a file: its value, and a way back to the text for issues. */
+export interface SourceDoc {
+  readonly file: string;
+  /** 0-based index of the document in a multi-document file. */
+  readonly index: number;
+  readonly value: unknown;
+  /** Range of the node at `path` (or of its nearest existing ancestor). */
+  rangeAt(path: Path): SourceRange | undefined;
+  /** Range of the map key at the end of `path` (for "unknown key" issues); falls back to rangeAt. */
+  keyRangeAt?(path: Path): SourceRange | undefined;
+}
+
+function toRange(lc: LineCounter, start: number, end: number): SourceRange {
+  const s = lc.linePos(start);
+  const e = lc.linePos(end);
+  return { start: { line: s.line, col: s.col, offset: start }, end: { line: e.line, col: e.col, offset: end } };
+}
+
+function nodeAt(root: unknown, path: Path, key = false): YamlNode | undefined {
+  let node = root as YamlNode | undefined;
+  for (const [i, seg] of path.entries()) {
+    let child: unknown;
+    if (isMap(node)) {
+      const pair = node.items.find((p) => String(isScalar(p.key) ? p.key.value : p.key) === String(seg));
+      child = key && i === path.length - 1 ? (pair?.key ?? pair?.value) : (pair?.value ?? pair?.key);
+    } else if (isSeq(node) && typeof seg === 'number') child = node.items[seg];
+    if (isAlias(child) || child === undefined || child === null) break;
+    node = child as YamlNode;
+  }
+  return node;
+}
+
+function rangeFinder(doc: Document, lc: LineCounter, key = false): (path: Path) => SourceRange | undefined {
+  return (path) => {
+    const node = nodeAt(doc.contents, path, key);
+    return node?.range ? toRange(lc, node.range[0], node.range[1]) : undefined;
+  };
+}
+
+function syntaxIssues(doc: Document, lc: LineCounter, file: string, code: IssueCode): Issue[] {
+  return doc.errors.map((e) =>
+    issue('error', code, e.message.split('\n')[0] ?? e.message, [], { file, range: toRange(lc, e.pos[0], e.pos[1]) }),
+  );
+}
+
+/** Parses YAML (multi-document) or JSON; syntax errors become issues and their documents are skipped. */
+export function parseSource(file: SourceFile): { docs: SourceDoc[]; issues: Issue[] } {
+  const issues: Issue[] = [];
+  const docs: SourceDoc[] = [];
+  if (file.name.toLowerCase().endsWith('.json')) {
+    // JSON.parse is much faster; the YAML parser only runs when a range is needed or the JSON is bad.
+    try {
+      const value: unknown = JSON.parse(file.text);
+      let finder: ((p: Path) => SourceRange | undefined) | undefined;
+      docs.push({
+        file: file.name,
+        index: 0,
+        value,
+        rangeAt: (p) => {
+          if (!finder) {
+            const lc = new LineCounter();
+            finder = rangeFinder(parseDocument(file.text, { lineCounter: lc }), lc);
+          }
+          return finder(p);
+        },
+      });
+    } catch {
+      const lc = new LineCounter();
+      const doc = parseDocument(file.text, { lineCounter: lc });
+      const found = syntaxIssues(doc, lc, file.name, 'JSON_SYNTAX');
+      issues.push(
+        ...(found.length > 0 ? found : [issue('error', 'JSON_SYNTAX', 'not valid JSON', [], { file: file.name })]),
+      );
+    }
+    return { docs, issues };
+  }
+  const lc = new LineCounter();
+  const parsed = parseAllDocuments(file.text, { lineCounter: lc });
+  if (!Array.isArray(parsed)) {
+    return { docs, issues };
+  }
+  parsed.forEach((doc, index) => {
+    if (doc.errors.length > 0) {
+      issues.push(...syntaxIssues(doc, lc, file.name, 'YAML_SYNTAX'));
+      return;
+    }
+    if (doc.contents === null) return;
+    let value: unknown;
+    try {
+      value = doc.toJS({ maxAliasCount: 1000 });
+    } catch (e) {
+      issues.push(issue('error', 'YAML_SYNTAX', e instanceof Error ? e.message : String(e), [], { file: file.name }));
+      return;
+    }
+    docs.push({ file: file.name, index, value, rangeAt: rangeFinder(doc, lc), keyRangeAt: rangeFinder(doc, lc, true) });
+  });
+  return { docs, issues };
+}
+
+/** An issue located in a document at a path (with file and range); `atKey` points at the map key, not its value. */
+export function docIssue(
+  doc: SourceDoc,
+  severity: Issue['severity'],
+  code: IssueCode,
+  message: string,
+  path: Path,
+  atKey = false,
+): Issue {
+  const range = (atKey ? doc.keyRangeAt?.(path) : undefined) ?? doc.rangeAt(path);
+  return issue(severity, code, message, path, { file: doc.file, ...(range ? { range } : {}) });
+}
+
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,0 +1,589 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Path, SourceRange, Strategy } from '../core/index.ts';
+import { useCatalogIndex, useUserCatalogs } from './queries/catalogQueries.ts';
+import { useResolvedCatalog } from './catalogs/useCatalog.ts';
+import { ExplorerContext, useExplorerStore } from './useExplorerState.ts';
+import { useWorkerConversion } from './worker/useWorkerConversion.ts';
+import type { ExploreResult } from './worker/protocol.ts';
+import { ResourcePreview } from './panels/ResourcePreview.tsx';
+import { DocumentView } from './panels/DocumentView.tsx';
+import { Legend } from './panels/Legend.tsx';
+import { PropertyBagList } from './panels/PropertyBagList.tsx';
+import { LostList } from './panels/LostList.tsx';
+import { PlanTable } from './panels/PlanTable.tsx';
+import { RoundTripView } from './panels/RoundTripView.tsx';
+import { VersionMap } from './panels/VersionMap.tsx';
+import { ChangesView } from './panels/ChangesView.tsx';
+import { IssueList } from './panels/IssueList.tsx';
+import { CatalogLoader, importAndStore, readFiles, type LoadOutcome } from './panels/CatalogLoader.tsx';
+import { HelpOverlay } from './panels/HelpOverlay.tsx';
+import { fateTitle } from './panels/fates.ts';
+import { exampleFor } from './examples.ts';
+import { inputFitsCatalog, skeletonFor } from './skeleton.ts';
+import { useMediaQuery } from './useMediaQuery.ts';
+import { matches, type Shortcut } from './shortcuts.ts';
+import type { EditorDecoration, EditorHandle } from './editor/ResourceEditor.tsx';
+import type { CatalogRef, ViewId } from './state.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { ShareBar } from './share/ShareBar.tsx';
+
+const ResourceEditor = lazy(() => import('./editor/ResourceEditor.tsx'));
+
+declare global {
+  interface Window {
+    /** Test and benchmark hook: Playwright cannot type into Monaco reliably, so e2e tests set the input here. */
+    __versionExplorer?: {
+      setResource(text: string): void;
+      /** Set after the panes have rendered a result: the length of the input it was computed from. */
+      rendered?: { readonly inputLength: number; readonly at: number; readonly millis: number };
+    };
+  }
+}
+
+const VIEWS: readonly { readonly id: ViewId; readonly label: string }[] = [
+  { id: 'bag', label: 'Property bag' },
+  { id: 'lost', label: 'Lost' },
+  { id: 'plan', label: 'Conversion plan' },
+  { id: 'roundtrip', label: 'Round trip' },
+  { id: 'map', label: 'Version map' },
+  { id: 'changes', label: 'Changes' },
+];
+
+const MAX_EDITOR_DECORATIONS = 4000;
+
+const keyToPath = (key: string): Path => (key === '' ? [] : key.split('\u0000').map((s) => (/^(0|[1-9]\d*)$/.test(s) ? Number(s) : s)));
+
+function refValue(ref: CatalogRef, builtinId: string | undefined): string {
+  return ref.type === 'builtin' ? `b:${builtinId ?? ref.id}` : ref.type === 'embedded' ? `e:${ref.hash}` : `u:${ref.url}`;
+}
+
+/** The deepest node whose range holds `offset`. */
+function pathAtOffset(ranges: ExploreResult['ranges'], offset: number): string | undefined {
+  let best: string | undefined;
+  let span = Infinity;
+  for (const [key, r] of ranges) {
+    if (r.start.offset <= offset && offset <= r.end.offset) {
+      const s = r.end.offset - r.start.offset;
+      if (s < span || (s === span && best !== undefined && key.length > best.length)) {
+        best = key;
+        span = s;
+      }
+    }
+  }
+  return best;
+}
+
+export function App() {
+  const store = useExplorerStore();
+  const { state, dispatch } = store;
+  const index = useCatalogIndex();
+  const user = useUserCatalogs();
+  const qc = useQueryClient();
+  const resolved = useResolvedCatalog(state.catalog);
+  const dark = useMediaQuery('(prefers-color-scheme: dark)');
+  const narrow = useMediaQuery('(max-width: 900px)');
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [importIssues, setImportIssues] = useState<LoadOutcome['issues']>([]);
+  const [writeBackVersion, setWriteBackVersion] = useState<string | undefined>();
+  const [dragging, setDragging] = useState(false);
+  const editor = useRef<EditorHandle | null>(null);
+  const editorText = useRef<string | undefined>(undefined);
+
+  // First visit: the first built-in catalog and its example.
+  const firstEntry = index.data?.catalogs[0];
+  useEffect(() => {
+    if (state.catalog.type === 'builtin' && state.catalog.id === '' && firstEntry) {
+      dispatch({ type: 'catalog', catalog: { type: 'builtin', id: firstEntry.id, hash: firstEntry.hash }, input: state.input || exampleFor(firstEntry.id) });
+    }
+  }, [state.catalog, state.input, firstEntry, dispatch]);
+
+  const exploration = useWorkerConversion(resolved.input, {
+    input: state.input,
+    document: state.document,
+    ...(state.sourceVersion ? { sourceVersion: state.sourceVersion } : {}),
+    ...(state.targetVersion ? { targetVersion: state.targetVersion } : {}),
+    ...(state.strategy ? { strategy: state.strategy } : {}),
+    ...(writeBackVersion ? { writeBackVersion } : {}),
+  });
+  const result = exploration.result;
+  // The panes keep the last result that converted, so an error while typing never blanks them.
+  const lastGood = useRef<ExploreResult | undefined>(undefined);
+  if (result && result.blocking.length === 0) lastGood.current = result;
+  const shown = result && result.blocking.length === 0 ? result : lastGood.current;
+  const stale = shown !== result;
+
+  const setInput = useCallback(
+    (text: string) => {
+      editorText.current = text;
+      dispatch({ type: 'input', input: text });
+    },
+    [dispatch],
+  );
+  const replaceInput = useCallback(
+    (text: string) => {
+      setInput(text);
+      editor.current?.setText(text);
+    },
+    [setInput],
+  );
+
+  // A state applied from outside (share link, reset) replaces the editor's text.
+  useEffect(() => {
+    if (editorText.current !== state.input) {
+      editorText.current = state.input;
+      editor.current?.setText(state.input);
+    }
+  }, [state.input]);
+
+  useEffect(() => {
+    window.__versionExplorer = { ...window.__versionExplorer, setResource: replaceInput };
+  }, [replaceInput]);
+  useEffect(() => {
+    if (!result || exploration.resultInput === undefined) return;
+    const inputLength = exploration.resultInput.length;
+    const millis = result.millis;
+    // After the browser has painted the panes.
+    requestAnimationFrame(() => {
+      window.__versionExplorer = { ...window.__versionExplorer, setResource: replaceInput, rendered: { inputLength, at: performance.now(), millis } };
+    });
+  }, [result, exploration.resultInput, replaceInput]);
+
+  const highlightKey = state.highlight ? state.highlight.join('\u0000') : undefined;
+  const select = useCallback((key: string | undefined) => dispatch({ type: 'highlight', path: key === undefined ? undefined : keyToPath(key) }), [dispatch]);
+
+  const rangeByKey = useMemo(() => new Map(result?.ranges ?? []), [result]);
+  const highlightRange: SourceRange | undefined = highlightKey !== undefined ? rangeByKey.get(highlightKey) : undefined;
+  const decorations = useMemo<EditorDecoration[]>(() => {
+    const out: EditorDecoration[] = [];
+    if (!result?.source) return out;
+    for (const l of result.source.lines) {
+      if (!l.fate || l.fate === 'copied' || out.length >= MAX_EDITOR_DECORATIONS) continue;
+      const r = rangeByKey.get(l.path);
+      if (r && l.key !== undefined) out.push({ range: r, className: `mfate mfate-${l.fate}`, hover: fateTitle(l.fate, l.reason) ?? '' });
+    }
+    return out;
+  }, [result, rangeByKey]);
+  const onCursor = useCallback(
+    (offset: number) => {
+      if (!result) return;
+      select(pathAtOffset(result.ranges, offset));
+    },
+    [result, select],
+  );
+
+  const kind = shown?.kind;
+  const versions = kind?.versions ?? [];
+  const strategies = kind ? (Object.keys(kind.graphs) as Strategy[]) : [];
+  const strategy = shown?.strategy ?? kind?.strategy ?? 'direct';
+
+  const catalogValue = refValue(state.catalog, resolved.builtinId);
+  const chooseCatalog = (value: string) => {
+    if (value.startsWith('b:')) {
+      const id = value.slice(2);
+      const e = index.data?.catalogs.find((c) => c.id === id);
+      dispatch({ type: 'catalog', catalog: { type: 'builtin', id, ...(e ? { hash: e.hash } : {}) }, input: exampleFor(id) });
+    } else if (value.startsWith('e:')) {
+      const c = user.data?.find((x) => x.hash === value.slice(2));
+      if (c) dispatch({ type: 'catalog', catalog: { type: 'embedded', name: c.name, hash: c.hash, sources: c.sources }, input: inputFitsCatalog(state.input, c.json) ? state.input : skeletonFor(c.json) });
+    }
+    setWriteBackVersion(undefined);
+  };
+
+  const onLoaded = useCallback(
+    (outcome: LoadOutcome) => {
+      setImportIssues(outcome.issues);
+      const c = outcome.stored;
+      if (!c) return;
+      dispatch({ type: 'catalog', catalog: { type: 'embedded', name: c.name, hash: c.hash, sources: c.sources }, input: inputFitsCatalog(state.input, c.json) ? state.input : skeletonFor(c.json) });
+    },
+    [dispatch, state.input],
+  );
+
+  const reset = () => {
+    const input = state.catalog.type === 'builtin' ? exampleFor(resolved.builtinId ?? state.catalog.id) : skeletonFor(resolved.input?.json);
+    dispatch({ type: 'catalog', catalog: state.catalog, input });
+    setWriteBackVersion(undefined);
+  };
+
+  const cycleTarget = (step: number) => {
+    const apis = versions.filter((v) => v.role === 'api').map((v) => v.name);
+    if (apis.length === 0) return;
+    const at = apis.indexOf(shown?.targetVersion ?? '');
+    dispatch({ type: 'target', version: apis[(at + step + apis.length) % apis.length] });
+  };
+
+  const shortcuts: Shortcut[] = [
+    { id: 'help', label: 'Show keyboard shortcuts', keys: { code: 'KeyH', alt: true }, run: () => setHelpOpen(true) },
+    { id: 'convert', label: 'Convert now', keys: { code: 'Enter', mod: true }, run: () => exploration.flush() },
+    { id: 'next-target', label: 'Next target version', keys: { code: 'BracketRight', alt: true }, run: () => cycleTarget(1) },
+    { id: 'prev-target', label: 'Previous target version', keys: { code: 'BracketLeft', alt: true }, run: () => cycleTarget(-1) },
+    {
+      id: 'next-doc',
+      label: 'Next document',
+      keys: { code: 'Period', alt: true },
+      run: () => dispatch({ type: 'document', document: (state.document + 1) % Math.max(1, result?.documents.length ?? 1) }),
+    },
+    ...VIEWS.map((v, i) => ({ id: `view-${v.id}`, label: `Show ${v.label}`, keys: { code: `Digit${i + 1}`, alt: true }, run: () => dispatch({ type: 'view', view: v.id }) })),
+  ];
+  const shortcutsRef = useRef(shortcuts);
+  useEffect(() => {
+    shortcutsRef.current = shortcuts;
+  });
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      const typing = t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable || t.closest('.monaco-editor'));
+      if (e.key === '?' && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        e.preventDefault();
+        setHelpOpen(true);
+        return;
+      }
+      const s = shortcutsRef.current.find((x) => matches(e, x.keys));
+      if (s) {
+        e.preventDefault();
+        s.run();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  // Drop files anywhere on the page to load them as a catalog.
+  useEffect(() => {
+    let depth = 0;
+    const hasFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes('Files');
+    const enter = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      depth++;
+      setDragging(true);
+    };
+    const leave = () => {
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setDragging(false);
+    };
+    const over = (e: DragEvent) => {
+      if (hasFiles(e)) e.preventDefault();
+    };
+    const drop = async (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      depth = 0;
+      setDragging(false);
+      const files = e.dataTransfer?.files;
+      if (!files || files.length === 0) return;
+      const outcome = await importAndStore(await readFiles(files));
+      await qc.invalidateQueries({ queryKey: ['user-catalogs'] });
+      onLoaded(outcome);
+    };
+    window.addEventListener('dragenter', enter);
+    window.addEventListener('dragleave', leave);
+    window.addEventListener('dragover', over);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragenter', enter);
+      window.removeEventListener('dragleave', leave);
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('drop', drop);
+    };
+  }, [qc, onLoaded]);
+
+  const counts = shown?.target?.counts ?? {};
+  const legendCounts = useMemo(() => {
+    const out: Record<string, number> = {};
+    for (const v of [shown?.hub?.counts, shown?.target?.counts]) for (const [k, n] of Object.entries(v ?? {})) out[k] = Math.max(out[k] ?? 0, n ?? 0);
+    return out;
+  }, [shown]);
+  void counts;
+
+  const blocking = result?.blocking ?? [];
+  const problems = (result?.issues ?? []).filter((i) => i.severity !== 'info' && !blocking.includes(i));
+  const tabCount = (id: ViewId): string => {
+    if (!shown) return '';
+    if (id === 'bag') return String(shown.bag.length);
+    if (id === 'lost') return String(shown.lost.length);
+    if (id === 'roundtrip' && shown.roundTrip) return shown.roundTrip.lossless ? '✓' : '≠';
+    return '';
+  };
+
+  const view = state.view;
+  const panel = (() => {
+    if (!shown) return <p className="empty">{resolved.loading ? 'Loading the catalog…' : 'Nothing to show yet.'}</p>;
+    switch (view) {
+      case 'bag':
+        return <PropertyBagList entries={shown.bag} onSelect={select} />;
+      case 'lost':
+        return <LostList entries={shown.lost} {...(shown.targetVersion ? { target: shown.targetVersion } : {})} onSelect={select} />;
+      case 'plan':
+        return <PlanTable {...(shown.plan ? { plan: shown.plan } : {})} />;
+      case 'roundtrip':
+        return (
+          <RoundTripView
+            {...(shown.roundTrip ? { roundTrip: shown.roundTrip } : {})}
+            {...(shown.writeBack ? { writeBack: shown.writeBack } : {})}
+            versions={versions}
+            onWriteBackVersion={setWriteBackVersion}
+            dark={dark}
+          />
+        );
+      case 'map':
+        return kind ? (
+          <VersionMap
+            kind={kind}
+            strategy={strategy}
+            {...(shown.sourceVersion ? { source: shown.sourceVersion } : {})}
+            {...(shown.targetVersion ? { target: shown.targetVersion } : {})}
+            onPick={(v) => dispatch({ type: 'target', version: v })}
+          />
+        ) : (
+          <p className="empty">No kind selected.</p>
+        );
+      case 'changes':
+        return <ChangesView {...(shown.changes ? { changes: shown.changes } : {})} {...(shown.sourceVersion ? { source: shown.sourceVersion } : {})} {...(shown.targetVersion ? { target: shown.targetVersion } : {})} />;
+    }
+  })();
+
+  const versionOptions = (
+    <>
+      <optgroup label="API versions">
+        {versions
+          .filter((v) => v.role === 'api')
+          .map((v) => (
+            <option key={v.name} value={v.name}>
+              {v.name}
+              {v.deprecated ? ' (deprecated)' : ''}
+            </option>
+          ))}
+      </optgroup>
+      <optgroup label="Storage versions">
+        {versions
+          .filter((v) => v.role === 'storage')
+          .map((v) => (
+            <option key={v.name} value={v.name}>
+              {v.name}
+              {v.name === kind?.hub ? ' (hub)' : ''}
+            </option>
+          ))}
+      </optgroup>
+    </>
+  );
+
+  return (
+    <ExplorerContext.Provider value={store}>
+      <div className={`app${narrow ? ' narrow' : ''}`}>
+        <header className="app-header">
+          <h1>
+            <span className="logo" aria-hidden="true">
+              ⇄
+            </span>{' '}
+            Version Explorer
+          </h1>
+          <label className="field">
+            <span>Catalog</span>
+            <select aria-label="Catalog" value={catalogValue} onChange={(e) => chooseCatalog(e.target.value)}>
+              <optgroup label="Built-in examples">
+                {(index.data?.catalogs ?? []).map((c) => (
+                  <option key={c.id} value={`b:${c.id}`}>
+                    {c.title}
+                  </option>
+                ))}
+              </optgroup>
+              {(user.data?.length ?? 0) > 0 && (
+                <optgroup label="Your catalogs">
+                  {user.data?.map((c) => (
+                    <option key={c.hash} value={`e:${c.hash}`}>
+                      {c.title} ({c.name})
+                    </option>
+                  ))}
+                </optgroup>
+              )}
+              {state.catalog.type === 'url' && <option value={catalogValue}>{state.catalog.url}</option>}
+              {state.catalog.type === 'embedded' && !user.data?.some((c) => state.catalog.type === 'embedded' && c.hash === state.catalog.hash) && (
+                <option value={catalogValue}>{state.catalog.name}</option>
+              )}
+            </select>
+          </label>
+          <CatalogLoader onLoaded={onLoaded} />
+          <div className="spacer" />
+          <ShareBar state={state} apply={store.applyState} result={shown} />
+          <button type="button" onClick={reset} title="Replace the input with the catalog's example">
+            Reset
+          </button>
+          <button type="button" className="icon-button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => setHelpOpen(true)}>
+            ?
+          </button>
+        </header>
+
+        <div className="toolbar" role="toolbar" aria-label="Conversion">
+          {(result?.documents.length ?? 0) > 1 && (
+            <label className="field">
+              <span>Document</span>
+              <select aria-label="Document" value={result?.document ?? 0} onChange={(e) => dispatch({ type: 'document', document: Number(e.target.value) })}>
+                {result?.documents.map((d) => (
+                  <option key={d.index} value={d.index}>
+                    {d.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <label className="field">
+            <span>Source version</span>
+            <select aria-label="Source version" value={shown?.sourceVersion ?? ''} disabled={!kind} onChange={(e) => dispatch({ type: 'source', version: e.target.value })}>
+              {!kind && <option value="">—</option>}
+              {versionOptions}
+            </select>
+          </label>
+          <span className="arrow" aria-hidden="true">
+            →
+          </span>
+          <span className="hub-chip" title={kind ? `Hub (storage version), chosen by: ${kind.hubReason}` : undefined}>
+            hub <code>{kind?.hub ?? '—'}</code>
+          </span>
+          <span className="arrow" aria-hidden="true">
+            →
+          </span>
+          <label className="field">
+            <span>Target version</span>
+            <select aria-label="Target version" value={shown?.targetVersion ?? ''} disabled={!kind} onChange={(e) => dispatch({ type: 'target', version: e.target.value })}>
+              {!kind && <option value="">—</option>}
+              {versionOptions}
+            </select>
+          </label>
+          {strategies.length > 1 && (
+            <div className="segmented" role="radiogroup" aria-label="Strategy">
+              {strategies.map((s) => (
+                <label key={s} className={s === strategy ? 'on' : ''}>
+                  <input type="radio" name="strategy" value={s} checked={s === strategy} onChange={() => dispatch({ type: 'strategy', strategy: s })} />
+                  {s}
+                </label>
+              ))}
+            </div>
+          )}
+          <div className="spacer" />
+          <span className="status" role="status">
+            {exploration.busy ? 'Converting…' : result ? `${Math.round(result.millis)} ms` : ''}
+          </span>
+        </div>
+
+        {importIssues.length > 0 && (
+          <div className="banner" role="region" aria-label="Import problems">
+            <div className="banner-head">
+              <strong>Import problems</strong>
+              <button type="button" className="icon-button" aria-label="Dismiss import problems" onClick={() => setImportIssues([])}>
+                ×
+              </button>
+            </div>
+            <IssueList issues={importIssues} label="Import issues" />
+          </div>
+        )}
+        {(resolved.error || exploration.catalogIssues.some((i) => i.severity === 'error') || exploration.error) && (
+          <div className="banner banner-error" role="alert">
+            {resolved.error && <p>{resolved.error}</p>}
+            {exploration.error && <p>The conversion failed: {exploration.error}</p>}
+            <IssueList issues={exploration.catalogIssues.filter((i) => i.severity === 'error')} label="Catalog problems" />
+          </div>
+        )}
+
+        <main className="panes">
+          <section className="pane" aria-label="Resource">
+            <h2 className="pane-header">
+              <span className="pane-title">Resource</span>
+              {shown?.sourceVersion && <span className="version-badge">{shown.sourceVersion}</span>}
+              <span className="muted pane-note">YAML or JSON · several documents allowed</span>
+            </h2>
+            <div className="editor-host">
+              <Suspense fallback={<ResourcePreview text={state.input} />}>
+                {state.catalog.type !== 'builtin' || state.catalog.id !== '' ? (
+                  <ResourceEditor
+                    initialText={state.input}
+                    onChange={setInput}
+                    onReady={(h) => {
+                      editor.current = h;
+                      if (editorText.current !== undefined) h.setText(editorText.current);
+                    }}
+                    dark={dark}
+                    markers={result?.markers ?? []}
+                    decorations={decorations}
+                    {...(highlightRange ? { highlight: highlightRange } : {})}
+                    onCursor={onCursor}
+                    schema={result?.schema}
+                    shortcuts={shortcuts}
+                  />
+                ) : (
+                  <ResourcePreview text={state.input} />
+                )}
+              </Suspense>
+            </div>
+            {blocking.length > 0 && (
+              <div className="pane-errors" role="alert">
+                <IssueList issues={blocking} label="Input problems" />
+              </div>
+            )}
+          </section>
+          <DocumentView label="Hub" {...(shown?.hub ? { view: shown.hub } : {})} {...(highlightKey !== undefined ? { highlight: highlightKey } : {})} onSelect={select} busy={exploration.busy}>
+            {stale && shown && <p className="stale-note">Showing the last input that converted.</p>}
+          </DocumentView>
+          <DocumentView
+            label="Target"
+            {...(shown?.target ? { view: shown.target } : {})}
+            {...(highlightKey !== undefined ? { highlight: highlightKey } : {})}
+            onSelect={select}
+            busy={exploration.busy}
+          >
+            {stale && shown && <p className="stale-note">Showing the last input that converted.</p>}
+          </DocumentView>
+        </main>
+
+        <Legend counts={legendCounts} />
+        {problems.length > 0 && (
+          <details className="problems">
+            <summary>
+              {problems.length} conversion issue{problems.length === 1 ? '' : 's'}
+            </summary>
+            <IssueList issues={problems} label="Conversion issues" />
+          </details>
+        )}
+
+        <section className="bottom" aria-label="Details">
+          <div className="tabs" role="tablist" aria-label="Views">
+            {VIEWS.map((v) => (
+              <button
+                key={v.id}
+                type="button"
+                role="tab"
+                id={`tab-${v.id}`}
+                aria-selected={view === v.id}
+                aria-controls={`panel-${v.id}`}
+                tabIndex={view === v.id ? 0 : -1}
+                onClick={() => dispatch({ type: 'view', view: v.id })}
+                onKeyDown={(e) => {
+                  const i = VIEWS.findIndex((x) => x.id === view);
+                  const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : undefined;
+                  if (next === undefined) return;
+                  const target = VIEWS[(next + VIEWS.length) % VIEWS.length];
+                  if (!target) return;
+                  dispatch({ type: 'view', view: target.id });
+                  document.getElementById(`tab-${target.id}`)?.focus();
+                }}
+              >
+                {v.label}
+                {tabCount(v.id) && <span className="tab-count">{tabCount(v.id)}</span>}
+              </button>
+            ))}
+          </div>
+          <div className="tab-panel" role="tabpanel" id={`panel-${view}`} aria-labelledby={`tab-${view}`} tabIndex={0}>
+            {panel}
+          </div>
+        </section>
+
+        <HelpOverlay open={helpOpen} onClose={() => setHelpOpen(false)} shortcuts={shortcuts} />
+        {dragging && (
+          <div className="drop-overlay" aria-hidden="true">
+            Drop CRD YAML, OpenAPI or catalog JSON files to load them
+          </div>
+        )}
+      </div>
+    </ExplorerContext.Provider>
+  );
+}

@@ -1,0 +1,158 @@
+// The input editor. Uncontrolled (defaultValue) so fast typing never loses keystrokes; the parent hears
+// changes through onChange and drives markers, fate colours, the highlighted field and the schema by props.
+import { useEffect, useRef, useState } from 'react';
+import Editor from '@monaco-editor/react';
+import { monaco, setYamlSchemas, themeName } from './monacoSetup.ts';
+import type { SourceRange } from '../../core/index.ts';
+import type { Shortcut } from '../shortcuts.ts';
+
+export interface EditorMarker {
+  readonly severity: 'error' | 'warning' | 'info';
+  readonly code: string;
+  readonly message: string;
+  readonly range: SourceRange;
+}
+
+export interface EditorDecoration {
+  readonly range: SourceRange;
+  readonly className: string;
+  readonly hover?: string;
+}
+
+export interface EditorHandle {
+  setText(text: string): void;
+  focus(): void;
+}
+
+export interface ResourceEditorProps {
+  readonly initialText: string;
+  readonly onChange: (text: string) => void;
+  /** Called once the editor exists, with a handle to replace its text. */
+  readonly onReady?: (handle: EditorHandle) => void;
+  readonly dark?: boolean;
+  readonly markers?: readonly EditorMarker[];
+  readonly decorations?: readonly EditorDecoration[];
+  readonly highlight?: SourceRange;
+  /** The cursor moved to this offset (user action only). */
+  readonly onCursor?: (offset: number) => void;
+  /** JSON Schema of the source version, for monaco-yaml's validation, hover and completion. */
+  readonly schema?: unknown;
+  readonly shortcuts?: readonly Shortcut[];
+}
+
+const MODEL_URI = 'file:///resource.yaml';
+const SEVERITY = { error: monaco.MarkerSeverity.Error, warning: monaco.MarkerSeverity.Warning, info: monaco.MarkerSeverity.Info } as const;
+
+function toMonacoRange(model: monaco.editor.ITextModel, r: SourceRange, firstLineOnly = false): monaco.IRange {
+  const endLine = firstLineOnly ? r.start.line : r.end.line;
+  const endCol = firstLineOnly && r.end.line > r.start.line ? model.getLineMaxColumn(r.start.line) : r.end.col;
+  return { startLineNumber: r.start.line, startColumn: r.start.col, endLineNumber: endLine, endColumn: endCol };
+}
+
+function keybinding(k: Shortcut['keys']): number {
+  const code = (monaco.KeyCode as unknown as Record<string, number>)[k.code] ?? monaco.KeyCode.Unknown;
+  return (k.mod ? monaco.KeyMod.CtrlCmd : 0) | (k.alt ? monaco.KeyMod.Alt : 0) | (k.shift ? monaco.KeyMod.Shift : 0) | code;
+}
+
+export default function ResourceEditor(props: ResourceEditorProps) {
+  const { initialText, onChange, onReady, dark, markers, decorations, highlight, onCursor, schema, shortcuts } = props;
+  const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const fateDecorations = useRef<monaco.editor.IEditorDecorationsCollection | null>(null);
+  const hlDecorations = useRef<monaco.editor.IEditorDecorationsCollection | null>(null);
+  const shortcutsRef = useRef(shortcuts);
+  const cursorRef = useRef(onCursor);
+  useEffect(() => {
+    shortcutsRef.current = shortcuts;
+    cursorRef.current = onCursor;
+  });
+  useEffect(() => () => void (editorRef.current = null), []);
+
+  useEffect(() => {
+    if (schema === undefined || schema === null) return;
+    setYamlSchemas([{ uri: 'inmemory://version-explorer/source.schema.json', fileMatch: [MODEL_URI, '**/resource.yaml'], schema: schema as object }]);
+  }, [schema]);
+
+  // Bumped when the editor mounts, so the effects below run once it exists.
+  const [mounted, setMounted] = useState(0);
+  useEffect(() => {
+    const ed = editorRef.current;
+    const model = ed?.getModel();
+    if (!ed || !model) return;
+    monaco.editor.setModelMarkers(
+      model,
+      'version-explorer',
+      (markers ?? []).map((m) => ({ ...toMonacoRange(model, m.range), severity: SEVERITY[m.severity], message: m.message, code: m.code, source: 'version-explorer' })),
+    );
+  }, [markers, mounted]);
+
+  useEffect(() => {
+    const ed = editorRef.current;
+    const model = ed?.getModel();
+    if (!ed || !model) return;
+    const lines = model.getLineCount();
+    const ds = (decorations ?? [])
+      .filter((d) => d.range.start.line <= lines)
+      .map((d) => ({
+        range: toMonacoRange(model, d.range, true),
+        options: { inlineClassName: d.className, ...(d.hover ? { hoverMessage: { value: d.hover } } : {}), stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges },
+      }));
+    fateDecorations.current ??= ed.createDecorationsCollection();
+    fateDecorations.current.set(ds);
+  }, [decorations, mounted]);
+
+  useEffect(() => {
+    const ed = editorRef.current;
+    const model = ed?.getModel();
+    if (!ed || !model) return;
+    hlDecorations.current ??= ed.createDecorationsCollection();
+    if (!highlight || highlight.start.line > model.getLineCount()) {
+      hlDecorations.current.clear();
+      return;
+    }
+    const range = toMonacoRange(model, highlight);
+    hlDecorations.current.set([{ range, options: { isWholeLine: true, className: 'monaco-field-highlight' } }]);
+    if (!ed.hasTextFocus()) ed.revealRangeInCenterIfOutsideViewport(range, monaco.editor.ScrollType.Smooth);
+  }, [highlight, mounted]);
+
+  return (
+    <Editor
+      language="yaml"
+      path={MODEL_URI}
+      defaultValue={initialText}
+      theme={themeName(dark)}
+      options={{
+        ariaLabel: 'Resource YAML',
+        minimap: { enabled: false },
+        scrollBeyondLastLine: false,
+        fontSize: 13,
+        tabSize: 2,
+        automaticLayout: true,
+        wordWrap: 'off',
+        renderLineHighlight: 'line',
+        fixedOverflowWidgets: true,
+        // Tab moves focus out of the editor instead of trapping keyboard users (Ctrl+M toggles).
+        tabFocusMode: false,
+      }}
+      onChange={(v) => onChange(v ?? '')}
+      onMount={(editor) => {
+        editorRef.current = editor;
+        editor.onDidChangeCursorPosition((e) => {
+          if (e.source === 'api' || e.reason === monaco.editor.CursorChangeReason.ContentFlush) return;
+          const model = editor.getModel();
+          if (model) cursorRef.current?.(model.getOffsetAt(e.position));
+        });
+        for (const s of shortcutsRef.current ?? []) {
+          editor.addAction({ id: `version-explorer.${s.id}`, label: `Version Explorer: ${s.label}`, keybindings: [keybinding(s.keys)], run: () => shortcutsRef.current?.find((x) => x.id === s.id)?.run() });
+        }
+        onReady?.({
+          setText(text) {
+            const model = editor.getModel();
+            if (model && model.getValue() !== text) model.setValue(text);
+          },
+          focus: () => editor.focus(),
+        });
+        setMounted((n) => n + 1);
+      }}
+    />
+  );
+}

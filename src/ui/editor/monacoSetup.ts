@@ -1,0 +1,82 @@
+// Monaco 0.57 + monaco-yaml, set up once, offline. Loaded lazily with the editor chunk.
+import * as monaco from 'monaco-editor/editor';
+import 'monaco-editor/features/register.all';
+import 'monaco-editor/languages/definitions/yaml/register';
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import { loader } from '@monaco-editor/react';
+import { configureMonacoYaml, type MonacoYaml, type SchemasSettings } from 'monaco-yaml';
+
+type WorkerFactory = { getWorker(moduleId: string, label: string): Worker };
+
+const env: WorkerFactory = {
+  getWorker(_moduleId, label) {
+    if (label === 'yaml') return new Worker(new URL('./yaml.worker.ts', import.meta.url), { type: 'module', name: 'yaml' });
+    return new EditorWorker();
+  },
+};
+(self as unknown as { MonacoEnvironment: WorkerFactory }).MonacoEnvironment = env;
+
+// monaco-yaml (via monaco-worker-manager) still calls createWebWorker with the pre-0.55 options;
+// this is the protocol Monaco 0.54 used internally (monaco-yaml issue #272).
+const native = monaco.editor.createWebWorker;
+Object.assign(monaco.editor, {
+  createWebWorker(opts: Record<string, unknown>) {
+    if ('worker' in opts) return native(opts as unknown as Parameters<typeof native>[0]);
+    const worker = env.getWorker(String(opts.moduleId), String(opts.label));
+    worker.postMessage('ignore');
+    worker.postMessage(opts.createData);
+    return native({ worker, host: opts.host, keepIdleModels: opts.keepIdleModels } as unknown as Parameters<typeof native>[0]);
+  },
+});
+
+// @monaco-editor/react would otherwise fetch Monaco from a CDN.
+loader.config({ monaco });
+
+// The app's palettes; vs-dark's comment green fails WCAG contrast on its background.
+monaco.editor.defineTheme('ve-light', {
+  base: 'vs',
+  inherit: true,
+  rules: [{ token: 'comment', foreground: '59636e' }],
+  colors: {
+    'diffEditor.insertedLineBackground': '#e6ffec',
+    'diffEditor.insertedTextBackground': '#ccffd8',
+    'diffEditor.removedLineBackground': '#ffebe9',
+    'diffEditor.removedTextBackground': '#ffd7d5',
+  },
+});
+monaco.editor.defineTheme('ve-dark', {
+  base: 'vs-dark',
+  inherit: true,
+  rules: [{ token: 'comment', foreground: '9198a1' }],
+  colors: {
+    'editor.background': '#0d1117',
+    'editorGutter.background': '#0d1117',
+    'editorLineNumber.foreground': '#8b949e',
+    'diffEditor.insertedLineBackground': '#12261e',
+    'diffEditor.insertedTextBackground': '#1b4721',
+    'diffEditor.removedLineBackground': '#25171c',
+    'diffEditor.removedTextBackground': '#4f1d22',
+  },
+});
+
+export const themeName = (dark: boolean | undefined): string => (dark ? 've-dark' : 've-light');
+
+let yaml: MonacoYaml | undefined;
+
+/** Sets the JSON Schemas monaco-yaml validates against (one instance only is allowed). */
+export function setYamlSchemas(schemas: SchemasSettings[]): void {
+  if (!yaml) {
+    yaml = configureMonacoYaml(monaco, {
+      enableSchemaRequest: false,
+      format: { enable: false },
+      completion: true,
+      hover: true,
+      validate: true,
+      schemas,
+    });
+  } else {
+    void yaml.update({ schemas, enableSchemaRequest: false, validate: true });
+  }
+}
+
+export { monaco };

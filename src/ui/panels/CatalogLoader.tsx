@@ -1,0 +1,106 @@
+// Loading the user's own catalogs: pick files, drop them on the page, or paste a CRD. Import runs in the
+// worker; problems are listed with file:line:col; whatever imports is stored so it survives a reload.
+import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Issue } from '../../core/index.ts';
+import { conversionClient } from '../worker/conversionClient.ts';
+import { putCatalog, type StoredCatalog } from '../catalogs/catalogStore.ts';
+
+export type SourceFiles = readonly { readonly name: string; readonly text: string }[];
+
+export interface LoadOutcome {
+  readonly stored?: StoredCatalog;
+  readonly issues: readonly Issue[];
+}
+
+/** Imports files in the worker and stores the catalog; never throws. */
+export async function importAndStore(files: SourceFiles): Promise<LoadOutcome> {
+  const r = await conversionClient().importFiles(files);
+  if (r.json === undefined || r.hash === undefined) return { issues: r.issues };
+  const first = files[0]?.name ?? 'catalog';
+  const name = files.length > 1 ? `${first} +${files.length - 1}` : first;
+  const stored: StoredCatalog = { hash: r.hash, name, title: r.title ?? name, sources: files, json: r.json, added: Date.now() };
+  try {
+    await putCatalog(stored);
+  } catch {
+    // not persisted (private mode, quota): it still loads for this session
+  }
+  return { stored, issues: r.issues };
+}
+
+export async function readFiles(list: FileList | readonly File[]): Promise<SourceFiles> {
+  return Promise.all([...list].map(async (f) => ({ name: f.name, text: await f.text() })));
+}
+
+interface Props {
+  readonly onLoaded: (outcome: LoadOutcome) => void;
+}
+
+export function CatalogLoader({ onLoaded }: Props) {
+  const input = useRef<HTMLInputElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [pasted, setPasted] = useState('');
+  const [busy, setBusy] = useState(false);
+  const qc = useQueryClient();
+
+  const load = async (files: SourceFiles) => {
+    if (files.length === 0) return;
+    setBusy(true);
+    try {
+      const outcome = await importAndStore(files);
+      await qc.invalidateQueries({ queryKey: ['user-catalogs'] });
+      onLoaded(outcome);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="loader" aria-busy={busy ? 'true' : undefined}>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        accept=".yaml,.yml,.json"
+        aria-label="Catalog files"
+        className="visually-hidden"
+        tabIndex={-1}
+        onChange={async (e) => {
+          const files = e.currentTarget.files;
+          if (files) await load(await readFiles(files));
+          if (input.current) input.current.value = '';
+        }}
+      />
+      <button type="button" onClick={() => input.current?.click()} title="Load CRD YAML, OpenAPI or catalog JSON files (or drop them on the page)">
+        Open files…
+      </button>
+      <button type="button" onClick={() => dialog.current?.showModal()}>
+        Paste CRD…
+      </button>
+      <dialog ref={dialog} className="paste-dialog" aria-label="Paste a CRD">
+        <form
+          method="dialog"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            dialog.current?.close();
+            const text = pasted;
+            setPasted('');
+            await load([{ name: 'pasted.yaml', text }]);
+          }}
+        >
+          <h2>Paste a CRD</h2>
+          <p className="muted">CustomResourceDefinition YAML, an OpenAPI document or a catalog JSON. It stays in this browser.</p>
+          <textarea aria-label="CRD text" value={pasted} onChange={(e) => setPasted(e.target.value)} rows={18} spellCheck={false} />
+          <div className="dialog-actions">
+            <button type="button" onClick={() => dialog.current?.close()}>
+              Cancel
+            </button>
+            <button type="submit" className="primary" disabled={pasted.trim() === ''}>
+              Load
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect, useRef } from 'react';
+import { describeKeys, type Shortcut } from '../shortcuts.ts';
+import { FATES } from './fates.ts';
+
+/** Keyboard shortcuts and the fate colours; opened with `?` (or Alt+H inside the editor). */
+export function HelpOverlay({ open, onClose, shortcuts }: { readonly open: boolean; readonly onClose: () => void; readonly shortcuts: readonly Shortcut[] }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} className="help" aria-label="Keyboard shortcuts" onClose={onClose}>
+      <h2>Keyboard shortcuts</h2>
+      <table className="keys">
+        <tbody>
+          <tr>
+            <td>
+              <kbd>?</kbd>
+            </td>
+            <td>This help (outside the editor)</td>
+          </tr>
+          {shortcuts.map((s) => (
+            <tr key={s.id}>
+              <td>
+                {describeKeys(s.keys).map((k, i) => (
+                  <kbd key={i}>{k}</kbd>
+                ))}
+              </td>
+              <td>{s.label}</td>
+            </tr>
+          ))}
+          <tr>
+            <td>
+              <kbd>↑</kbd>
+              <kbd>↓</kbd>
+            </td>
+            <td>In a pane: move through the fields (the other panes follow)</td>
+          </tr>
+          <tr>
+            <td>
+              <kbd>Ctrl</kbd>
+              <kbd>M</kbd>
+            </td>
+            <td>In the editor: let Tab move the focus instead of indenting</td>
+          </tr>
+          <tr>
+            <td>
+              <kbd>F1</kbd>
+            </td>
+            <td>In the editor: every command, these included</td>
+          </tr>
+        </tbody>
+      </table>
+      <h2>Colours</h2>
+      <ul className="help-fates">
+        {FATES.map((f) => (
+          <li key={f.kind} data-fate={f.kind}>
+            <span className="fate-swatch" aria-hidden="true">
+              {f.glyph}
+            </span>
+            <strong>{f.label}</strong>: {f.help}
+          </li>
+        ))}
+      </ul>
+      <form method="dialog">
+        <button type="submit" className="primary" autoFocus>
+          Close
+        </button>
+      </form>
+    </dialog>
+  );
+}

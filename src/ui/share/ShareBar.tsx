@@ -1,0 +1,254 @@
+// Share controls for the header: Copy link (and Ctrl/Cmd+S), the length meter, Copy as Markdown, the
+// secrets warning, the banner for links that could not be opened, and the ?catalog= / ?resource= loader.
+// Owns the URL <-> state sync so the app wires it with one element.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { issue, type Issue } from '../../core/index.ts';
+import { useCatalogIndex } from '../queries/catalogQueries.ts';
+import type { ExplorerState } from '../state.ts';
+import { encodeState, shareUrl } from './codec.ts';
+import { LINK_LIMITS, linkLevel } from './limits.ts';
+import { markdownSummary, summaryFromExplore } from './markdown.ts';
+import type { ExploreResult } from '../worker/protocol.ts';
+import { RemoteSources, useRemoteText } from './RemoteSources.tsx';
+import { findSecrets, redactSecrets, type SecretFinding } from './secrets.ts';
+import { useUrlState } from './useUrlState.ts';
+import { formatPath } from '../../core/index.ts';
+import './share.css';
+
+export interface ShareBarProps {
+  /** The current state; `undefined` while the app is starting. */
+  readonly state: ExplorerState | undefined;
+  /** Replaces the app's state (a link was opened, or ?catalog= / ?resource= loaded). */
+  readonly apply: (s: ExplorerState) => void;
+  /** What the explorer shows; Copy as Markdown summarises it. */
+  readonly result?: ExploreResult | undefined;
+  /** Hash of the catalog the app actually loaded, when it knows it (embedded and URL catalogs). */
+  readonly catalogHash?: string;
+}
+
+type Pending = { readonly what: 'link' | 'markdown'; readonly findings: readonly SecretFinding[] };
+
+/** Pins the catalog: a link records which built-in (by content hash) or which remote file it was made with. */
+function usePinnedState(state: ExplorerState | undefined): ExplorerState | undefined {
+  const index = useCatalogIndex();
+  const remote = useRemoteText(state?.catalog.type === 'url' ? state.catalog.url : undefined);
+  return useMemo(() => {
+    if (!state) return undefined;
+    const c = state.catalog;
+    if (c.type === 'builtin' && c.hash === undefined) {
+      const entry = index.data?.catalogs.find((e) => e.id === c.id);
+      if (entry) return { ...state, catalog: { ...c, hash: entry.hash } };
+    }
+    if (c.type === 'url' && c.hash === undefined && remote.data?.url === c.url) return { ...state, catalog: { ...c, hash: remote.data.hash } };
+    return state;
+  }, [state, index.data, remote.data]);
+}
+
+function catalogLabel(s: ExplorerState, entries: readonly { id: string; title: string }[] | undefined): string {
+  const c = s.catalog;
+  if (c.type === 'builtin') return entries?.find((e) => e.id === c.id)?.title ?? c.id;
+  if (c.type === 'url') return c.url;
+  return `${c.name} (embedded)`;
+}
+
+function mismatch(linked: ExplorerState | undefined, current: ExplorerState | undefined, actual: string | undefined): Issue | undefined {
+  if (!linked || !current || actual === undefined) return undefined;
+  const a = linked.catalog;
+  const b = current.catalog;
+  const same = a.type === b.type && (a.type === 'builtin' ? b.type === 'builtin' && a.id === b.id : a.type === 'url' ? b.type === 'url' && a.url === b.url : true);
+  if (!same || a.hash === undefined || a.hash === actual) return undefined;
+  return issue(
+    'warning',
+    'LINK_CATALOG_MISMATCH',
+    `This link was made with a different version of the catalog (${a.hash.slice(0, 12)}; now ${actual.slice(0, 12)}). Results may differ from what its author saw.`,
+  );
+}
+
+export function ShareBar({ state, apply, result, catalogHash }: ShareBarProps) {
+  const pinned = usePinnedState(state);
+  const url = useUrlState(pinned, apply);
+  const index = useCatalogIndex();
+  const [link, setLink] = useState<{ href: string } | { issue: Issue } | undefined>(undefined);
+  const [status, setStatus] = useState<{ text: string; copied?: string } | undefined>(undefined);
+  const [pending, setPending] = useState<Pending | undefined>(undefined);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  // The meter follows the state, a little behind typing.
+  useEffect(() => {
+    if (!pinned) return;
+    let cancelled = false;
+    const t = window.setTimeout(async () => {
+      const r = await encodeState(pinned);
+      if (!cancelled) setLink('fragment' in r ? { href: shareUrl(window.location.href, r.fragment) } : { issue: r.issue });
+    }, 250);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(t);
+    };
+  }, [pinned]);
+
+  const linkedCatalog = url.linked?.catalog;
+  const linkedRemote = useRemoteText(linkedCatalog?.type === 'url' ? linkedCatalog.url : undefined);
+  const actualHash = useMemo(() => {
+    const c = linkedCatalog;
+    if (!c) return undefined;
+    if (c.type === 'builtin') return index.data?.catalogs.find((e) => e.id === c.id)?.hash ?? catalogHash;
+    if (c.type === 'url') return linkedRemote.data?.hash ?? catalogHash;
+    return catalogHash;
+  }, [linkedCatalog, index.data, linkedRemote.data, catalogHash]);
+  const catalogIssue = mismatch(url.linked, state, actualHash);
+
+  async function copy(what: 'link' | 'markdown', redact: boolean) {
+    if (!pinned) return;
+    const s = redact ? { ...pinned, input: redactSecrets(pinned.input) } : pinned;
+    const r = await encodeState(s);
+    if (!('fragment' in r)) {
+      setStatus({ text: r.issue.message });
+      return;
+    }
+    const href = shareUrl(window.location.href, r.fragment);
+    const summary = summaryFromExplore(result, catalogLabel(pinned, index.data?.catalogs));
+    const text = what === 'link' ? href : markdownSummary({ kind: 'Resource', ...summary, link: href });
+    try {
+      await navigator.clipboard.writeText(text);
+      setStatus({ text: what === 'link' ? 'Link copied' : 'Markdown copied', copied: text });
+    } catch {
+      // No clipboard permission (or an insecure context): show the text to copy by hand.
+      setStatus({ text: 'Copy this by hand:', copied: text });
+    }
+  }
+
+  function requestCopy(what: 'link' | 'markdown') {
+    if (!pinned) return;
+    const findings = findSecrets(pinned.input);
+    if (findings.length > 0) {
+      setPending({ what, findings });
+      return;
+    }
+    void copy(what, false);
+  }
+
+  const requestCopyRef = useRef(requestCopy);
+  requestCopyRef.current = requestCopy;
+  useEffect(() => {
+    // Capture phase: runs before Monaco sees the key, and Ctrl/Cmd+S never opens "Save page as".
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        requestCopyRef.current('link');
+      }
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, []);
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (pending && !d.open) d.showModal();
+    if (!pending && d.open) d.close();
+  }, [pending]);
+
+  const length = link && 'href' in link ? link.href.length : undefined;
+  const level = length === undefined ? undefined : linkLevel(length);
+  const embedded = state?.catalog.type === 'embedded';
+
+  return (
+    <div className="share" data-testid="share-bar">
+      <div className="share-controls">
+        <button type="button" onClick={() => requestCopy('link')} disabled={!pinned} title="Copy a link to this exact state (Ctrl/Cmd+S)" aria-keyshortcuts="Control+S Meta+S">
+          Copy link
+        </button>
+        {length !== undefined && level !== undefined && (
+          <span className="share-meter" data-testid="link-meter" data-length={length} data-level={level}>
+            <meter min={0} max={LINK_LIMITS[2].max} low={LINK_LIMITS[0].max} high={LINK_LIMITS[1].max} optimum={0} value={Math.min(length, LINK_LIMITS[2].max)} aria-label="Link length" />
+            <span className="share-meter-text">
+              {length.toLocaleString('en')} chars:{' '}
+              {level === 'too-long' ? 'too long for chat, most servers and GitHub comments' : LINK_LIMITS.find((l) => l.level === level)?.label}
+            </span>
+          </span>
+        )}
+        <button type="button" onClick={() => requestCopy('markdown')} disabled={!pinned} title="Copy a summary table and the link for a PR comment">
+          Copy as Markdown
+        </button>
+        {status && (
+          <span role="status" className="share-status" data-testid="share-status">
+            {status.text}
+            {status.text.startsWith('Copy this') && status.copied !== undefined && <textarea readOnly value={status.copied} rows={2} onFocus={(e) => e.currentTarget.select()} />}
+          </span>
+        )}
+      </div>
+      {embedded && length !== undefined && length > LINK_LIMITS[1].max && (
+        <p className="share-hint" data-testid="share-hint">
+          The link embeds your catalog files. To make it shorter, publish the CRD on an https host (e.g. a raw GitHub URL) and open{' '}
+          <code>?catalog=&lt;https URL&gt;</code> instead: the link then holds only the URL.
+        </p>
+      )}
+      {link && 'issue' in link && link.issue.code === 'LINK_TOO_LARGE' && (
+        <p className="share-issue" role="alert" data-testid="link-too-large" data-code={link.issue.code}>
+          {link.issue.message} Load the catalog from an https URL (<code>?catalog=</code>) instead of embedding it.
+        </p>
+      )}
+      {url.linkIssue && (
+        <p className="share-issue" role="alert" data-testid="link-issue" data-code={url.linkIssue.code}>
+          This link could not be opened: {url.linkIssue.message} The page shows its default state instead.{' '}
+          <button type="button" onClick={url.dismiss}>
+            Dismiss
+          </button>
+        </p>
+      )}
+      {catalogIssue && (
+        <p className="share-issue" role="alert" data-testid="catalog-issue" data-code={catalogIssue.code}>
+          {catalogIssue.message}
+        </p>
+      )}
+      <RemoteSources state={state} apply={apply} ready={url.ready} linked={url.linked !== undefined} />
+      <dialog ref={dialog} className="share-dialog" data-testid="secrets-dialog" onClose={() => setPending(undefined)} aria-labelledby="share-secrets-title">
+        {pending && (
+          <>
+            <h2 id="share-secrets-title">This input looks like it holds secrets</h2>
+            <p>
+              Anyone with the {pending.what === 'link' ? 'link' : 'comment'} can read them. These values look secret ({pending.findings.length}):
+            </p>
+            <ul>
+              {pending.findings.slice(0, 12).map((f, i) => (
+                <li key={i}>
+                  <code>{formatPath(f.path)}</code> in document {f.document + 1} ({f.reason === 'secret-kind' ? 'Secret data' : f.reason === 'private-key' ? 'private key' : 'name looks secret'})
+                </li>
+              ))}
+              {pending.findings.length > 12 && <li>… and {pending.findings.length - 12} more</li>}
+            </ul>
+            <div className="share-dialog-actions">
+              <button
+                type="button"
+                data-action="redact"
+                autoFocus
+                onClick={() => {
+                  const what = pending.what;
+                  setPending(undefined);
+                  void copy(what, true);
+                }}
+              >
+                Redact values and copy
+              </button>
+              <button
+                type="button"
+                data-action="as-is"
+                onClick={() => {
+                  const what = pending.what;
+                  setPending(undefined);
+                  void copy(what, false);
+                }}
+              >
+                Copy as is
+              </button>
+              <button type="button" data-action="cancel" onClick={() => setPending(undefined)}>
+                Cancel
+              </button>
+            </div>
+          </>
+        )}
+      </dialog>
+    </div>
+  );
+}

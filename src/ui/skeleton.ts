@@ -1,0 +1,17 @@
+// A starting resource for a user's catalog: the first kind at its newest API version.
+export function skeletonFor(catalogJson: unknown): string {
+  const kinds = (catalogJson as { kinds?: { group?: string; kind?: string; versions?: { name?: string; role?: string }[] }[] } | undefined)?.kinds ?? [];
+  const k = kinds[0];
+  if (!k?.kind) return '';
+  const apis = (k.versions ?? []).filter((v) => v.role === 'api');
+  const v = apis[apis.length - 1]?.name ?? k.versions?.[0]?.name ?? 'v1';
+  return `apiVersion: ${k.group ? `${k.group}/` : ''}${v}\nkind: ${k.kind}\nmetadata:\n  name: example\nspec: {}\n`;
+}
+
+/** True when the input's apiVersion group and kind name a kind of the catalog. */
+export function inputFitsCatalog(input: string, catalogJson: unknown): boolean {
+  const kind = /^kind:\s*["']?([\w.-]+)/m.exec(input)?.[1];
+  const group = /^apiVersion:\s*["']?([\w.-]+)\//m.exec(input)?.[1] ?? '';
+  const kinds = (catalogJson as { kinds?: { group?: string; kind?: string }[] } | undefined)?.kinds ?? [];
+  return kind !== undefined && kinds.some((k) => k.kind === kind && (k.group ?? '') === group);
+}

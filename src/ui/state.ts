@@ -1,0 +1,30 @@
+// The explorer's whole shareable state. The share codec (src/ui/share/) encodes exactly this;
+// everything else on screen is derived from it.
+import type { Path, Strategy } from '../core/index.ts';
+
+/** How a catalog is referenced: a built-in by id and content hash, an https URL, or embedded (user file). */
+export type CatalogRef =
+  | { readonly type: 'builtin'; readonly id: string; readonly hash?: string }
+  | { readonly type: 'url'; readonly url: string; readonly hash?: string }
+  /** `sources` are the files the user loaded (name + text); re-imported on open. */
+  | { readonly type: 'embedded'; readonly name: string; readonly hash: string; readonly sources: readonly { readonly name: string; readonly text: string }[] };
+
+export type ViewId = 'bag' | 'lost' | 'plan' | 'roundtrip' | 'map' | 'changes';
+
+export interface ExplorerState {
+  readonly catalog: CatalogRef;
+  /** The input text exactly as typed. */
+  readonly input: string;
+  /** Index of the selected document in a multi-document input. */
+  readonly document: number;
+  /** Source version override; by default the document's apiVersion decides. */
+  readonly sourceVersion?: string;
+  /** Target version; by default the newest API version other than the source. */
+  readonly targetVersion?: string;
+  readonly strategy?: Strategy;
+  readonly view: ViewId;
+  /** The highlighted field (JSON path in the source document). */
+  readonly highlight?: Path;
+}
+
+export const DEFAULT_VIEW: ViewId = 'bag';

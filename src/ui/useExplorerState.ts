@@ -1,0 +1,112 @@
+// The one place ExplorerState lives. Share links (src/ui/share/, H4) read it and call applyState;
+// autosave keeps the last state in localStorage so a reload restores it.
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
+import type { Path, Strategy } from '../core/index.ts';
+import { DEFAULT_VIEW, type CatalogRef, type ExplorerState, type ViewId } from './state.ts';
+
+export type ExplorerAction =
+  | { readonly type: 'apply'; readonly state: ExplorerState }
+  | { readonly type: 'input'; readonly input: string }
+  | { readonly type: 'catalog'; readonly catalog: CatalogRef; readonly input: string }
+  | { readonly type: 'document'; readonly document: number }
+  | { readonly type: 'source'; readonly version: string | undefined }
+  | { readonly type: 'target'; readonly version: string | undefined }
+  | { readonly type: 'strategy'; readonly strategy: Strategy | undefined }
+  | { readonly type: 'view'; readonly view: ViewId }
+  | { readonly type: 'highlight'; readonly path: Path | undefined };
+
+function omit<K extends keyof ExplorerState>(s: ExplorerState, k: K): ExplorerState {
+  const copy = { ...s };
+  delete copy[k];
+  return copy;
+}
+
+function set<K extends 'sourceVersion' | 'targetVersion' | 'strategy' | 'highlight'>(s: ExplorerState, k: K, v: ExplorerState[K] | undefined): ExplorerState {
+  return v === undefined ? omit(s, k) : { ...s, [k]: v };
+}
+
+export function reduce(s: ExplorerState, a: ExplorerAction): ExplorerState {
+  switch (a.type) {
+    case 'apply':
+      return a.state;
+    case 'input':
+      return a.input === s.input ? s : { ...s, input: a.input };
+    case 'catalog':
+      return { catalog: a.catalog, input: a.input, document: 0, view: s.view };
+    case 'document':
+      return omit(omit({ ...s, document: a.document }, 'sourceVersion'), 'highlight');
+    case 'source':
+      return set(s, 'sourceVersion', a.version);
+    case 'target':
+      return set(s, 'targetVersion', a.version);
+    case 'strategy':
+      return set(s, 'strategy', a.strategy);
+    case 'view':
+      return { ...s, view: a.view };
+    case 'highlight':
+      return set(s, 'highlight', a.path);
+  }
+}
+
+const STORAGE_KEY = 'version-explorer:state:v1';
+
+export function initialState(): ExplorerState {
+  return { catalog: { type: 'builtin', id: '' }, input: '', document: 0, view: DEFAULT_VIEW };
+}
+
+/** The autosaved state, if any and well-formed. */
+export function restoreState(): ExplorerState | undefined {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    if (!raw) return undefined;
+    const s = JSON.parse(raw) as Partial<ExplorerState>;
+    if (typeof s.input !== 'string' || !s.catalog || typeof s.catalog !== 'object' || typeof s.document !== 'number') return undefined;
+    return { ...initialState(), ...s } as ExplorerState;
+  } catch {
+    return undefined;
+  }
+}
+
+function saveState(s: ExplorerState): void {
+  try {
+    // Embedded catalogs are kept in the catalog store; the autosave names them by hash only.
+    const catalog = s.catalog.type === 'embedded' ? { ...s.catalog, sources: [] } : s.catalog;
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ ...omit(s, 'highlight'), catalog }));
+  } catch {
+    // storage full or disabled: autosave is best effort
+  }
+}
+
+export interface ExplorerStore {
+  readonly state: ExplorerState;
+  readonly dispatch: (a: ExplorerAction) => void;
+  /** Replaces the whole state (share links). */
+  readonly applyState: (s: ExplorerState) => void;
+  /** Called after every change (share links keep the URL fragment in step). */
+  readonly onStateChange: (listener: (s: ExplorerState) => void) => () => void;
+}
+
+export function useExplorerStore(): ExplorerStore {
+  const [state, dispatch] = useReducer(reduce, undefined, () => restoreState() ?? initialState());
+  const listeners = useRef(new Set<(s: ExplorerState) => void>());
+  useEffect(() => {
+    for (const l of listeners.current) l(state);
+    const t = setTimeout(() => saveState(state), 400);
+    return () => clearTimeout(t);
+  }, [state]);
+  const applyState = useCallback((s: ExplorerState) => dispatch({ type: 'apply', state: s }), []);
+  const onStateChange = useCallback((l: (s: ExplorerState) => void) => {
+    listeners.current.add(l);
+    return () => void listeners.current.delete(l);
+  }, []);
+  return useMemo(() => ({ state, dispatch, applyState, onStateChange }), [state, applyState, onStateChange]);
+}
+
+export const ExplorerContext = createContext<ExplorerStore | undefined>(undefined);
+
+/** The explorer's state and actions, for any component under <App>. */
+export function useExplorer(): ExplorerStore {
+  const s = useContext(ExplorerContext);
+  if (!s) throw new Error('useExplorer outside <App>');
+  return s;
+}

@@ -1,0 +1,70 @@
+// The page's side of the conversion worker: one worker, request ids, promises per request.
+import type { CatalogSummary, ExploreRequest, ExploreResult, ImportResult, WorkerRequest, WorkerResponse } from './protocol.ts';
+import type { Issue } from '../../core/index.ts';
+
+type Pending = { resolve: (m: WorkerResponse) => void };
+
+// Distributes Omit over the union so each request keeps its own fields.
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+export class ConversionClient {
+  private readonly worker: Worker;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private readonly loaded = new Map<string, Promise<{ summary?: CatalogSummary; issues: readonly Issue[] }>>();
+
+  constructor() {
+    this.worker = new Worker(new URL('./conversion.worker.ts', import.meta.url), { type: 'module', name: 'conversion' });
+    this.worker.onmessage = (e: MessageEvent<WorkerResponse>) => {
+      const p = this.pending.get(e.data.id);
+      this.pending.delete(e.data.id);
+      p?.resolve(e.data);
+    };
+    this.worker.onerror = (e) => {
+      // A crash of the worker must not leave the page waiting forever.
+      for (const [id, p] of this.pending) p.resolve({ type: 'error', id, message: e.message || 'the conversion worker failed' });
+      this.pending.clear();
+    };
+  }
+
+  private send(m: WithoutId<WorkerRequest>): Promise<WorkerResponse> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, { resolve });
+      this.worker.postMessage({ ...m, id } as WorkerRequest);
+    });
+  }
+
+  /** Sends a catalog once per key; later calls return the first answer. */
+  loadCatalog(key: string, json: unknown, hooks?: string): Promise<{ summary?: CatalogSummary; issues: readonly Issue[] }> {
+    let p = this.loaded.get(key);
+    if (!p) {
+      p = this.send({ type: 'catalog', key, json, ...(hooks !== undefined ? { hooks } : {}) }).then((r) => {
+        if (r.type === 'catalog') return { ...(r.summary ? { summary: r.summary } : {}), issues: r.issues };
+        return { issues: [errorIssue(r.type === 'error' ? r.message : 'unexpected reply')] };
+      });
+      this.loaded.set(key, p);
+    }
+    return p;
+  }
+
+  async explore(request: ExploreRequest): Promise<ExploreResult | { error: string }> {
+    const r = await this.send({ type: 'explore', request });
+    return r.type === 'explore' ? r.result : { error: r.type === 'error' ? r.message : 'unexpected reply' };
+  }
+
+  async importFiles(files: readonly { name: string; text: string }[]): Promise<ImportResult> {
+    const r = await this.send({ type: 'import', files });
+    return r.type === 'import' ? r.result : { issues: [errorIssue(r.type === 'error' ? r.message : 'unexpected reply')] };
+  }
+}
+
+function errorIssue(message: string): Issue {
+  return { severity: 'error', code: 'INVALID_CATALOG', message, path: [] };
+}
+
+let client: ConversionClient | undefined;
+export function conversionClient(): ConversionClient {
+  client ??= new ConversionClient();
+  return client;
+}

@@ -1,0 +1,383 @@
+// What the conversion worker computes for one view of the explorer. Pure composition of the core
+// library (no conversion logic of its own): parse, find the kind, convert to the hub and the target,
+// plan, round trip, changes; then shape the results into plain values the panes render.
+import {
+  convertResource,
+  findKindForDocument,
+  formatPath,
+  issue,
+  loadCatalog,
+  planConversion,
+  type Catalog,
+  type ConversionResult,
+  type ConvertOptions,
+  type Fate,
+  type FateKind,
+  type HookRegistry,
+  type Issue,
+  type Kind,
+  type Path,
+  type Plan,
+  type Strategy,
+} from '../../core/index.ts';
+import * as core from '../../core/index.ts';
+// parseResources is not re-exported by src/core/index.ts yet.
+import { parseResources, pathKey } from '../../core/parseResources.ts';
+// Not re-exported by src/core/index.ts yet.
+import { readWriteBack, roundTrip as coreRoundTrip } from '../../core/roundTrip.ts';
+import { stringify } from 'yaml';
+import type {
+  BagEntry,
+  CatalogSummary,
+  ChangesView,
+  DocumentSummary,
+  ExploreRequest,
+  ExploreResult,
+  KindSummary,
+  LostEntry,
+  Marker,
+  PaneView,
+  RoundTripView,
+  WriteBackView,
+} from './protocol.ts';
+import { countFates, markMissing, renderLines, type FateInfo } from './renderLines.ts';
+
+// Core functions still being written by other engineers: looked up at run time so the explorer builds
+// before they land (and simply leaves their view empty).
+interface PendingCoreApi {
+  versionChanges?(catalog: Catalog, kind: unknown, from: string, to: string): unknown;
+  versionJsonSchema?(catalog: Catalog, kind: unknown, version: string): unknown;
+}
+const api = core as unknown as PendingCoreApi;
+
+interface LoadedCatalog {
+  readonly catalog: Catalog;
+  readonly summary: CatalogSummary;
+  readonly hooks?: HookRegistry;
+}
+
+const catalogs = new Map<string, LoadedCatalog>();
+
+export function summarize(catalog: Catalog): CatalogSummary {
+  return {
+    id: catalog.id,
+    title: catalog.title,
+    kinds: catalog.kinds.map(kindSummary),
+  };
+}
+
+function kindSummary(k: Kind): KindSummary {
+  return {
+    group: k.group,
+    kind: k.kind,
+    hub: k.hub,
+    hubReason: k.hubReason,
+    ...(k.crdStorageVersion !== undefined ? { crdStorageVersion: k.crdStorageVersion } : {}),
+    strategy: k.strategy,
+    graphs: k.graphs,
+    versions: k.versions.map((v) => ({
+      name: v.name,
+      role: v.role,
+      ...(v.twin !== undefined ? { twin: v.twin } : {}),
+      served: v.served,
+      storage: v.storage,
+      deprecated: v.deprecated,
+      ...(v.deprecationWarning !== undefined ? { deprecationWarning: v.deprecationWarning } : {}),
+    })),
+  };
+}
+
+/** Validates and caches a catalog under `key`; later explore requests name the key. */
+export function setCatalog(key: string, json: unknown, hooks?: HookRegistry): { summary?: CatalogSummary; issues: readonly Issue[] } {
+  const loaded = loadCatalog(json);
+  if (!loaded.catalog) {
+    catalogs.delete(key);
+    return { issues: loaded.issues };
+  }
+  const summary = summarize(loaded.catalog);
+  catalogs.set(key, { catalog: loaded.catalog, summary, ...(hooks ? { hooks } : {}) });
+  return { summary, issues: loaded.issues };
+}
+
+export function hasCatalog(key: string): boolean {
+  return catalogs.has(key);
+}
+
+const EMPTY: Omit<ExploreResult, 'millis'> = {
+  catalogIssues: [],
+  documents: [],
+  document: 0,
+  issues: [],
+  blocking: [],
+  markers: [],
+  bag: [],
+  lost: [],
+  ranges: [],
+};
+
+// When several fates name the same source field, show the one that matters most.
+const SEVERITY: readonly FateKind[] = ['lost', 'pruned', 'required-missing', 'manual', 'bagged', 'unbagged', 'renamed', 'converted', 'opaque', 'copied'];
+const rank = (k: FateKind) => SEVERITY.indexOf(k);
+
+function fateMap(fates: readonly Fate[], side: 'source' | 'target', into = new Map<string, FateInfo>()): Map<string, FateInfo> {
+  for (const f of fates) {
+    const p = side === 'source' ? f.sourcePath : f.targetPath;
+    if (!p) continue;
+    const k = pathKey(p);
+    const prev = into.get(k);
+    if (prev && rank(prev.kind) <= rank(f.kind)) continue;
+    into.set(k, { kind: f.kind, reason: f.reason, ...(f.code ? { code: f.code } : {}), ...(side === 'target' && f.sourcePath ? { src: f.sourcePath } : {}) });
+  }
+  return into;
+}
+
+function pane(version: string, doc: unknown, fates: Map<string, FateInfo>): PaneView {
+  return { version, lines: renderLines(doc, fates), counts: countFates(fates.values()) };
+}
+
+function documentLabel(value: unknown, index: number): string {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return `Document ${index + 1}`;
+  const v = value as { kind?: unknown; apiVersion?: unknown; metadata?: { name?: unknown } };
+  const name = typeof v.metadata?.name === 'string' ? ` ${v.metadata.name}` : '';
+  return `${index + 1}: ${typeof v.kind === 'string' ? v.kind : '?'}${name} (${typeof v.apiVersion === 'string' ? v.apiVersion : 'no apiVersion'})`;
+}
+
+/** Every `$propertyBag` entry of a storage document, with the reason the fates give. */
+export function bagEntries(doc: unknown, fates: readonly Fate[]): BagEntry[] {
+  const byTarget = new Map<string, Fate>();
+  for (const f of fates) if (f.targetPath && (f.kind === 'bagged' || f.kind === 'manual')) byTarget.set(pathKey(f.targetPath), f);
+  const out: BagEntry[] = [];
+  const walk = (node: unknown, path: (string | number)[]) => {
+    if (Array.isArray(node)) node.forEach((x, i) => walk(x, [...path, i]));
+    else if (node !== null && typeof node === 'object') {
+      for (const [k, v] of Object.entries(node as Record<string, unknown>)) {
+        if (k === '$propertyBag' && v !== null && typeof v === 'object') {
+          for (const [key, raw] of Object.entries(v as Record<string, unknown>)) {
+            const text = typeof raw === 'string' ? raw : JSON.stringify(raw);
+            let decoded: unknown = text;
+            try {
+              decoded = JSON.parse(text) as unknown;
+            } catch {
+              // a string property is stored raw (ASO): the text is the value
+            }
+            const p = [...path, k, key];
+            const f = byTarget.get(pathKey(p));
+            out.push({ path: p, key, raw: text, decoded, ...(f?.sourcePath ? { sourcePath: f.sourcePath } : {}), ...(f ? { reason: f.reason } : {}) });
+          }
+        } else walk(v, [...path, k]);
+      }
+    }
+  };
+  walk(doc, []);
+  return out;
+}
+
+function lostEntries(hub: ConversionResult, target: ConversionResult | undefined): LostEntry[] {
+  const out: LostEntry[] = [];
+  const seen = new Set<string>();
+  const add = (f: Fate, stage: 'hub' | 'target') => {
+    if (f.kind !== 'lost' && f.kind !== 'pruned') return;
+    const p = f.sourcePath ?? f.targetPath ?? [];
+    const k = `${f.kind}\u0001${pathKey(p)}`;
+    if (seen.has(k)) return;
+    seen.add(k);
+    out.push({ kind: f.kind, path: p, reason: f.reason, ...(f.code ? { code: f.code } : {}), stage });
+  };
+  hub.fates.forEach((f) => add(f, 'hub'));
+  target?.fates.forEach((f) => add(f, 'target'));
+  return out;
+}
+
+/** `value` with object keys in `reference`'s order (then its own), so a diff shows changes, not reordering. */
+export function alignKeys(reference: unknown, value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((v, i) => alignKeys(Array.isArray(reference) ? reference[i] : undefined, v));
+  if (value === null || typeof value !== 'object') return value;
+  const ref = reference !== null && typeof reference === 'object' && !Array.isArray(reference) ? (reference as Record<string, unknown>) : {};
+  const v = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(ref)) if (Object.hasOwn(v, k)) out[k] = alignKeys(ref[k], v[k]);
+  for (const k of Object.keys(v)) if (!Object.hasOwn(out, k)) out[k] = alignKeys(undefined, v[k]);
+  return out;
+}
+
+function toYaml(v: unknown): string {
+  return v === undefined ? '' : stringify(v, { lineWidth: 0, aliasDuplicateObjects: false });
+}
+
+function withApiVersion(doc: unknown, group: string, version: string): unknown {
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return doc;
+  return { ...(doc as Record<string, unknown>), apiVersion: group === '' ? version : `${group}/${version}` };
+}
+
+function versionOf(doc: unknown): string | undefined {
+  const av = (doc as { apiVersion?: unknown } | null)?.apiVersion;
+  if (typeof av !== 'string') return undefined;
+  return av.includes('/') ? av.slice(av.lastIndexOf('/') + 1) : av;
+}
+
+/** Catalog contents in one line, for "unknown kind" messages. */
+function catalogContents(c: Catalog): string {
+  return c.kinds.map((k) => `${k.kind} (${k.group}: ${k.versions.filter((v) => v.role === 'api').map((v) => v.name).join(', ')})`).join('; ');
+}
+
+function changesView(catalog: Catalog, kind: Kind, from: string, to: string): ChangesView | undefined {
+  if (!api.versionChanges) return undefined;
+  const r = api.versionChanges(catalog, { group: kind.group, kind: kind.kind }, from, to) as Record<string, unknown> | undefined;
+  if (!r || typeof r !== 'object') return undefined;
+  const list = (Array.isArray(r.changes) ? r.changes : []) as Record<string, unknown>[];
+  const verdict = typeof r.verdict === 'string' ? r.verdict : r.compatible === false ? 'breaking' : 'compatible';
+  const compatible = typeof r.compatible === 'boolean' ? r.compatible : !/break|incompat/i.test(verdict);
+  return {
+    from,
+    to,
+    verdict,
+    compatible,
+    rows: list.map((c) => {
+      const path = Array.isArray(c.path) ? formatPath(c.path as Path) : typeof c.path === 'string' ? c.path : String(c.property ?? c.type ?? '');
+      const change = String(c.change ?? c.kind ?? c.code ?? '');
+      const detail = String(c.message ?? c.detail ?? c.reason ?? '');
+      const compat = typeof c.compatible === 'boolean' ? c.compatible : typeof c.breaking === 'boolean' ? !c.breaking : undefined;
+      return { path, change, detail, ...(compat !== undefined ? { compatible: compat } : {}) };
+    }),
+  };
+}
+
+function safe<T>(f: () => T, issues: Issue[], what: string): T | undefined {
+  try {
+    return f();
+  } catch (e) {
+    issues.push(issue('error', 'HOOK_FAILED', `${what} failed: ${e instanceof Error ? e.message : String(e)}`));
+    return undefined;
+  }
+}
+
+/** Everything one view of the explorer shows, as plain values. Never throws. */
+export function explore(req: ExploreRequest): ExploreResult {
+  const t0 = performance.now();
+  const done = (r: Omit<ExploreResult, 'millis'>): ExploreResult => ({ ...r, millis: performance.now() - t0 });
+  const loaded = catalogs.get(req.catalogKey);
+  if (!loaded) return done({ ...EMPTY, blocking: [issue('error', 'INVALID_CATALOG', 'The catalog is not loaded yet.')] });
+  const { catalog, summary, hooks } = loaded;
+  const parsed = parseResources(req.input);
+  const documents: DocumentSummary[] = parsed.documents.map((d, i) => ({ index: i, label: documentLabel(d.value, i) }));
+  const syntax = parsed.issues.filter((i) => i.range);
+  const markers: Marker[] = syntax.map((i) => ({ severity: i.severity, code: i.code, message: i.message, range: i.range as NonNullable<Issue['range']> }));
+  const base = { ...EMPTY, catalog: summary, documents, markers };
+  const docIndex = Math.max(0, Math.min(req.document, documents.length - 1));
+  const doc = parsed.documents[docIndex];
+  if (!doc) {
+    const blocking = parsed.issues.length > 0 ? parsed.issues : [issue('error', 'EMPTY_INPUT', 'The input holds no document.')];
+    return done({ ...base, issues: blocking, blocking });
+  }
+  const ranges = [...doc.ranges.entries()];
+  const issues: Issue[] = [...parsed.issues];
+  const result = { ...base, document: docIndex, ranges };
+
+  let value = doc.value;
+  let found = findKindForDocument(catalog, value);
+  const kind = found.kind;
+  if (kind && req.sourceVersion && kind.versions.some((v) => v.name === req.sourceVersion) && req.sourceVersion !== versionOf(value)) {
+    value = withApiVersion(value, kind.group, req.sourceVersion);
+    found = findKindForDocument(catalog, value);
+  }
+  const sourceVersion = found.version?.name;
+  if (!kind || !found.kind || !sourceVersion) {
+    const blocking: Issue[] = [found.issue ?? issue('error', 'UNKNOWN_KIND', 'The document does not name a kind and version of this catalog.')];
+    // The message lists what the catalog has, so the user can fix apiVersion / kind.
+    blocking.push(issue('info', 'UNKNOWN_KIND', `This catalog has: ${catalogContents(catalog)}`));
+    const withRanges = blocking.map((i) => {
+      const r = i.range ?? (i.path.length > 0 ? doc.ranges.get(pathKey(i.path)) : undefined) ?? doc.ranges.get(pathKey(['apiVersion']));
+      return r && !i.range && i.severity !== 'info' ? { ...i, range: r } : i;
+    });
+    const kindMarkers = withRanges.filter((i) => i.range && i.severity !== 'info').map((i) => ({ severity: i.severity, code: i.code, message: i.message, range: i.range as NonNullable<Issue['range']> }));
+    return done({ ...result, issues: [...issues, ...withRanges], blocking: withRanges, markers: [...markers, ...kindMarkers] });
+  }
+
+  const ks = kindSummary(kind);
+  const apis = kind.versions.filter((v) => v.role === 'api');
+  const known = (v: string | undefined) => v !== undefined && kind.versions.some((x) => x.name === v);
+  const targetVersion = known(req.targetVersion)
+    ? (req.targetVersion as string)
+    : ([...apis].reverse().find((v) => v.name !== sourceVersion)?.name ?? sourceVersion);
+  const strategy: Strategy = req.strategy && kind.graphs[req.strategy] ? req.strategy : kind.strategy;
+  const opts: ConvertOptions = { strategy, ...(hooks ? { hooks } : {}) };
+  const convert = convertResource;
+
+  const hub = safe(() => convert(catalog, value, 'hub', opts), issues, 'Conversion to the hub');
+  const target = safe(() => convert(catalog, value, targetVersion, opts), issues, `Conversion to ${targetVersion}`);
+  if (!hub) return done({ ...result, issues, blocking: issues.filter((i) => i.severity === 'error') });
+  issues.push(...hub.issues);
+  if (target) issues.push(...target.issues.filter((t) => !hub.issues.some((h) => h.code === t.code && pathKey(h.path) === pathKey(t.path))));
+
+  // Source pane: each field's fate in this view (to the target), plus what the hub step prunes or bags.
+  const sourceFates = fateMap(target?.fates ?? [], 'source');
+  fateMap(hub.fates.filter((f) => f.kind === 'pruned' || f.kind === 'lost'), 'source', sourceFates);
+  const hubFates = fateMap(hub.fates, 'target');
+  const targetFates = fateMap(target?.fates ?? [], 'target');
+  let targetDoc: unknown = target?.output;
+  const missing = (target?.fates ?? []).filter((f) => f.kind === 'required-missing' && f.targetPath);
+  if (missing.length > 0 && targetDoc !== null && typeof targetDoc === 'object') {
+    targetDoc = structuredClone(targetDoc);
+    for (const f of missing) markMissing(targetDoc, f.targetPath as Path);
+  }
+
+  // Markers in the source text: conversion problems at the fields they concern.
+  for (const i of issues) {
+    if (i.range || i.path.length === 0) continue;
+    const r = doc.ranges.get(pathKey(i.path));
+    if (r) markers.push({ severity: i.severity, code: i.code, message: i.message, range: r });
+  }
+  for (const f of hub.fates) {
+    if (f.kind !== 'pruned' || !f.sourcePath) continue;
+    const r = doc.ranges.get(pathKey(f.sourcePath));
+    if (r && !markers.some((m) => m.code === 'PRUNED' && m.range.start.offset === r.start.offset)) {
+      markers.push({ severity: 'warning', code: 'PRUNED', message: f.reason, range: r });
+    }
+  }
+
+  const planned = safe(() => planConversion(catalog, { group: kind.group, kind: kind.kind }, sourceVersion, targetVersion, opts), issues, 'Planning');
+  const plan: Plan | undefined = planned?.plan;
+
+  // Round trip spoke -> hub -> spoke, and "read at version B, write back" (A -> hub -> B -> hub -> A).
+  let roundTrip: RoundTripView | undefined;
+  const rt = safe(() => coreRoundTrip(catalog, value, opts), issues, 'Round trip');
+  if (rt) {
+    roundTrip = {
+      version: sourceVersion,
+      original: toYaml(value),
+      roundTripped: toYaml(alignKeys(value, rt.back)),
+      lossless: rt.differences.length === 0 && rt.ok,
+      differences: rt.differences,
+      issues: rt.issues,
+    };
+  }
+  let writeBack: WriteBackView | undefined;
+  const wbVersion = known(req.writeBackVersion) ? (req.writeBackVersion as string) : (apis[0]?.name ?? sourceVersion);
+  const wb = safe(() => readWriteBack(catalog, value, wbVersion, opts), issues, `Reading at ${wbVersion}`);
+  if (wb) writeBack = { version: wbVersion, before: toYaml(value), after: toYaml(alignKeys(value, wb.output)), lossless: wb.lost.length === 0, destroyed: wb.lost };
+
+  const changes = safe(() => changesView(catalog, kind, sourceVersion, targetVersion), issues, 'Change analysis');
+  const schema = api.versionJsonSchema ? safe(() => api.versionJsonSchema?.(catalog, { group: kind.group, kind: kind.kind }, sourceVersion), [], 'Schema') : undefined;
+
+  return done({
+    ...result,
+    issues,
+    blocking: [],
+    markers,
+    kind: ks,
+    sourceVersion,
+    targetVersion,
+    strategy,
+    source: pane(sourceVersion, value, sourceFates),
+    hub: pane(hub.to, hub.output, hubFates),
+    ...(target ? { target: pane(target.to, targetDoc, targetFates) } : {}),
+    bag: bagEntries(hub.output, hub.fates),
+    lost: lostEntries(hub, target),
+    ...(plan ? { plan } : {}),
+    ...(roundTrip ? { roundTrip } : {}),
+    ...(writeBack ? { writeBack } : {}),
+    ...(changes ? { changes } : {}),
+    ...(schema !== undefined ? { schema } : {}),
+  });
+}
+

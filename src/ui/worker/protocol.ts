@@ -1,0 +1,185 @@
+// Messages between the page and the conversion worker. Everything here is plain data (structured clone).
+import type { ConversionGraph, FateKind, Issue, IssueCode, Path, Plan, SourceRange, Strategy, VersionRole } from '../../core/index.ts';
+
+/** One rendered line of a YAML document, with the fate of the field it shows. */
+export interface Line {
+  /** Spaces before the key (or the value, for scalar array items). */
+  readonly indent: number;
+  /** True when the line starts an array item (`- ` drawn in the two columns before `indent`). */
+  readonly dash?: boolean;
+  readonly key?: string;
+  /** Scalar text (already YAML-quoted), `{}` / `[]` for empty collections, absent for nested ones. */
+  readonly value?: string;
+  /** pathKey of the node in this pane's document. */
+  readonly path: string;
+  /** pathKey of the field in the source document it came from (for cross-pane highlighting). */
+  readonly src?: string;
+  readonly fate?: FateKind;
+  readonly reason?: string;
+  readonly code?: IssueCode;
+  /** A placeholder for a field the destination requires but does not have. */
+  readonly missing?: boolean;
+}
+
+export interface PaneView {
+  /** Version shown (`2011-01-01`, `2019-09-09storage`). */
+  readonly version: string;
+  readonly lines: readonly Line[];
+  /** Fate counts, for the legend. */
+  readonly counts: Partial<Record<FateKind, number>>;
+}
+
+export interface VersionSummary {
+  readonly name: string;
+  readonly role: VersionRole;
+  readonly twin?: string;
+  readonly served: boolean;
+  readonly storage: boolean;
+  readonly deprecated: boolean;
+  readonly deprecationWarning?: string;
+}
+
+export interface KindSummary {
+  readonly group: string;
+  readonly kind: string;
+  readonly hub: string;
+  readonly hubReason: string;
+  readonly crdStorageVersion?: string;
+  readonly strategy: Strategy;
+  readonly versions: readonly VersionSummary[];
+  readonly graphs: Partial<Record<Strategy, ConversionGraph>>;
+}
+
+export interface CatalogSummary {
+  readonly id: string;
+  readonly title: string;
+  readonly kinds: readonly KindSummary[];
+}
+
+export interface DocumentSummary {
+  readonly index: number;
+  readonly label: string;
+}
+
+export interface BagEntry {
+  /** Path of the bag entry: the owning object's path, `$propertyBag`, the key. */
+  readonly path: Path;
+  readonly key: string;
+  readonly raw: string;
+  /** The decoded value (JSON when the text parses, else the raw string). */
+  readonly decoded: unknown;
+  readonly sourcePath?: Path;
+  readonly reason?: string;
+}
+
+export interface LostEntry {
+  readonly kind: FateKind;
+  readonly path: Path;
+  readonly reason: string;
+  readonly code?: IssueCode;
+  /** Where the loss happens: converting to the hub or on the way to the target. */
+  readonly stage: 'hub' | 'target';
+}
+
+export interface Marker {
+  readonly severity: 'error' | 'warning' | 'info';
+  readonly code: string;
+  readonly message: string;
+  readonly range: SourceRange;
+}
+
+export interface RoundTripView {
+  readonly version: string;
+  /** The input document and its spoke -> hub -> spoke image, both as YAML. */
+  readonly original: string;
+  readonly roundTripped: string;
+  readonly lossless: boolean;
+  readonly differences: readonly Path[];
+  readonly issues: readonly Issue[];
+}
+
+export interface WriteBackView {
+  /** The version an older client reads and writes back at. */
+  readonly version: string;
+  /** The hub before, and after hub -> B -> hub. */
+  readonly before: string;
+  readonly after: string;
+  readonly lossless: boolean;
+  /** Fields present in the hub before and gone (or changed) after. */
+  readonly destroyed: readonly Path[];
+}
+
+export interface ChangeRow {
+  readonly path: string;
+  readonly change: string;
+  readonly detail: string;
+  readonly compatible?: boolean;
+}
+
+export interface ChangesView {
+  readonly from: string;
+  readonly to: string;
+  readonly verdict: string;
+  readonly compatible: boolean;
+  readonly rows: readonly ChangeRow[];
+}
+
+export interface ExploreRequest {
+  readonly catalogKey: string;
+  readonly input: string;
+  readonly document: number;
+  readonly sourceVersion?: string;
+  readonly targetVersion?: string;
+  readonly strategy?: Strategy;
+  /** Version for "read at version B, write back". */
+  readonly writeBackVersion?: string;
+}
+
+export interface ExploreResult {
+  readonly catalog?: CatalogSummary;
+  readonly catalogIssues: readonly Issue[];
+  readonly documents: readonly DocumentSummary[];
+  readonly document: number;
+  /** Every problem of this view: syntax, unknown kind or version, conversion issues. */
+  readonly issues: readonly Issue[];
+  /** Problems that stop the conversion (syntax error, unknown kind): shown instead of the panes' content. */
+  readonly blocking: readonly Issue[];
+  readonly markers: readonly Marker[];
+  readonly kind?: KindSummary;
+  readonly sourceVersion?: string;
+  readonly targetVersion?: string;
+  readonly strategy?: Strategy;
+  readonly source?: PaneView;
+  readonly hub?: PaneView;
+  readonly target?: PaneView;
+  readonly bag: readonly BagEntry[];
+  readonly lost: readonly LostEntry[];
+  readonly plan?: Plan;
+  readonly roundTrip?: RoundTripView;
+  readonly writeBack?: WriteBackView;
+  readonly changes?: ChangesView;
+  /** Ranges of the selected document's nodes (pathKey -> range), for cursor <-> field mapping. */
+  readonly ranges: readonly (readonly [string, SourceRange])[];
+  /** JSON Schema of the source version for monaco-yaml. */
+  readonly schema?: unknown;
+  readonly millis: number;
+}
+
+export interface ImportResult {
+  /** The catalog as JSON (what loadCatalog reads), absent when nothing could be imported. */
+  readonly json?: unknown;
+  readonly title?: string;
+  readonly hash?: string;
+  readonly issues: readonly Issue[];
+}
+
+export type WorkerRequest =
+  | { readonly type: 'catalog'; readonly id: number; readonly key: string; readonly json: unknown; readonly hooks?: string }
+  | { readonly type: 'explore'; readonly id: number; readonly request: ExploreRequest }
+  | { readonly type: 'import'; readonly id: number; readonly files: readonly { readonly name: string; readonly text: string }[] };
+
+export type WorkerResponse =
+  | { readonly type: 'catalog'; readonly id: number; readonly summary?: CatalogSummary; readonly issues: readonly Issue[] }
+  | { readonly type: 'explore'; readonly id: number; readonly result: ExploreResult }
+  | { readonly type: 'import'; readonly id: number; readonly result: ImportResult }
+  | { readonly type: 'error'; readonly id: number; readonly message: string };

@@ -1,0 +1,111 @@
+// Runs explore requests in the worker: typing is debounced, a paste (a big change) goes at once, only one
+// request is in flight and only the newest waiting one is sent next, so stale results never overwrite new ones.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Issue } from '../../core/index.ts';
+import { conversionClient } from './conversionClient.ts';
+import type { CatalogSummary, ExploreRequest, ExploreResult } from './protocol.ts';
+
+export interface CatalogInput {
+  readonly key: string;
+  readonly json: unknown;
+  /** Built-in catalog id whose hooks apply. */
+  readonly hooks?: string;
+}
+
+export interface Exploration {
+  readonly result?: ExploreResult;
+  /** The input text the shown result was computed from. */
+  readonly resultInput?: string;
+  readonly summary?: CatalogSummary;
+  readonly catalogIssues: readonly Issue[];
+  readonly catalogKey?: string;
+  readonly busy: boolean;
+  readonly error?: string;
+  /** Sends the current request now (Ctrl/Cmd+Enter). */
+  readonly flush: () => void;
+}
+
+const TYPING_DEBOUNCE_MS = 120;
+const PASTE_DELTA = 2000;
+
+export function useWorkerConversion(catalog: CatalogInput | undefined, request: Omit<ExploreRequest, 'catalogKey'>): Exploration {
+  const [ready, setReady] = useState<{ key: string; summary?: CatalogSummary; issues: readonly Issue[] } | undefined>();
+  const [state, setState] = useState<{ result?: ExploreResult; input?: string; error?: string; busy: boolean }>({ busy: false });
+  const inFlight = useRef(false);
+  const queued = useRef<ExploreRequest | undefined>(undefined);
+  const seq = useRef(0);
+  const lastSent = useRef<ExploreRequest | undefined>(undefined);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const key = catalog?.key;
+  const json = catalog?.json;
+  const hooks = catalog?.hooks;
+  useEffect(() => {
+    if (key === undefined) return;
+    let live = true;
+    void conversionClient()
+      .loadCatalog(key, json, hooks)
+      .then((r) => {
+        if (live) setReady({ key, ...r });
+      });
+    return () => {
+      live = false;
+    };
+  }, [key, json, hooks]);
+
+  const pump = useCallback(() => {
+    if (inFlight.current) return;
+    const req = queued.current;
+    if (!req) return;
+    queued.current = undefined;
+    inFlight.current = true;
+    lastSent.current = req;
+    const mine = ++seq.current;
+    setState((s) => ({ ...s, busy: true }));
+    void conversionClient()
+      .explore(req)
+      .then((r) => {
+        inFlight.current = false;
+        // Only the newest answer is shown; an older one is dropped when a newer request waits.
+        if (mine === seq.current && !queued.current) {
+          if ('error' in r) setState((s) => ({ ...s, error: r.error, busy: false }));
+          else setState({ result: r, input: req.input, busy: false });
+        }
+        pump();
+      });
+  }, []);
+
+  const full: ExploreRequest | undefined = ready && ready.key === key ? { ...request, catalogKey: ready.key } : undefined;
+  const fullKey = full ? JSON.stringify({ ...full, input: undefined }) : undefined;
+  const input = full?.input;
+
+  const flush = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    pump();
+  }, [pump]);
+
+  useEffect(() => {
+    if (!full) return;
+    const prev = lastSent.current ?? queued.current;
+    queued.current = full;
+    const sameParams = prev !== undefined && JSON.stringify({ ...prev, input: undefined }) === fullKey;
+    const delta = prev ? Math.abs(prev.input.length - full.input.length) : Infinity;
+    if (timer.current) clearTimeout(timer.current);
+    if (sameParams && delta < PASTE_DELTA) timer.current = setTimeout(pump, TYPING_DEBOUNCE_MS);
+    else pump();
+    // `full` is derived from fullKey and input.
+  }, [fullKey, input, pump]);
+
+  useEffect(() => () => timer.current && clearTimeout(timer.current), []);
+
+  return {
+    ...(state.result ? { result: state.result } : {}),
+    ...(state.input !== undefined ? { resultInput: state.input } : {}),
+    ...(ready?.summary ? { summary: ready.summary } : {}),
+    catalogIssues: ready?.issues ?? [],
+    ...(ready ? { catalogKey: ready.key } : {}),
+    busy: state.busy || (full !== undefined && state.result === undefined),
+    ...(state.error ? { error: state.error } : {}),
+    flush,
+  };
+}

@@ -1,0 +1,33 @@
+/// <reference types="vitest/config" />
+import path from 'node:path';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { sharePlugin } from './scripts/vite-share-plugin.ts';
+
+// Relative base: the built folder works from any static host and any sub-path.
+export default defineConfig({
+  base: './',
+  plugins: [react(), sharePlugin()],
+  resolve: {
+    // monaco-worker-manager (inside monaco-yaml) still imports pre-0.56 deep paths.
+    alias: [
+      {
+        find: /^monaco-editor\/esm\/vs\/(.*)$/,
+        replacement: path.resolve(import.meta.dirname, 'node_modules/monaco-editor/esm/vs') + '/$1',
+      },
+    ],
+  },
+  optimizeDeps: { include: ['monaco-yaml/yaml.worker'] },
+  worker: { format: 'es' },
+  build: {
+    chunkSizeWarningLimit: 4000,
+    rolldownOptions: { checks: { pluginTimings: false } },
+  },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+  test: {
+    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
