@@ -1,6 +1,5 @@
 // The catalog JSON: its JSON Schema, validated loading, deterministic serialisation and a content hash.
-import { Ajv } from 'ajv';
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import { Validator } from '@cfworker/json-schema';
 import type { Issue, Path } from './issue.ts';
 import { issue } from './issue.ts';
 import type { Catalog, TypeRef } from './model.ts';
@@ -199,12 +198,15 @@ export const catalogSchema = {
   },
 } as const;
 
-// Ajv compiles schemas to code with `new Function`: a page served with a CSP lacking 'unsafe-eval'
-// would need ajv's standalone (precompiled) validator instead. The app ships no such CSP today.
-let validator: ValidateFunction | undefined;
-function validate(json: unknown): ErrorObject[] {
-  validator ??= new Ajv({ allErrors: false, strict: false }).compile(catalogSchema);
-  return validator(json) ? [] : [...(validator.errors ?? [])];
+// An interpreting validator: Ajv compiles schemas with `new Function`, which the app's CSP (no 'unsafe-eval') forbids.
+let validator: Validator | undefined;
+function validate(json: unknown): { instancePath: string; message: string }[] {
+  validator ??= new Validator(catalogSchema as unknown as ConstructorParameters<typeof Validator>[0], '7', true);
+  const r = validator.validate(json);
+  if (r.valid) return [];
+  // The deepest failure is the most specific one.
+  const deepest = [...r.errors].sort((a, b) => b.instanceLocation.length - a.instanceLocation.length)[0];
+  return deepest ? [{ instancePath: deepest.instanceLocation.replace(/^#/, ''), message: deepest.error }] : [];
 }
 
 function pointerToPath(pointer: string): Path {
@@ -268,7 +270,7 @@ export function loadCatalog(json: unknown): { catalog?: Catalog; issues: Issue[]
         issue(
           'error',
           'INVALID_CATALOG',
-          `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`,
+          `${e.instancePath || '/'}: ${e.message}`,
           pointerToPath(e.instancePath),
         ),
       ),

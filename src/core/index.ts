@@ -16,6 +16,7 @@
 export * from './model.ts';
 export * from './issue.ts';
 export * from './conversionTypes.ts';
+export { parseResources, pathKey, type ParsedDocument, type ParsedResources } from './parseResources.ts';
 
 // --- catalog building (version order, storage variants, hub, graph, catalog JSON) ---
 export * from './versionOrder.ts';
@@ -26,13 +27,34 @@ export * from './catalogSchema.ts';
 // --- conversion (plans, execution, bag, hooks, round trips, changes) ---
 export type { KindRef } from './catalogLookup.ts';
 export { findKind, findVersion, apiVersionOf } from './catalogLookup.ts';
-export { planConversion, displayType, type PlanOptions, type PlanResult } from './planConversion.ts';
+export {
+  planConversion,
+  planTypePair,
+  displayType,
+  type PlanOptions,
+  type PlanResult,
+  type PlannedStep,
+  type TypeRole,
+} from './planConversion.ts';
 export * from './propertyBag.ts';
-export { convertResource, convertAt, type ConvertOptions } from './convertResource.ts';
+export { convertResource, convertAt, convertSpec, convertStatus, type ConvertOptions } from './convertResource.ts';
 export { findKindForDocument, splitApiVersion, type FoundKind } from './findKindForDocument.ts';
 export { originalGVK, versionedSpec, type GroupVersionKind, type VersionedSpec } from './versionedSpec.ts';
 export * from './hooks.ts';
-export { roundTrip, readWriteBack, jsonDifferences, strayBagKeys, type RoundTripReport, type WriteBackReport } from './roundTrip.ts';
-export { versionChanges, type VersionChanges, type PropertyChange, type PropertyChangeKind, type TypeChange } from './versionChanges.ts';
+export {
+  roundTrip,
+  readWriteBack,
+  jsonDifferences,
+  strayBagKeys,
+  type RoundTripReport,
+  type WriteBackReport,
+} from './roundTrip.ts';
+export {
+  versionChanges,
+  type VersionChanges,
+  type PropertyChange,
+  type PropertyChangeKind,
+  type TypeChange,
+} from './versionChanges.ts';
 export { versionJsonSchema, type JsonSchema } from './versionJsonSchema.ts';
 // arbitraryInstance (src/core/arbitrary.ts) is not re-exported: it needs fast-check, a dev dependency.

@@ -27,8 +27,12 @@ const SF = path.resolve(import.meta.dirname, '../../catalogs/servicefabric/sourc
 describe('plan command', () => {
   it('prints seed 001 table rows for ServiceFabric ClusterProperties', async () => {
     const f = fakeIO();
-    expect(await plan(['--catalog', SF, '--kind', 'Cluster', '--from', '2016-03-01', '--type', 'ClusterProperties'], f.io)).toBe(0);
-    expect(f.out()).toMatch(/\| nodeTypes\s+\| \[\]NodeTypes\s+\| \[\]NodeTypeDescription\s+\| Change of Type\s+\| Property Bag \|/);
+    expect(
+      await plan(['--catalog', SF, '--kind', 'Cluster', '--from', '2016-03-01', '--type', 'ClusterProperties'], f.io),
+    ).toBe(0);
+    expect(f.out()).toMatch(
+      /\| nodeTypes\s+\| \[\]NodeTypes\s+\| \[\]NodeTypeDescription\s+\| Change of Type\s+\| Property Bag \|/,
+    );
     expect(f.out()).toMatch(/\| clusterCodeVersion\s+\|\s+\| \*string\s+\| New Property\s+\| Skip\s+\|/);
   });
 
@@ -88,7 +92,9 @@ describe('convert command', () => {
   });
 
   it('converts only the spec with --spec-only', async () => {
-    const f = fakeIO('apiVersion: crm.example.com/v1\nkind: Person\nmetadata: {name: p}\nspec: {firstName: Ann, lastName: Lee}\nstatus: {whatever: 1}\n');
+    const f = fakeIO(
+      'apiVersion: crm.example.com/v1\nkind: Person\nmetadata: {name: p}\nspec: {firstName: Ann, lastName: Lee}\nstatus: {whatever: 1}\n',
+    );
     const code = await convert(['--catalog', 'person-v1v2', '-f', '-', '--to', 'hub', '--spec-only'], f.io);
     expect(f.err()).not.toContain('PRUNED');
     expect(code).toBeLessThan(2);
@@ -105,7 +111,10 @@ describe('roundtrip command', () => {
   });
 
   it('checks sample documents (pruned fields are reported, not counted as losses)', async () => {
-    const files = { '/s.yaml': 'apiVersion: crm.example.com/v1\nkind: Person\nmetadata: {name: p}\nspec: {firstName: Ann, lastName: Lee, bogus: 1}\n' };
+    const files = {
+      '/s.yaml':
+        'apiVersion: crm.example.com/v1\nkind: Person\nmetadata: {name: p}\nspec: {firstName: Ann, lastName: Lee, bogus: 1}\n',
+    };
     const f = fakeIO('', files);
     expect(await roundtrip(['--catalog', 'person-v1v2', '--samples', '/s.yaml'], f.io)).toBe(0);
     expect(f.out()).toMatch(/ok\s+Person v1\s+1 samples\s+\(1 pruned fields\)/);
@@ -115,7 +124,9 @@ describe('roundtrip command', () => {
 describe('diff command', () => {
   it('reports breaking changes with exit 1 and stable JSON', async () => {
     const f = fakeIO();
-    expect(await diff(['--catalog', 'person-v1v2', '--kind', 'Person', '--from', 'v1', '--to', 'v2', '--json'], f.io)).toBe(1);
+    expect(
+      await diff(['--catalog', 'person-v1v2', '--kind', 'Person', '--from', 'v1', '--to', 'v2', '--json'], f.io),
+    ).toBe(1);
     const r = JSON.parse(f.out()) as { compatible: boolean; changes: { change: string }[] };
     expect(r.compatible).toBe(false);
     expect(r.changes.map((c) => c.change)).toContain('added-required');

@@ -6,11 +6,12 @@
 import { stringify } from 'yaml';
 import type { Issue, Strategy } from '../../core/index.ts';
 import { convertResource, findKindForDocument, formatIssue } from '../../core/index.ts';
-import { parseResources, pathKey, type ParsedDocument } from '../../core/parseResources.ts';
+import { parseResources, pathKey, type ParsedDocument } from '../../core/index.ts';
 import type { Command } from '../main.ts';
 import { hooksOf, loadCatalogFor, parseArgs, usageError } from './conversionArgs.ts';
 
-const USAGE = 'usage: version-explorer convert --catalog SRC -f FILE|- --to V|hub [--spec-only|--status-only] [-o yaml|json] [--strategy direct|chained]\n';
+const USAGE =
+  'usage: version-explorer convert --catalog SRC -f FILE|- --to V|hub [--spec-only|--status-only] [-o yaml|json] [--strategy direct|chained]\n';
 
 /** The issue placed at the nearest source range of its path (the path is relative to the document). */
 function located(i: Issue, doc: ParsedDocument, file: string): Issue {
@@ -24,7 +25,16 @@ function located(i: Issue, doc: ParsedDocument, file: string): Issue {
 export const convert: Command = async (args, io) => {
   const p = parseArgs(
     args,
-    { '--catalog': 'value', '--file': 'value', '--to': 'value', '--output': 'value', '--strategy': 'value', '--spec-only': 'flag', '--status-only': 'flag', '--help': 'flag' },
+    {
+      '--catalog': 'value',
+      '--file': 'value',
+      '--to': 'value',
+      '--output': 'value',
+      '--strategy': 'value',
+      '--spec-only': 'flag',
+      '--status-only': 'flag',
+      '--help': 'flag',
+    },
     { '-f': '--file', '-o': '--output', '-h': '--help' },
   );
   if (!p.parsed) return usageError(io, 'convert', USAGE, p.error ?? '');
@@ -33,12 +43,15 @@ export const convert: Command = async (args, io) => {
     io.out(USAGE);
     return 0;
   }
-  for (const req of ['--catalog', '--file', '--to']) if (values[req] === undefined) return usageError(io, 'convert', USAGE, `${req} is required`);
-  if (flags.has('--spec-only') && flags.has('--status-only')) return usageError(io, 'convert', USAGE, '--spec-only and --status-only exclude each other');
+  for (const req of ['--catalog', '--file', '--to'])
+    if (values[req] === undefined) return usageError(io, 'convert', USAGE, `${req} is required`);
+  if (flags.has('--spec-only') && flags.has('--status-only'))
+    return usageError(io, 'convert', USAGE, '--spec-only and --status-only exclude each other');
   const format = values['--output'] ?? 'yaml';
   if (format !== 'yaml' && format !== 'json') return usageError(io, 'convert', USAGE, '-o must be yaml or json');
   const strategy = values['--strategy'];
-  if (strategy !== undefined && strategy !== 'direct' && strategy !== 'chained') return usageError(io, 'convert', USAGE, '--strategy must be direct or chained');
+  if (strategy !== undefined && strategy !== 'direct' && strategy !== 'chained')
+    return usageError(io, 'convert', USAGE, '--strategy must be direct or chained');
   const file = values['--file'] as string;
   let text: string;
   try {

@@ -7,14 +7,19 @@ import { loadCatalogFor, parseArgs, printIssues, stableJson, usageError } from '
 const USAGE = 'usage: version-explorer diff --catalog SRC --kind K --from V1 --to V2 [--json]\n';
 
 export const diff: Command = async (args, io) => {
-  const p = parseArgs(args, { '--catalog': 'value', '--kind': 'value', '--from': 'value', '--to': 'value', '--json': 'flag', '--help': 'flag' }, { '-h': '--help' });
+  const p = parseArgs(
+    args,
+    { '--catalog': 'value', '--kind': 'value', '--from': 'value', '--to': 'value', '--json': 'flag', '--help': 'flag' },
+    { '-h': '--help' },
+  );
   if (!p.parsed) return usageError(io, 'diff', USAGE, p.error ?? '');
   const { values, flags } = p.parsed;
   if (flags.has('--help')) {
     io.out(USAGE);
     return 0;
   }
-  for (const req of ['--catalog', '--kind', '--from', '--to']) if (values[req] === undefined) return usageError(io, 'diff', USAGE, `${req} is required`);
+  for (const req of ['--catalog', '--kind', '--from', '--to'])
+    if (values[req] === undefined) return usageError(io, 'diff', USAGE, `${req} is required`);
   const catalog = await loadCatalogFor('diff', values['--catalog'] as string, io);
   if (!catalog) return 2;
   const r = versionChanges(catalog, values['--kind'] as string, values['--from'] as string, values['--to'] as string);
@@ -26,7 +31,8 @@ export const diff: Command = async (args, io) => {
   if (flags.has('--json')) io.out(stableJson(c));
   else {
     const lines = [`${c.kind} (${c.group}) ${c.from} -> ${c.to}: ${c.compatible ? 'compatible' : 'BREAKING'}`];
-    for (const x of c.changes) lines.push(`  ${x.breaking ? 'breaking  ' : 'compatible'}  ${x.path.join('.')}  ${x.change}: ${x.detail}`);
+    for (const x of c.changes)
+      lines.push(`  ${x.breaking ? 'breaking  ' : 'compatible'}  ${x.path.join('.')}  ${x.change}: ${x.detail}`);
     if (c.changes.length === 0) lines.push('  no changes');
     io.out(`${lines.join('\n')}\n`);
   }

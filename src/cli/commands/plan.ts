@@ -5,7 +5,8 @@ import { planConversion } from '../../core/index.ts';
 import type { Command } from '../main.ts';
 import { hooksOf, loadCatalogFor, parseArgs, printIssues, stableJson, usageError } from './conversionArgs.ts';
 
-const USAGE = 'usage: version-explorer plan --catalog SRC --kind KIND --from V [--to V|hub] [--type TYPE] [--strategy direct|chained] [--json]\n';
+const USAGE =
+  'usage: version-explorer plan --catalog SRC --kind KIND --from V [--to V|hub] [--type TYPE] [--strategy direct|chained] [--json]\n';
 
 const CHANGE: Record<Step['change'], string> = {
   none: 'None',
@@ -37,13 +38,22 @@ function table(rows: string[][]): string {
 
 /** Text form: a table per hop and type pair. */
 export function formatPlan(plan: Plan): string {
-  const out: string[] = [`${plan.kind} (${plan.group}) ${plan.from} -> ${plan.to} [${plan.strategy}]: ${plan.path.join(' -> ')}`];
+  const out: string[] = [
+    `${plan.kind} (${plan.group}) ${plan.from} -> ${plan.to} [${plan.strategy}]: ${plan.path.join(' -> ')}`,
+  ];
   for (const hop of plan.hops) {
     for (const tp of hop.types) {
       const title = tp.sourceType === tp.destinationType ? tp.sourceType : `${tp.sourceType} -> ${tp.destinationType}`;
       out.push('', `${title}: ${hop.from} -> ${hop.to} (${hop.direction})${tp.hook ? ' + hook' : ''}`);
       const rows = [['Field', hop.from, hop.to, 'Change', 'Handler']];
-      for (const s of tp.steps) rows.push([s.destination ?? s.source ?? '', s.sourceType ?? '', s.destinationType ?? '', CHANGE[s.change], HANDLER[s.handler]]);
+      for (const s of tp.steps)
+        rows.push([
+          s.destination ?? s.source ?? '',
+          s.sourceType ?? '',
+          s.destinationType ?? '',
+          CHANGE[s.change],
+          HANDLER[s.handler],
+        ]);
       out.push(table(rows));
     }
   }
@@ -51,16 +61,31 @@ export function formatPlan(plan: Plan): string {
 }
 
 export const plan: Command = async (args, io) => {
-  const p = parseArgs(args, { '--catalog': 'value', '--kind': 'value', '--from': 'value', '--to': 'value', '--type': 'value', '--strategy': 'value', '--json': 'flag', '--help': 'flag' }, { '-h': '--help' });
+  const p = parseArgs(
+    args,
+    {
+      '--catalog': 'value',
+      '--kind': 'value',
+      '--from': 'value',
+      '--to': 'value',
+      '--type': 'value',
+      '--strategy': 'value',
+      '--json': 'flag',
+      '--help': 'flag',
+    },
+    { '-h': '--help' },
+  );
   if (!p.parsed) return usageError(io, 'plan', USAGE, p.error ?? '');
   const { values, flags } = p.parsed;
   if (flags.has('--help')) {
     io.out(USAGE);
     return 0;
   }
-  for (const req of ['--catalog', '--kind', '--from']) if (values[req] === undefined) return usageError(io, 'plan', USAGE, `${req} is required`);
+  for (const req of ['--catalog', '--kind', '--from'])
+    if (values[req] === undefined) return usageError(io, 'plan', USAGE, `${req} is required`);
   const strategy = values['--strategy'];
-  if (strategy !== undefined && strategy !== 'direct' && strategy !== 'chained') return usageError(io, 'plan', USAGE, '--strategy must be direct or chained');
+  if (strategy !== undefined && strategy !== 'direct' && strategy !== 'chained')
+    return usageError(io, 'plan', USAGE, '--strategy must be direct or chained');
   const catalog = await loadCatalogFor('plan', values['--catalog'] as string, io);
   if (!catalog) return 2;
   const r = planConversion(catalog, values['--kind'] as string, values['--from'] as string, values['--to'] ?? 'hub', {

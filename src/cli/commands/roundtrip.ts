@@ -4,12 +4,13 @@
 // API server prunes (PRUNED) are reported but are not losses. Exit 1 on any loss.
 import type { Catalog, Issue, Path, Strategy } from '../../core/index.ts';
 import { convertResource, findKind, findKindForDocument, formatPath, roundTrip } from '../../core/index.ts';
-import { parseResources } from '../../core/parseResources.ts';
+import { parseResources } from '../../core/index.ts';
 import type { Command } from '../main.ts';
 import type { CommandIO } from '../io.ts';
 import { hooksOf, loadCatalogFor, parseArgs, stableJson, usageError } from './conversionArgs.ts';
 
-const USAGE = 'usage: version-explorer roundtrip --catalog SRC [--kind K] [--samples PATH] [--fuzz N] [--strategy direct|chained] [--json]\n';
+const USAGE =
+  'usage: version-explorer roundtrip --catalog SRC [--kind K] [--samples PATH] [--fuzz N] [--strategy direct|chained] [--json]\n';
 
 interface Failure {
   readonly source: string;
@@ -28,7 +29,12 @@ interface Result {
 
 const under = (p: Path, prefix: Path): boolean => prefix.length <= p.length && prefix.every((s, i) => s === p[i]);
 
-function check(catalog: Catalog, doc: unknown, strategy: Strategy | undefined, source: string): { failure?: Failure; pruned: number } {
+function check(
+  catalog: Catalog,
+  doc: unknown,
+  strategy: Strategy | undefined,
+  source: string,
+): { failure?: Failure; pruned: number } {
   const opts = { hooks: hooksOf(catalog), ...(strategy ? { strategy } : {}) };
   const up = convertResource(catalog, doc, 'hub', { ...opts, fates: false });
   const pruned = up.issues.filter((i) => i.code === 'PRUNED').map((i) => i.path);
@@ -40,7 +46,14 @@ function check(catalog: Catalog, doc: unknown, strategy: Strategy | undefined, s
   return { failure: { source, lost: lost.map(formatPath), issues: [...mismatches, ...other] }, pruned: pruned.length };
 }
 
-async function samples(catalog: Catalog, p: string, kindFilter: string | undefined, strategy: Strategy | undefined, io: CommandIO, results: Map<string, Result>): Promise<number> {
+async function samples(
+  catalog: Catalog,
+  p: string,
+  kindFilter: string | undefined,
+  strategy: Strategy | undefined,
+  io: CommandIO,
+  results: Map<string, Result>,
+): Promise<number> {
   let files: string[];
   try {
     files = (await io.listFiles(p)).filter((f) => /\.(ya?ml|json)$/i.test(f));
@@ -55,7 +68,18 @@ async function samples(catalog: Catalog, p: string, kindFilter: string | undefin
       if (!found.kind || !found.version || (kindFilter !== undefined && found.kind.kind !== kindFilter)) continue;
       const key = `${found.kind.kind}\u0000${found.version.name}\u0000samples`;
       let res = results.get(key);
-      if (!res) results.set(key, (res = { kind: found.kind.kind, version: found.version.name, source: 'samples', checked: 0, pruned: 0, failures: [] }));
+      if (!res)
+        results.set(
+          key,
+          (res = {
+            kind: found.kind.kind,
+            version: found.version.name,
+            source: 'samples',
+            checked: 0,
+            pruned: 0,
+            failures: [],
+          }),
+        );
       const at = doc.range ? `${f}:${doc.range.start.line}:${doc.range.start.col}` : f;
       const c = check(catalog, doc.value, strategy, at);
       res.checked++;
@@ -67,7 +91,20 @@ async function samples(catalog: Catalog, p: string, kindFilter: string | undefin
 }
 
 export const roundtrip: Command = async (args, io) => {
-  const p = parseArgs(args, { '--catalog': 'value', '--kind': 'value', '--samples': 'value', '--fuzz': 'value', '--strategy': 'value', '--seed': 'value', '--json': 'flag', '--help': 'flag' }, { '-h': '--help' });
+  const p = parseArgs(
+    args,
+    {
+      '--catalog': 'value',
+      '--kind': 'value',
+      '--samples': 'value',
+      '--fuzz': 'value',
+      '--strategy': 'value',
+      '--seed': 'value',
+      '--json': 'flag',
+      '--help': 'flag',
+    },
+    { '-h': '--help' },
+  );
   if (!p.parsed) return usageError(io, 'roundtrip', USAGE, p.error ?? '');
   const { values, flags } = p.parsed;
   if (flags.has('--help')) {
@@ -78,12 +115,15 @@ export const roundtrip: Command = async (args, io) => {
   const fuzz = values['--fuzz'] !== undefined ? Number(values['--fuzz']) : values['--samples'] === undefined ? 100 : 0;
   if (!Number.isInteger(fuzz) || fuzz < 0) return usageError(io, 'roundtrip', USAGE, '--fuzz needs a whole number');
   const strategy = values['--strategy'] as Strategy | undefined;
-  if (strategy !== undefined && strategy !== 'direct' && strategy !== 'chained') return usageError(io, 'roundtrip', USAGE, '--strategy must be direct or chained');
+  if (strategy !== undefined && strategy !== 'direct' && strategy !== 'chained')
+    return usageError(io, 'roundtrip', USAGE, '--strategy must be direct or chained');
   const catalog = await loadCatalogFor('roundtrip', values['--catalog'], io);
   if (!catalog) return 2;
   const kindFilter = values['--kind'];
   if (kindFilter !== undefined && !findKind(catalog, kindFilter)) {
-    io.err(`version-explorer roundtrip: no kind ${kindFilter} in the catalog (it has: ${catalog.kinds.map((k) => k.kind).join(', ')})\n`);
+    io.err(
+      `version-explorer roundtrip: no kind ${kindFilter} in the catalog (it has: ${catalog.kinds.map((k) => k.kind).join(', ')})\n`,
+    );
     return 2;
   }
   const results = new Map<string, Result>();
@@ -100,7 +140,9 @@ export const roundtrip: Command = async (args, io) => {
       if (kindFilter !== undefined && kind.kind !== kindFilter) continue;
       for (const v of kind.versions) {
         const res: Result = { kind: kind.kind, version: v.name, source: 'fuzz', checked: 0, pruned: 0, failures: [] };
-        for (const [i, doc] of fc.sample(arbitraryInstance(catalog, kind, v.name, { maxDepth: 3, maxItems: 2 }), { numRuns: fuzz, seed }).entries()) {
+        for (const [i, doc] of fc
+          .sample(arbitraryInstance(catalog, kind, v.name, { maxDepth: 3, maxItems: 2 }), { numRuns: fuzz, seed })
+          .entries()) {
           const c = check(catalog, doc, strategy, `generated #${i} (seed ${seed})`);
           res.checked++;
           if (c.failure && res.failures.length < 3) res.failures.push(c.failure);
@@ -114,8 +156,16 @@ export const roundtrip: Command = async (args, io) => {
   if (flags.has('--json')) io.out(stableJson({ catalog: catalog.id, ok, results: all }));
   else {
     for (const r of all) {
-      io.out(`${r.failures.length === 0 ? 'ok  ' : 'FAIL'}  ${r.kind} ${r.version}  ${r.checked} ${r.source === 'fuzz' ? 'generated' : 'samples'}${r.pruned > 0 ? `  (${r.pruned} pruned fields)` : ''}\n`);
-      for (const f of r.failures) io.out(`      ${f.source}: lost ${f.lost.join(', ') || '(see issues)'}${f.issues.filter((i) => i.code !== 'ROUND_TRIP_MISMATCH').map((i) => `; ${i.code} ${formatPath(i.path)}`).join('')}\n`);
+      io.out(
+        `${r.failures.length === 0 ? 'ok  ' : 'FAIL'}  ${r.kind} ${r.version}  ${r.checked} ${r.source === 'fuzz' ? 'generated' : 'samples'}${r.pruned > 0 ? `  (${r.pruned} pruned fields)` : ''}\n`,
+      );
+      for (const f of r.failures)
+        io.out(
+          `      ${f.source}: lost ${f.lost.join(', ') || '(see issues)'}${f.issues
+            .filter((i) => i.code !== 'ROUND_TRIP_MISMATCH')
+            .map((i) => `; ${i.code} ${formatPath(i.path)}`)
+            .join('')}\n`,
+        );
     }
     if (all.length === 0) io.out('nothing to check\n');
   }
