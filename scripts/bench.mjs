@@ -7,9 +7,13 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const cpus = os.cpus();
-console.log(`machine: ${cpus[0]?.model ?? 'unknown cpu'}, ${cpus.length} cores, ${os.platform()} ${os.release()}, node ${process.version}`);
+console.log(
+  `machine: ${cpus[0]?.model ?? 'unknown cpu'}, ${cpus.length} cores, ${os.platform()} ${os.release()}, node ${process.version}`,
+);
 let failed = 0;
-for (const f of readdirSync(path.join(root, 'bench')).filter((n) => n.endsWith('.ts')).sort()) {
+for (const f of readdirSync(path.join(root, 'bench'))
+  .filter((n) => n.endsWith('.ts'))
+  .sort()) {
   console.log(`\n=== bench/${f}`);
   const r = spawnSync(process.execPath, ['--import', 'tsx', path.join('bench', f)], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) failed++;

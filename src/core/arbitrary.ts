@@ -22,8 +22,14 @@ const noNegZero = (x: number): number => (Object.is(x, -0) ? 0 : x);
 function stringArb(v: Validation | undefined): fc.Arbitrary<string> {
   const minLength = v?.minLength ?? 0;
   const maxLength = Math.max(minLength, Math.min(v?.maxLength ?? 8, minLength + 8));
-  if (v?.format === 'date-time') return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().replace(/\.\d{3}Z$/, 'Z'));
-  if (v?.format === 'date') return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+  if (v?.format === 'date-time')
+    return fc
+      .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
+      .map((d) => d.toISOString().replace(/\.\d{3}Z$/, 'Z'));
+  if (v?.format === 'date')
+    return fc
+      .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
   if (v?.pattern !== undefined) {
     try {
       const re = new RegExp(v.pattern);
@@ -47,17 +53,32 @@ function numberArb(v: Validation | undefined, integer: boolean): fc.Arbitrary<nu
   }
   if (v?.minimum !== undefined && v.maximum === undefined) max = min + 1000;
   if (v?.maximum !== undefined && v.minimum === undefined) min = max - 1000;
-  return fc.double({ min, max: Math.max(min, max), noNaN: true, noDefaultInfinity: true, minExcluded: v?.exclusiveMinimum ?? false, maxExcluded: v?.exclusiveMaximum ?? false }).map(noNegZero);
+  return fc
+    .double({
+      min,
+      max: Math.max(min, max),
+      noNaN: true,
+      noDefaultInfinity: true,
+      minExcluded: v?.exclusiveMinimum ?? false,
+      maxExcluded: v?.exclusiveMaximum ?? false,
+    })
+    .map(noNegZero);
 }
 
-const jsonLeaf = fc.oneof(fc.string({ maxLength: 6 }), fc.integer({ min: -1000, max: 1000 }).map(noNegZero), fc.boolean());
+const jsonLeaf = fc.oneof(
+  fc.string({ maxLength: 6 }),
+  fc.integer({ min: -1000, max: 1000 }).map(noNegZero),
+  fc.boolean(),
+);
 const opaqueJson: fc.Arbitrary<unknown> = fc.oneof(
   jsonLeaf,
   fc.dictionary(fc.string({ minLength: 1, maxLength: 5 }), jsonLeaf, { maxKeys: 3 }),
   fc.array(jsonLeaf, { maxLength: 3 }),
 );
 
-const opaqueObject: fc.Arbitrary<unknown> = fc.dictionary(fc.string({ minLength: 1, maxLength: 5 }), opaqueJson, { maxKeys: 3 });
+const opaqueObject: fc.Arbitrary<unknown> = fc.dictionary(fc.string({ minLength: 1, maxLength: 5 }), opaqueJson, {
+  maxKeys: 3,
+});
 
 const mapKey = fc.string({ minLength: 1, maxLength: 6 });
 
@@ -72,19 +93,29 @@ class Gen {
   ref(t: TypeRef, v: Validation | undefined, depth: number): fc.Arbitrary<unknown> {
     switch (t.kind) {
       case 'primitive':
-        return t.name === 'string' ? stringArb(v) : t.name === 'boolean' ? fc.boolean() : numberArb(v, t.name === 'integer');
+        return t.name === 'string'
+          ? stringArb(v)
+          : t.name === 'boolean'
+            ? fc.boolean()
+            : numberArb(v, t.name === 'integer');
       case 'enum':
         return t.values.length > 0 ? fc.constantFrom(...t.values) : fc.constant('');
       case 'object':
         return this.object(t.name, depth + 1);
       case 'array': {
         const minLength = v?.minItems ?? 0;
-        const maxLength = Math.max(minLength, Math.min(v?.maxItems ?? this.maxItems, depth >= this.maxDepth ? minLength : this.maxItems));
+        const maxLength = Math.max(
+          minLength,
+          Math.min(v?.maxItems ?? this.maxItems, depth >= this.maxDepth ? minLength : this.maxItems),
+        );
         return fc.array(this.ref(t.items, undefined, depth), { minLength, maxLength });
       }
       case 'map': {
         const minKeys = v?.minProperties ?? 0;
-        const maxKeys = Math.max(minKeys, Math.min(v?.maxProperties ?? this.maxItems, depth >= this.maxDepth ? minKeys : this.maxItems));
+        const maxKeys = Math.max(
+          minKeys,
+          Math.min(v?.maxProperties ?? this.maxItems, depth >= this.maxDepth ? minKeys : this.maxItems),
+        );
         return fc.dictionary(mapKey, this.ref(t.values, undefined, depth), { minKeys, maxKeys }).map((o) => {
           const out: Record<string, unknown> = {};
           for (const k of Object.keys(o)) setKey(out, k, o[k]);
@@ -92,7 +123,8 @@ class Gen {
         });
       }
       case 'opaque':
-        if (t.reason === 'int-or-string') return fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.string({ minLength: 1, maxLength: 6 }));
+        if (t.reason === 'int-or-string')
+          return fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.string({ minLength: 1, maxLength: 6 }));
         if (t.reason === 'embedded-resource') return fc.constant({ apiVersion: 'v1', kind: 'ConfigMap' });
         return t.reason === 'free-form' || t.reason === 'preserve-unknown-fields' ? opaqueObject : opaqueJson;
     }
@@ -117,7 +149,8 @@ class Gen {
     }
     const arb = fc.record(model, { requiredKeys: required }).map((r) => {
       const out: Record<string, unknown> = {};
-      for (const k of Object.keys(r)) if ((r as Record<string, unknown>)[k] !== undefined) out[k] = (r as Record<string, unknown>)[k];
+      for (const k of Object.keys(r))
+        if ((r as Record<string, unknown>)[k] !== undefined) out[k] = (r as Record<string, unknown>)[k];
       return out;
     });
     this.memo.set(key, arb);
@@ -125,13 +158,21 @@ class Gen {
   }
 
   private prop(p: Property, depth: number): fc.Arbitrary<unknown> {
-    if (depth > this.maxDepth + 1) return fc.constant(p.type.kind === 'array' ? [] : p.type.kind === 'map' ? {} : p.type.kind === 'object' ? {} : '');
+    if (depth > this.maxDepth + 1)
+      return fc.constant(
+        p.type.kind === 'array' ? [] : p.type.kind === 'map' ? {} : p.type.kind === 'object' ? {} : '',
+      );
     return this.ref(p.type, p.validation, depth);
   }
 }
 
 /** Valid documents of `kind` at `version`: apiVersion, kind, metadata.name, spec and status per the schema. */
-export function arbitraryInstance(catalog: Catalog, kind: Kind, version: string | Version, opts: ArbitraryOptions = {}): fc.Arbitrary<Record<string, unknown>> {
+export function arbitraryInstance(
+  catalog: Catalog,
+  kind: Kind,
+  version: string | Version,
+  opts: ArbitraryOptions = {},
+): fc.Arbitrary<Record<string, unknown>> {
   void catalog;
   const v = typeof version === 'string' ? findVersion(kind, version) : version;
   if (!v) throw new Error(`${kind.kind} has no version ${String(version)}`);
@@ -146,8 +187,13 @@ export function arbitraryInstance(catalog: Catalog, kind: Kind, version: string 
     if (p.required) required.push(p.name);
   }
   return fc.record(parts, { requiredKeys: required }).map((body) => {
-    const doc: Record<string, unknown> = { apiVersion: apiVersionOf(kind.group, v.name), kind: kind.kind, metadata: { name: 'generated' } };
-    for (const k of Object.keys(body)) if ((body as Record<string, unknown>)[k] !== undefined) doc[k] = (body as Record<string, unknown>)[k];
+    const doc: Record<string, unknown> = {
+      apiVersion: apiVersionOf(kind.group, v.name),
+      kind: kind.kind,
+      metadata: { name: 'generated' },
+    };
+    for (const k of Object.keys(body))
+      if ((body as Record<string, unknown>)[k] !== undefined) doc[k] = (body as Record<string, unknown>)[k];
     return doc;
   });
 }

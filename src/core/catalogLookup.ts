@@ -6,7 +6,9 @@ export type KindRef = string | { readonly group: string; readonly kind: string }
 
 export function findKind(catalog: Catalog, ref: KindRef): Kind | undefined {
   if (typeof ref === 'string') {
-    const [group, name] = ref.includes('/') ? [ref.slice(0, ref.lastIndexOf('/')), ref.slice(ref.lastIndexOf('/') + 1)] : [undefined, ref];
+    const [group, name] = ref.includes('/')
+      ? [ref.slice(0, ref.lastIndexOf('/')), ref.slice(ref.lastIndexOf('/') + 1)]
+      : [undefined, ref];
     return catalog.kinds.find((k) => k.kind === name && (group === undefined || k.group === group));
   }
   return catalog.kinds.find((k) => k.group === ref.group && k.kind === ref.kind);

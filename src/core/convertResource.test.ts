@@ -33,7 +33,12 @@ describe('convertResource', () => {
     expect(out.apiVersion).toBe('servicefabric.azure.com/2016-09-01storage');
     expect(out.metadata).toEqual(input.metadata);
     expect(out.spec.originalVersion).toBe('2016-03-01');
-    expect(Object.keys(out.spec.$propertyBag as object)).toEqual(['HttpApplicationGatewayCertificate', 'NodeTypes', 'ReliabilityLevel', 'UpgradeDescription']);
+    expect(Object.keys(out.spec.$propertyBag as object)).toEqual([
+      'HttpApplicationGatewayCertificate',
+      'NodeTypes',
+      'ReliabilityLevel',
+      'UpgradeDescription',
+    ]);
     expect((out.spec.$propertyBag as Record<string, string>).ReliabilityLevel).toBe('Silver');
     expect(out.spec.nodeTypes).toBeUndefined();
     const k = kinds(r.fates);
@@ -41,7 +46,12 @@ describe('convertResource', () => {
     expect(k['spec.httpApplicationGatewayCertificate']).toBe('bagged');
     expect(k['spec.managementEndpoint']).toBe('copied');
     expect(k['spec.certificate.thumbprint']).toBe('copied');
-    expect(r.issues.filter((i) => i.code === 'NEEDS_HANDWRITTEN_CONVERSION').map((i) => i.path.join('.')).sort()).toEqual(['spec.nodeTypes', 'spec.reliabilityLevel', 'spec.upgradeDescription']);
+    expect(
+      r.issues
+        .filter((i) => i.code === 'NEEDS_HANDWRITTEN_CONVERSION')
+        .map((i) => i.path.join('.'))
+        .sort(),
+    ).toEqual(['spec.nodeTypes', 'spec.reliabilityLevel', 'spec.upgradeDescription']);
   });
 
   it('round-trips ServiceFabric spoke -> hub -> spoke losslessly', () => {
@@ -61,9 +71,19 @@ describe('convertResource', () => {
 
   it('reports REQUIRED_MISSING converting a valid v1 Person to v2 (seed 004), and versionedSpec gives back v1', () => {
     const cat = personV1V2();
-    const v1 = { apiVersion: 'example.com/v1', kind: 'Person', metadata: { name: 'p' }, spec: { name: 'Ann', nickname: 'A' } };
+    const v1 = {
+      apiVersion: 'example.com/v1',
+      kind: 'Person',
+      metadata: { name: 'p' },
+      spec: { name: 'Ann', nickname: 'A' },
+    };
     const r = convertResource(cat, v1, 'v2');
-    expect(r.issues.filter((i) => i.code === 'REQUIRED_MISSING').map((i) => i.path.join('.')).sort()).toEqual(['spec.postalAddress', 'spec.residentialAddress']);
+    expect(
+      r.issues
+        .filter((i) => i.code === 'REQUIRED_MISSING')
+        .map((i) => i.path.join('.'))
+        .sort(),
+    ).toEqual(['spec.postalAddress', 'spec.residentialAddress']);
     const hub = convertResource(cat, v1, 'hub').output;
     expect(originalGVK(cat, hub).gvk).toEqual({ group: 'example.com', version: 'v1', kind: 'Person' });
     expect(versionedSpec(cat, hub).spec).toEqual(v1.spec);
@@ -71,16 +91,32 @@ describe('convertResource', () => {
 
   it('hub -> older API version reports exactly the newer-only fields as lost', () => {
     const cat = chained();
-    const v3 = { apiVersion: 'example.com/v3', kind: 'Widget', metadata: {}, spec: { newName: 'n', extra: { id: 'x' }, blob: { any: [1] }, colour: 'Blue' }, status: { ready: true, message: 'hi' } };
+    const v3 = {
+      apiVersion: 'example.com/v3',
+      kind: 'Widget',
+      metadata: {},
+      spec: { newName: 'n', extra: { id: 'x' }, blob: { any: [1] }, colour: 'Blue' },
+      status: { ready: true, message: 'hi' },
+    };
     const hub = convertResource(cat, v3, 'hub').output;
     const r = convertResource(cat, hub, 'v2');
-    expect(r.fates.filter((f) => f.kind === 'lost').map((f) => f.sourcePath?.join('.'))).toEqual(['spec.blob', 'spec.extra', 'status.message']);
+    expect(r.fates.filter((f) => f.kind === 'lost').map((f) => f.sourcePath?.join('.'))).toEqual([
+      'spec.blob',
+      'spec.extra',
+      'status.message',
+    ]);
     expect(r.issues.filter((i) => i.code === 'LOST').length).toBe(3);
   });
 
   it('chained: hub -> older storage -> hub is lossless and bag entries pass through intermediate versions', () => {
     const cat = chained();
-    const v3 = { apiVersion: 'example.com/v3', kind: 'Widget', metadata: { name: 'w' }, spec: { newName: 'n', extra: { id: 'x', size: 2 }, labels: { a: 'b' }, parts: [{ id: 'p' }] }, status: { ready: true, message: 'm' } };
+    const v3 = {
+      apiVersion: 'example.com/v3',
+      kind: 'Widget',
+      metadata: { name: 'w' },
+      spec: { newName: 'n', extra: { id: 'x', size: 2 }, labels: { a: 'b' }, parts: [{ id: 'p' }] },
+      status: { ready: true, message: 'm' },
+    };
     const hub = convertResource(cat, v3, 'hub').output;
     const old = convertResource(cat, hub, 'v1storage');
     const bag = (old.output as { spec: { $propertyBag: Record<string, string> } }).spec.$propertyBag;
@@ -89,7 +125,12 @@ describe('convertResource', () => {
     const back = convertResource(cat, old.output, 'hub');
     expect(back.output).toEqual(hub);
     // v1 -> hub: legacy goes to the v2 storage bag and stays in the hub's bag
-    const v1 = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: {}, spec: { legacy: 'L', oldName: 'o', colour: 'red' } };
+    const v1 = {
+      apiVersion: 'example.com/v1',
+      kind: 'Widget',
+      metadata: {},
+      spec: { legacy: 'L', oldName: 'o', colour: 'red' },
+    };
     const h = convertResource(cat, v1, 'hub', { strategy: 'chained' });
     expect((h.output as { spec: { $propertyBag: Record<string, string> } }).spec.$propertyBag).toEqual({ Legacy: 'L' });
     expect(kinds(h.fates)['spec.legacy']).toBe('bagged');
@@ -109,7 +150,13 @@ describe('convertResource', () => {
 
   it('converts only the spec (status passed through untouched) with part: spec', () => {
     const cat = chained();
-    const doc = { apiVersion: 'example.com/v3', kind: 'Widget', metadata: {}, spec: { newName: 'n' }, status: { ready: true, message: 'm', junk: 1 } };
+    const doc = {
+      apiVersion: 'example.com/v3',
+      kind: 'Widget',
+      metadata: {},
+      spec: { newName: 'n' },
+      status: { ready: true, message: 'm', junk: 1 },
+    };
     const r = convertResource(cat, doc, 'v2', { part: 'spec' });
     expect((r.output as { status: unknown }).status).toBe(doc.status);
     expect(r.issues.filter((i) => i.code === 'PRUNED')).toEqual([]);
@@ -118,14 +165,51 @@ describe('convertResource', () => {
   it('runs hooks last (after the bag epilogue), nested first, and lets them override', () => {
     const order: string[] = [];
     const hooks = hookRegistry([
-      { kind: 'Widget', from: 'v2storage', to: 'v3storage', type: 'WidgetSpec', hook: {
-        afterToHub(_s, d, ctx) { order.push(`spec:${JSON.stringify(d.$propertyBag ?? null)}`); d.newName = 'overridden'; ctx.bag.set('Hooked', 'yes'); },
-        afterFromHub() {},
-      } },
-      { kind: 'Widget', from: 'v2storage', to: 'v3storage', type: 'Part', hook: { afterToHub() { order.push('part'); }, afterFromHub() {} } },
-      { kind: 'Widget', from: 'v2storage', to: 'v3storage', type: 'Widget', hook: { afterToHub() { order.push('root'); }, afterFromHub() {} } },
+      {
+        kind: 'Widget',
+        from: 'v2storage',
+        to: 'v3storage',
+        type: 'WidgetSpec',
+        hook: {
+          afterToHub(_s, d, ctx) {
+            order.push(`spec:${JSON.stringify(d.$propertyBag ?? null)}`);
+            d.newName = 'overridden';
+            ctx.bag.set('Hooked', 'yes');
+          },
+          afterFromHub() {},
+        },
+      },
+      {
+        kind: 'Widget',
+        from: 'v2storage',
+        to: 'v3storage',
+        type: 'Part',
+        hook: {
+          afterToHub() {
+            order.push('part');
+          },
+          afterFromHub() {},
+        },
+      },
+      {
+        kind: 'Widget',
+        from: 'v2storage',
+        to: 'v3storage',
+        type: 'Widget',
+        hook: {
+          afterToHub() {
+            order.push('root');
+          },
+          afterFromHub() {},
+        },
+      },
     ]);
-    const v1 = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: {}, spec: { legacy: 'L', oldName: 'o', parts: [{ id: 'a' }] } };
+    const v1 = {
+      apiVersion: 'example.com/v1',
+      kind: 'Widget',
+      metadata: {},
+      spec: { legacy: 'L', oldName: 'o', parts: [{ id: 'a' }] },
+    };
     const r = convertResource(chained(), v1, 'hub', { hooks, strategy: 'chained' });
     expect(order).toEqual(['part', 'spec:{"Legacy":"L"}', 'root']);
     const spec = (r.output as { spec: Record<string, unknown> }).spec;
@@ -145,7 +229,123 @@ describe('convertResource', () => {
     const cat = personV1V2();
     expect(findKindForDocument(cat, { kind: 'Person' }).issue?.code).toBe('MISSING_API_VERSION');
     expect(findKindForDocument(cat, { apiVersion: 'example.com/v1', kind: 'Dog' }).issue?.code).toBe('UNKNOWN_KIND');
-    expect(findKindForDocument(cat, { apiVersion: 'example.com/v7', kind: 'Person' }).issue?.code).toBe('UNKNOWN_VERSION');
+    expect(findKindForDocument(cat, { apiVersion: 'example.com/v7', kind: 'Person' }).issue?.code).toBe(
+      'UNKNOWN_VERSION',
+    );
     expect(findKindForDocument(cat, { apiVersion: 'example.com/v2', kind: 'Person' }).version?.name).toBe('v2');
+  });
+});
+
+describe('convertResource: skipping properties and manual conversions', () => {
+  it('keeps a property that skips a version in the bags across the gap: hub -> older storage -> hub is lossless', async () => {
+    const { gap } = await import('./testdata/fixtures.ts');
+    const cat = gap();
+    const hub = {
+      apiVersion: 'example.com/v3storage',
+      kind: 'Gadget',
+      metadata: {},
+      spec: { name: 'n', thing: { b: 2 } },
+    };
+    for (const via of ['v2storage', 'v1storage']) {
+      const down = convertResource(cat, hub, via);
+      const up = convertResource(cat, down.output, 'hub');
+      expect(up.output).toEqual(hub);
+    }
+    // across the gap, v2storage holds it in the shape at the start of the gap (v1's Thing{a}), the rest in
+    // that object's own bag
+    const v2 = convertResource(cat, hub, 'v2storage').output as { spec: { $propertyBag: Record<string, string> } };
+    expect(JSON.parse(v2.spec.$propertyBag.Thing as string)).toEqual({ $propertyBag: { B: '2' } });
+    const v1 = convertResource(cat, hub, 'v1storage').output as { spec: { thing: unknown } };
+    expect(v1.spec.thing).toEqual({ $propertyBag: { B: '2' } });
+    // and going up from v1, the v1 shape is converted to v3's at the end of the gap
+    const fromV1 = convertResource(
+      cat,
+      { apiVersion: 'example.com/v1', kind: 'Gadget', metadata: {}, spec: { thing: { a: 'x' } } },
+      'hub',
+    );
+    expect((fromV1.output as { spec: unknown }).spec).toEqual({
+      originalVersion: 'v1',
+      thing: { $propertyBag: { A: 'x' } },
+    });
+  });
+
+  it('skips `conversion: manual` properties in the generated steps and reports them without a hook', () => {
+    return import('./testdata/fixtures.ts').then(({ gap }) => {
+      const cat = gap();
+      const doc = { apiVersion: 'example.com/v3', kind: 'Gadget', metadata: {}, spec: { name: 'n', secret: 's' } };
+      const r = convertResource(cat, doc, 'v2');
+      expect((r.output as { spec: Record<string, unknown> }).spec.secret).toBeUndefined();
+      expect(r.issues.map((i) => i.code)).toContain('NEEDS_HANDWRITTEN_CONVERSION');
+      const hooks = hookRegistry([
+        {
+          kind: 'Gadget',
+          from: 'v2storage',
+          to: 'v3storage',
+          type: 'GadgetSpec',
+          hook: {
+            afterToHub: (s, d) => void (d.secret = s.secret),
+            afterFromHub: (s, d) => void (d.secret = s.secret),
+          },
+        },
+        {
+          kind: 'Gadget',
+          from: 'v3',
+          to: 'v3storage',
+          type: 'GadgetSpec',
+          hook: {
+            afterToHub: (s, d) => void (d.secret = s.secret),
+            afterFromHub: (s, d) => void (d.secret = s.secret),
+          },
+        },
+        {
+          kind: 'Gadget',
+          from: 'v2',
+          to: 'v2storage',
+          type: 'GadgetSpec',
+          hook: {
+            afterToHub: (s, d) => void (d.secret = s.secret),
+            afterFromHub: (s, d) => void (d.secret = s.secret),
+          },
+        },
+      ]);
+      const withHook = convertResource(cat, doc, 'v2', { hooks });
+      expect((withHook.output as { spec: Record<string, unknown> }).spec.secret).toBe('s');
+      expect(withHook.issues.map((i) => i.code)).not.toContain('NEEDS_HANDWRITTEN_CONVERSION');
+    });
+  });
+});
+
+describe('convertResource: fates', () => {
+  const leaves = (v: unknown, path: (string | number)[] = [], out: string[] = []): string[] => {
+    if (v !== null && typeof v === 'object') {
+      const entries = Array.isArray(v) ? v.map((x, i) => [i, x] as const) : Object.entries(v);
+      if (entries.length === 0) out.push(path.join('.'));
+      for (const [k, x] of entries) leaves(x, [...path, k], out);
+    } else out.push(path.join('.'));
+    return out;
+  };
+
+  it('gives every field of the input a fate with its source path (and a target path unless lost or pruned)', () => {
+    const doc = sfDoc() as Record<string, unknown>;
+    (doc.spec as Record<string, unknown>).bogus = { x: 1 };
+    const r = convertResource(serviceFabric(), doc, 'hub');
+    const covered = r.fates.filter((f) => f.sourcePath).map((f) => (f.sourcePath ?? []).join('.'));
+    const missing = leaves(doc).filter(
+      (l) => !['apiVersion', 'kind'].includes(l) && !covered.some((c) => l === c || l.startsWith(`${c}.`)),
+    );
+    expect(missing).toEqual([]);
+    for (const f of r.fates) {
+      if (f.kind === 'lost' || f.kind === 'pruned') expect(f.targetPath).toBeUndefined();
+      else expect(f.targetPath).toBeDefined();
+    }
+    expect(r.fates.find((f) => f.kind === 'pruned')?.sourcePath).toEqual(['spec', 'bogus']);
+  });
+
+  it('sorts fates by source path', () => {
+    const r = convertResource(serviceFabric(), sfDoc(), 'hub');
+    const order = r.fates.map((f) => (f.sourcePath ?? []).join('.'));
+    expect(order.indexOf('metadata')).toBeLessThan(order.indexOf('spec.certificate.thumbprint'));
+    expect(order.indexOf('spec.certificate.thumbprint')).toBeLessThan(order.indexOf('spec.managementEndpoint'));
+    expect(order.indexOf('spec.managementEndpoint')).toBeLessThan(order.indexOf('spec.vmImage'));
   });
 });

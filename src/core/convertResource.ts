@@ -6,8 +6,24 @@ import type { ConversionResult, Direction, Fate, FateKind, TypePlan } from './co
 import { apiVersionOf, findVersion, propertiesByName } from './catalogLookup.ts';
 import { findKindForDocument } from './findKindForDocument.ts';
 import { NO_HOOKS, type ConversionHook, type HookContext, type HookRegistry, type JsonObject } from './hooks.ts';
-import { hopDirection, planTypePair, resolveVersion, type PlannedStep, type TypeRole } from './planConversion.ts';
-import { PROPERTY_BAG, bagAccess, bagPull, bagWrite, readBag, setBag, type BagAccess, type PropertyBag } from './propertyBag.ts';
+import {
+  correspondingType,
+  hopDirection,
+  planTypePair,
+  resolveVersion,
+  type PlannedStep,
+  type TypeRole,
+} from './planConversion.ts';
+import {
+  PROPERTY_BAG,
+  bagAccess,
+  bagPull,
+  bagWrite,
+  readBag,
+  setBag,
+  type BagAccess,
+  type PropertyBag,
+} from './propertyBag.ts';
 import { conversionPath } from './buildKind.ts';
 
 export interface ConvertOptions {
@@ -60,8 +76,8 @@ type Op =
   | { k: 'kind'; s: string; d: string }
   | { k: 'metadata'; s: string; d: string }
   | { k: 'original-version'; d: string }
-  | { k: 'bag-write'; s: string; key: string; type: TypeRef; manual: boolean }
-  | { k: 'bag-read'; d: string; key: string; type: TypeRef }
+  | { k: 'bag-write'; s: string; key: string; type: TypeRef; manual: boolean; shape?: Conv }
+  | { k: 'bag-read'; d: string; key: string; type: TypeRef; shape?: Conv }
   | { k: 'swap'; s: string; d: string; readKey?: string; writeKey?: string; sType: TypeRef; dType: TypeRef }
   | { k: 'drop'; s: string; ignored: boolean; manual: boolean };
 
@@ -96,7 +112,8 @@ export function deepClone<T>(v: T): T {
 
 /** Assigns a data key; `__proto__` (legal in JSON) must become an own property, not the prototype. */
 export function setKey(o: Record<string, unknown>, k: string, v: unknown): void {
-  if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  if (k === '__proto__')
+    Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
   else o[k] = v;
 }
 
@@ -115,7 +132,14 @@ function enumConv(values: readonly (string | number | boolean)[]): Conv {
       if (c !== undefined) return c;
     }
     if (typeof v === 'object' && v !== null) return deepClone(v);
-    st.issues.push(issue('warning', 'ENUM_UNKNOWN_VALUE', `${JSON.stringify(v)} is not one of ${values.map((x) => JSON.stringify(x)).join(', ')}: kept as is`, [...st.tp]));
+    st.issues.push(
+      issue(
+        'warning',
+        'ENUM_UNKNOWN_VALUE',
+        `${JSON.stringify(v)} is not one of ${values.map((x) => JSON.stringify(x)).join(', ')}: kept as is`,
+        [...st.tp],
+      ),
+    );
     return v;
   };
 }
@@ -123,7 +147,13 @@ function enumConv(values: readonly (string | number | boolean)[]): Conv {
 const compiledCache = new WeakMap<Catalog, Map<string, Compiled | null>>();
 
 function objectLeaf(r: TypeRef): string | undefined {
-  return r.kind === 'object' ? r.name : r.kind === 'array' ? objectLeaf(r.items) : r.kind === 'map' ? objectLeaf(r.values) : undefined;
+  return r.kind === 'object'
+    ? r.name
+    : r.kind === 'array'
+      ? objectLeaf(r.items)
+      : r.kind === 'map'
+        ? objectLeaf(r.values)
+        : undefined;
 }
 
 interface HopKey {
@@ -132,6 +162,43 @@ interface HopKey {
   readonly src: Version;
   readonly dst: Version;
   readonly direction: Direction;
+  /** The graph the hop belongs to (gap shapes walk it); undefined for conversions planned outside a graph. */
+  readonly strategy?: Strategy;
+}
+
+/**
+ * A property that skips versions keeps one bag shape across the gap: the shape at its start, the storage
+ * version farther from the hub (aso-reference §11). Walks the graph backwards (away from the hub) from a
+ * storage version lacking the property to the nearest storage version that has it; undefined when none does.
+ */
+function gapStart(
+  h: HopKey,
+  from: Version,
+  typeName: string,
+  prop: string,
+): { version: Version; type: TypeRef } | undefined {
+  const graph = h.strategy ? h.kind.graphs[h.strategy] : undefined;
+  if (!graph) return undefined;
+  const seen = new Set<string>([from.name]);
+  let frontier = [from.name];
+  while (frontier.length > 0) {
+    const next: string[] = [];
+    for (const at of frontier) {
+      for (const e of graph.edges) {
+        if (e.to !== at || seen.has(e.from)) continue;
+        seen.add(e.from);
+        const v = findVersion(h.kind, e.from);
+        if (!v || v.role !== 'storage') continue;
+        const tn = correspondingType(h.catalog, h.kind, v, typeName);
+        const p = tn !== undefined ? v.types[tn] && propertiesByName(v.types[tn]).get(prop) : undefined;
+        if (p) return { version: v, type: p.type };
+        next.push(e.from);
+      }
+    }
+    next.sort();
+    frontier = next;
+  }
+  return undefined;
 }
 
 const freeForm = (t: TypeRef): boolean => t.kind === 'opaque' || (t.kind === 'map' && freeForm(t.values));
@@ -190,7 +257,7 @@ function compiled(h: HopKey, srcType: string, dstType: string, role: TypeRole): 
     cache = new Map();
     compiledCache.set(h.catalog, cache);
   }
-  const key = `${h.kind.group}\u0000${h.kind.kind}\u0000${h.src.name}\u0000${h.dst.name}\u0000${h.direction}\u0000${srcType}\u0000${dstType}\u0000${role}`;
+  const key = `${h.kind.group}\u0000${h.kind.kind}\u0000${h.src.name}\u0000${h.dst.name}\u0000${h.direction}\u0000${h.strategy ?? ''}\u0000${srcType}\u0000${dstType}\u0000${role}`;
   const hit = cache.get(key);
   if (hit !== undefined) return hit ?? undefined;
   const plan = planTypePair(h.catalog, h.kind, h.src, h.dst, h.direction, srcType, dstType, role);
@@ -224,7 +291,8 @@ function compiled(h: HopKey, srcType: string, dstType: string, role: TypeRole): 
     else if (step.special === 'kind' && sp && dp) ops.push({ k: 'kind', s: sp.name, d: dp.name });
     else if (step.special === 'metadata' && sp && dp) ops.push({ k: 'metadata', s: sp.name, d: dp.name });
     else if (step.special === 'original-version-set' && dp) ops.push({ k: 'original-version', d: dp.name });
-    else if (step.special === 'original-version-ignored' && sp) ops.push({ k: 'drop', s: sp.name, ignored: true, manual: false });
+    else if (step.special === 'original-version-ignored' && sp)
+      ops.push({ k: 'drop', s: sp.name, ignored: true, manual: false });
     else if (step.handler === 'manual') {
       // Generated steps skip it; without a hook the value is reported, not carried.
       if (sp) ops.push({ k: 'drop', s: sp.name, ignored: false, manual: true });
@@ -238,16 +306,51 @@ function compiled(h: HopKey, srcType: string, dstType: string, role: TypeRole): 
         sType: sp.type,
         dType: dp.type,
       });
-    } else if (step.handler === 'property-bag' && sp) ops.push({ k: 'bag-write', s: sp.name, key: sp.bagKey, type: sp.type, manual: false });
-    else if (step.handler === 'read-bag' && dp) ops.push({ k: 'bag-read', d: dp.name, key: dp.bagKey, type: dp.type });
-    else if (step.handler === 'drop' && sp) ops.push({ k: 'drop', s: sp.name, ignored: false, manual: false });
+    } else if (step.handler === 'property-bag' && sp) {
+      // Going down into a gap: the entry takes the shape at the start of the gap (converted here, at its edge).
+      const start =
+        h.direction === 'down' && objectLeaf(sp.type) !== undefined && h.dst.role === 'storage'
+          ? gapStart(h, h.dst, dstType, sp.name)
+          : undefined;
+      const shape = start ? compileConv({ ...h, dst: start.version }, sp.type, start.type, 'other') : undefined;
+      ops.push({
+        k: 'bag-write',
+        s: sp.name,
+        key: sp.bagKey,
+        type: sp.type,
+        manual: false,
+        ...(shape ? { shape } : {}),
+      });
+    } else if (step.handler === 'read-bag' && dp) {
+      // Going up out of a gap: the entry has the shape at the start of the gap; convert it to ours.
+      const start =
+        h.direction === 'up' && objectLeaf(dp.type) !== undefined && h.src.role === 'storage'
+          ? gapStart(h, h.src, srcType, dp.name)
+          : undefined;
+      const shape = start ? compileConv({ ...h, src: start.version }, start.type, dp.type, 'other') : undefined;
+      ops.push({ k: 'bag-read', d: dp.name, key: dp.bagKey, type: dp.type, ...(shape ? { shape } : {}) });
+    } else if (step.handler === 'drop' && sp) ops.push({ k: 'drop', s: sp.name, ignored: false, manual: false });
     else if (sp && dp && step.handler !== 'skip') {
-      const childRole: TypeRole = role === 'root' && sp.name === h.src.spec && dp.name === h.dst.spec ? 'spec' : 'other';
+      const childRole: TypeRole =
+        role === 'root' && sp.name === h.src.spec && dp.name === h.dst.spec ? 'spec' : 'other';
       const conv = compileConv(h, sp.type, dp.type, childRole);
       const leaf = objectLeaf(dp.type) === undefined || objectLeaf(sp.type) === undefined;
       const fate: FateKind =
-        step.handler === 'rename' ? 'renamed' : step.handler === 'opaque' ? 'opaque' : step.handler === 'convert-nested' || (dp.type.kind === 'enum' && sp.type.kind !== 'enum') ? 'converted' : 'copied';
-      const part = role === 'root' ? (dp.name === h.dst.spec ? 'spec' : dp.name === h.dst.status ? 'status' : undefined) : undefined;
+        step.handler === 'rename'
+          ? 'renamed'
+          : step.handler === 'opaque'
+            ? 'opaque'
+            : step.handler === 'convert-nested' || (dp.type.kind === 'enum' && sp.type.kind !== 'enum')
+              ? 'converted'
+              : 'copied';
+      const part =
+        role === 'root'
+          ? dp.name === h.dst.spec
+            ? 'spec'
+            : dp.name === h.dst.status
+              ? 'status'
+              : undefined
+          : undefined;
       ops.push({ k: 'copy', s: sp.name, d: dp.name, conv, fate, leaf, ...(part ? { part } : {}) });
     }
   }
@@ -256,9 +359,20 @@ function compiled(h: HopKey, srcType: string, dstType: string, role: TypeRole): 
 
 // ---------------------------------------------------------------- running one object
 
-function emit(st: RunState, kind: HopFate['kind'], sp: Path | undefined, tp: Path | undefined, reason: string, code?: Fate['code']): number {
-  st.fates.push({ kind, ...(sp ? { sourcePath: sp } : {}), ...(tp ? { targetPath: tp } : {}), reason, ...(code ? { code } : {}) });
-  return st.fates.length - 1;
+function emit(
+  st: RunState,
+  kind: HopFate['kind'],
+  sp: Path | undefined,
+  tp: Path | undefined,
+  reason: string,
+  code?: Fate['code'],
+): number {
+  // Plain assignments, not spreads: fates are built per field on big documents.
+  const f: HopFate = { kind, reason };
+  if (sp) f.sourcePath = sp;
+  if (tp) f.targetPath = tp;
+  if (code) f.code = code;
+  return st.fates.push(f) - 1;
 }
 
 function findHook(c: Compiled, st: RunState): ConversionHook | undefined {
@@ -271,7 +385,25 @@ function findHook(c: Compiled, st: RunState): ConversionHook | undefined {
   return h ?? undefined;
 }
 
-const NO_BAG: BagAccess = { has: () => false, get: () => undefined, pull: () => undefined, set: () => undefined, remove: () => undefined, keys: () => [] };
+const NO_BAG: BagAccess = {
+  has: () => false,
+  get: () => undefined,
+  pull: () => undefined,
+  set: () => undefined,
+  remove: () => undefined,
+  keys: () => [],
+};
+
+/** A state for gap-shape conversions: same issues, but no fates, hooks or required checks of its own. */
+const quiet = (st: RunState): RunState => ({
+  ...st,
+  sp: [...st.sp],
+  tp: [...st.tp],
+  fates: [],
+  allFates: false,
+  hasHooks: false,
+  checkRequired: false,
+});
 
 const bagPath = (st: RunState, key: string): Path => [...st.tp, PROPERTY_BAG, key];
 const srcBagPath = (st: RunState, key: string): Path => [...st.sp, PROPERTY_BAG, key];
@@ -308,7 +440,8 @@ function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Rec
         sp.push(op.s);
         tp.push(op.d);
         out[op.d] = op.conv(v, st);
-        if (op.fate === 'renamed' || (st.allFates && op.leaf)) emit(st, op.fate, [...sp], [...tp], op.fate === 'renamed' ? 'configured property rename' : op.fate);
+        if (op.fate === 'renamed' || (st.allFates && op.leaf))
+          emit(st, op.fate, [...sp], [...tp], op.fate === 'renamed' ? 'configured property rename' : op.fate);
         sp.pop();
         tp.pop();
         break;
@@ -336,10 +469,16 @@ function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Rec
         if (v !== undefined) consumed++;
         if (v === undefined && bag === null) break;
         bag ??= {};
-        bagWrite(bag, op.key, v, op.type);
+        bagWrite(bag, op.key, op.shape && v !== undefined && v !== null ? op.shape(v, quiet(st)) : v, op.type);
         inherited?.delete(op.key);
         if (v !== undefined && v !== null && Object.hasOwn(bag, op.key)) {
-          const i = emit(st, 'bagged', [...sp, op.s], bagPath(st, op.key), 'not in the destination type: kept in the property bag');
+          const i = emit(
+            st,
+            'bagged',
+            [...sp, op.s],
+            bagPath(st, op.key),
+            'not in the destination type: kept in the property bag',
+          );
           (bagged ??= []).push({ i, key: op.key });
         }
         break;
@@ -350,10 +489,17 @@ function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Rec
         inherited?.delete(op.key);
         if (!r.found) break;
         if (!r.ok) {
-          st.issues.push(issue('error', 'BAG_DECODE_FAILED', `bag entry ${op.key} is not valid for ${op.d}: ${r.error}`, srcBagPath(st, op.key)));
+          st.issues.push(
+            issue(
+              'error',
+              'BAG_DECODE_FAILED',
+              `bag entry ${op.key} is not valid for ${op.d}: ${r.error}`,
+              srcBagPath(st, op.key),
+            ),
+          );
           break;
         }
-        out[op.d] = r.value;
+        out[op.d] = op.shape && r.value !== null ? op.shape(r.value, quiet(st)) : r.value;
         emit(st, 'unbagged', srcBagPath(st, op.key), [...tp, op.d], 'restored from the property bag');
         break;
       }
@@ -365,9 +511,22 @@ function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Rec
           inherited?.delete(op.readKey);
           if (r.found && r.ok) {
             out[op.d] = r.value;
-            emit(st, 'unbagged', srcBagPath(st, op.readKey), [...tp, op.d], 'restored from the property bag (type changed)');
+            emit(
+              st,
+              'unbagged',
+              srcBagPath(st, op.readKey),
+              [...tp, op.d],
+              'restored from the property bag (type changed)',
+            );
           } else if (r.found && !r.ok) {
-            st.issues.push(issue('error', 'BAG_DECODE_FAILED', `bag entry ${op.readKey} is not valid for ${op.d}: ${r.error}`, srcBagPath(st, op.readKey)));
+            st.issues.push(
+              issue(
+                'error',
+                'BAG_DECODE_FAILED',
+                `bag entry ${op.readKey} is not valid for ${op.d}: ${r.error}`,
+                srcBagPath(st, op.readKey),
+              ),
+            );
           }
         }
         const v = src[op.s];
@@ -389,7 +548,14 @@ function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Rec
             (bagged ??= []).push({ i, key: op.writeKey });
           }
         } else if (v !== undefined && v !== null) {
-          emit(st, hook ? 'lost' : 'manual', [...sp, op.s], undefined, 'type changed and the destination has no property bag', 'NEEDS_HANDWRITTEN_CONVERSION');
+          emit(
+            st,
+            hook ? 'lost' : 'manual',
+            [...sp, op.s],
+            undefined,
+            'type changed and the destination has no property bag',
+            'NEEDS_HANDWRITTEN_CONVERSION',
+          );
         }
         break;
       }
@@ -399,7 +565,15 @@ function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Rec
         consumed++;
         if (op.ignored) break;
         if (op.manual) {
-          if (!hook) emit(st, 'manual', [...sp, op.s], undefined, '`conversion: manual` and no hook is registered', 'NEEDS_HANDWRITTEN_CONVERSION');
+          if (!hook)
+            emit(
+              st,
+              'manual',
+              [...sp, op.s],
+              undefined,
+              '`conversion: manual` and no hook is registered',
+              'NEEDS_HANDWRITTEN_CONVERSION',
+            );
         } else emit(st, 'lost', [...sp, op.s], undefined, 'not in the destination version, which has no property bag');
         break;
       }
@@ -418,19 +592,38 @@ function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Rec
           if (st.allFates) emit(st, 'opaque', [...sp, k], [...tp, k], 'extra field kept by the schema');
         } else emit(st, 'lost', [...sp, k], undefined, 'extra field the destination type does not keep');
       } else {
-        emit(st, 'pruned', [...sp, k], undefined, 'not in the source version schema: the API server would drop it', 'PRUNED');
+        emit(
+          st,
+          'pruned',
+          [...sp, k],
+          undefined,
+          'not in the source version schema: the API server would drop it',
+          'PRUNED',
+        );
       }
     }
   }
   if (st.checkRequired) {
-    for (const r of c.required) if (out[r] === undefined) emit(st, 'required-missing', undefined, [...tp, r], 'required by the destination version and absent', 'REQUIRED_MISSING');
+    for (const r of c.required)
+      if (out[r] === undefined)
+        emit(
+          st,
+          'required-missing',
+          undefined,
+          [...tp, r],
+          'required by the destination version and absent',
+          'REQUIRED_MISSING',
+        );
   }
   if (bag !== null) {
     if (c.dstBag) {
       setBag(out, bag);
-      if (inherited) for (const k of [...inherited].sort()) if (Object.hasOwn(bag, k)) emit(st, 'passed', srcBagPath(st, k), bagPath(st, k), 'kept in the property bag');
+      if (inherited)
+        for (const k of [...inherited].sort())
+          if (Object.hasOwn(bag, k)) emit(st, 'passed', srcBagPath(st, k), bagPath(st, k), 'kept in the property bag');
     } else {
-      for (const k of Object.keys(bag).sort()) emit(st, 'lost', srcBagPath(st, k), undefined, 'the destination version has no property bag');
+      for (const k of Object.keys(bag).sort())
+        emit(st, 'lost', srcBagPath(st, k), undefined, 'the destination version has no property bag');
     }
   }
   if (hook) {
@@ -451,7 +644,14 @@ function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Rec
       if (st.direction === 'up') hook.afterToHub(src as Readonly<JsonObject>, out, ctx);
       else hook.afterFromHub(src as Readonly<JsonObject>, out, ctx);
     } catch (e) {
-      st.issues.push(issue('error', 'HOOK_FAILED', `hook for ${c.hookType} (${st.edgeFrom.name} -> ${st.edgeTo.name}) failed: ${e instanceof Error ? e.message : String(e)}`, [...tp]));
+      st.issues.push(
+        issue(
+          'error',
+          'HOOK_FAILED',
+          `hook for ${c.hookType} (${st.edgeFrom.name} -> ${st.edgeTo.name}) failed: ${e instanceof Error ? e.message : String(e)}`,
+          [...tp],
+        ),
+      );
     }
     if (bagged) {
       const now = readBag(out);
@@ -484,11 +684,21 @@ function samePath(a: Path | undefined, b: Path | undefined): boolean {
   return a !== undefined && b !== undefined && a.length === b.length && a.every((s, i) => s === b[i]);
 }
 
-function combine(prev: HopFate['kind'], cur: HopFate['kind'], origin: Path | undefined, target: Path | undefined): HopFate['kind'] {
+function combine(
+  prev: HopFate['kind'],
+  cur: HopFate['kind'],
+  origin: Path | undefined,
+  target: Path | undefined,
+): HopFate['kind'] {
   if (cur === 'lost' || cur === 'pruned' || cur === 'manual' || cur === 'required-missing') return cur;
   if (cur === 'passed') return prev === 'copied' || prev === 'passed' ? 'bagged' : prev;
   if (cur === 'bagged') return prev === 'manual' ? 'manual' : 'bagged';
-  if (cur === 'unbagged') return prev === 'bagged' || prev === 'manual' || prev === 'passed' ? (samePath(origin, target) ? 'copied' : 'renamed') : 'unbagged';
+  if (cur === 'unbagged')
+    return prev === 'bagged' || prev === 'manual' || prev === 'passed'
+      ? samePath(origin, target)
+        ? 'copied'
+        : 'renamed'
+      : 'unbagged';
   if (prev === 'copied') return cur;
   if (cur === 'copied') return prev;
   return (RANK[prev] ?? 0) >= (RANK[cur] ?? 0) ? prev : cur;
@@ -529,19 +739,34 @@ function failed(from: string, to: string, doc: unknown, issues: Issue[]): Conver
 }
 
 /** Converts a whole resource document (or only its spec or status) to `to` (a version name or `hub`). Pure. */
-export function convertResource(catalog: Catalog, doc: unknown, to: string, opts: ConvertOptions = {}): ConversionResult {
+export function convertResource(
+  catalog: Catalog,
+  doc: unknown,
+  to: string,
+  opts: ConvertOptions = {},
+): ConversionResult {
   const found = findKindForDocument(catalog, doc);
   if (!found.kind || !found.version) return failed('', to, doc, found.issue ? [found.issue] : []);
   return convertAt(catalog, found.kind, found.version, doc as Record<string, unknown>, to, opts);
 }
 
 /** Converts a document known to be `kind` at `from` (its apiVersion is not consulted). */
-export function convertAt(catalog: Catalog, kind: Kind, from: Version, doc: Record<string, unknown>, to: string, opts: ConvertOptions = {}): ConversionResult {
+export function convertAt(
+  catalog: Catalog,
+  kind: Kind,
+  from: Version,
+  doc: Record<string, unknown>,
+  to: string,
+  opts: ConvertOptions = {},
+): ConversionResult {
   const target = resolveVersion(kind, to);
   if (!target.version) return failed(from.name, to, doc, target.issue ? [target.issue] : []);
   const strategy = opts.strategy ?? kind.strategy;
   const path = conversionPath(kind, from.name, target.version.name, strategy);
-  if (path.length === 0) return failed(from.name, target.version.name, doc, [issue('error', 'UNKNOWN_VERSION', `no ${strategy} conversion path from ${from.name} to ${target.version.name}`)]);
+  if (path.length === 0)
+    return failed(from.name, target.version.name, doc, [
+      issue('error', 'UNKNOWN_VERSION', `no ${strategy} conversion path from ${from.name} to ${target.version.name}`),
+    ]);
   const hooks = opts.hooks ?? NO_HOOKS;
   const allFates = opts.fates !== false;
   const issues: Issue[] = [];
@@ -549,7 +774,8 @@ export function convertAt(catalog: Catalog, kind: Kind, from: Version, doc: Reco
   let traces: Map<string, Trace> | undefined;
   let current: Record<string, unknown> = doc;
   const hops: [Version, Version][] = [];
-  for (let i = 0; i + 1 < path.length; i++) hops.push([findVersion(kind, path[i] as string) as Version, findVersion(kind, path[i + 1] as string) as Version]);
+  for (let i = 0; i + 1 < path.length; i++)
+    hops.push([findVersion(kind, path[i] as string) as Version, findVersion(kind, path[i + 1] as string) as Version]);
   if (hops.length === 0) hops.push([from, from]); // same version: still checks the schema (pruning) and copies
   hops.forEach(([a, b], i) => {
     const direction = a === b ? 'up' : hopDirection(kind, strategy, a.name, b.name);
@@ -573,7 +799,7 @@ export function convertAt(catalog: Catalog, kind: Kind, from: Version, doc: Reco
       checkRequired: i === hops.length - 1 && b.role === 'api',
       part: opts.part ?? 'all',
     };
-    const c = compiled({ catalog, kind, src: a, dst: b, direction }, a.root, b.root, 'root');
+    const c = compiled({ catalog, kind, src: a, dst: b, direction, strategy }, a.root, b.root, 'root');
     current = c ? runObject(c, current, st) : deepClone(current);
     const last = i === hops.length - 1;
     const next = new Map<string, Trace>();
@@ -594,13 +820,12 @@ export function convertAt(catalog: Catalog, kind: Kind, from: Version, doc: Reco
       }
       if (!last && f.kind === 'required-missing') continue;
       const k: FateKind = kindNow === 'passed' ? 'bagged' : kindNow;
-      final.push({
-        kind: k,
-        ...(origin ? { sourcePath: origin } : {}),
-        ...(f.targetPath && k !== 'lost' && k !== 'pruned' ? { targetPath: f.targetPath } : {}),
-        reason: f.reason,
-        ...(f.code ? { code: f.code } : ISSUE_OF[k] ? { code: ISSUE_OF[k].code } : {}),
-      });
+      const out: { -readonly [P in keyof Fate]: Fate[P] } = { kind: k, reason: f.reason };
+      if (origin) out.sourcePath = origin;
+      if (f.targetPath && k !== 'lost' && k !== 'pruned') out.targetPath = f.targetPath;
+      const code = f.code ?? ISSUE_OF[k]?.code;
+      if (code) out.code = code;
+      final.push(out);
     }
     traces = next;
   });
@@ -612,5 +837,28 @@ export function convertAt(catalog: Catalog, kind: Kind, from: Version, doc: Reco
     const at = f.kind === 'required-missing' ? f.targetPath : f.sourcePath;
     fromFates.push(issue(meta.severity, meta.code, f.reason, at ?? []));
   }
-  return { output: current, from: from.name, to: target.version.name, path, fates: final, issues: [...fromFates, ...issues] };
+  return {
+    output: current,
+    from: from.name,
+    to: target.version.name,
+    path,
+    fates: final,
+    issues: [...fromFates, ...issues],
+  };
 }
+
+/** Spec-only conversion (ASO's ConvertSpecTo/From): the status is passed through untouched, not read. */
+export const convertSpec = (
+  catalog: Catalog,
+  doc: unknown,
+  to: string,
+  opts: Omit<ConvertOptions, 'part'> = {},
+): ConversionResult => convertResource(catalog, doc, to, { ...opts, part: 'spec' });
+
+/** Status-only conversion (ASO's ConvertStatusTo/From): the spec is passed through untouched, not read. */
+export const convertStatus = (
+  catalog: Catalog,
+  doc: unknown,
+  to: string,
+  opts: Omit<ConvertOptions, 'part'> = {},
+): ConversionResult => convertResource(catalog, doc, to, { ...opts, part: 'status' });

@@ -12,7 +12,9 @@ export interface FoundKind {
 /** Splits `group/version` (core group: just `version`). */
 export function splitApiVersion(apiVersion: string): { group: string; version: string } {
   const i = apiVersion.lastIndexOf('/');
-  return i < 0 ? { group: '', version: apiVersion } : { group: apiVersion.slice(0, i), version: apiVersion.slice(i + 1) };
+  return i < 0
+    ? { group: '', version: apiVersion }
+    : { group: apiVersion.slice(0, i), version: apiVersion.slice(i + 1) };
 }
 
 export function findKindForDocument(catalog: Catalog, doc: unknown): FoundKind {
@@ -30,13 +32,25 @@ export function findKindForDocument(catalog: Catalog, doc: unknown): FoundKind {
   const kind = catalog.kinds.find((k) => k.group === group && k.kind === d.kind);
   if (!kind) {
     const has = catalog.kinds.map((k) => `${k.group}/${k.kind}`).join(', ');
-    return { issue: issue('error', 'UNKNOWN_KIND', `${group === '' ? '' : `${group}/`}${d.kind} is not in the catalog (it has: ${has || 'nothing'})`, ['kind']) };
+    return {
+      issue: issue(
+        'error',
+        'UNKNOWN_KIND',
+        `${group === '' ? '' : `${group}/`}${d.kind} is not in the catalog (it has: ${has || 'nothing'})`,
+        ['kind'],
+      ),
+    };
   }
   const v = findVersion(kind, version);
   if (!v) {
     return {
       kind,
-      issue: issue('error', 'UNKNOWN_VERSION', `${kind.kind} has no version ${version} (it has: ${kind.versions.map((x) => x.name).join(', ')})`, ['apiVersion']),
+      issue: issue(
+        'error',
+        'UNKNOWN_VERSION',
+        `${kind.kind} has no version ${version} (it has: ${kind.versions.map((x) => x.name).join(', ')})`,
+        ['apiVersion'],
+      ),
     };
   }
   return { kind, version: v };

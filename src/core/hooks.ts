@@ -69,7 +69,13 @@ export function hookRegistry(registrations: readonly HookRegistration[]): HookRe
       const hit = exact.get(`${kind}\u0000${from}\u0000${to}\u0000${type}`);
       if (hit) return hit;
       for (const r of wild) {
-        if (r.kind === kind && (r.type === '*' || r.type === type) && (r.from === '*' || r.from === from) && (r.to === '*' || r.to === to)) return r.hook;
+        if (
+          r.kind === kind &&
+          (r.type === '*' || r.type === type) &&
+          (r.from === '*' || r.from === from) &&
+          (r.to === '*' || r.to === to)
+        )
+          return r.hook;
       }
       return undefined;
     },

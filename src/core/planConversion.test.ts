@@ -3,8 +3,27 @@ import { planConversion, displayType } from './planConversion.ts';
 import { chained, personV1V2, serviceFabric } from './testdata/fixtures.ts';
 import { hookRegistry } from './hooks.ts';
 
-const rows = (types: readonly { sourceType: string; steps: readonly { source?: string; destination?: string; change: string; handler: string; sourceType?: string; destinationType?: string }[] }[], name: string) =>
-  (types.find((t) => t.sourceType === name)?.steps ?? []).map((s) => [s.destination ?? s.source, s.sourceType ?? '', s.destinationType ?? '', s.change, s.handler]);
+const rows = (
+  types: readonly {
+    sourceType: string;
+    steps: readonly {
+      source?: string;
+      destination?: string;
+      change: string;
+      handler: string;
+      sourceType?: string;
+      destinationType?: string;
+    }[];
+  }[],
+  name: string,
+) =>
+  (types.find((t) => t.sourceType === name)?.steps ?? []).map((s) => [
+    s.destination ?? s.source,
+    s.sourceType ?? '',
+    s.destinationType ?? '',
+    s.change,
+    s.handler,
+  ]);
 
 describe('planConversion', () => {
   it('reproduces seed 001 ServiceFabric ClusterProperties table from 2016-03-01 to the hub', () => {
@@ -13,10 +32,28 @@ describe('planConversion', () => {
     expect(rows(plan?.hops[0]?.types ?? [], 'ClusterProperties')).toEqual([
       ['azureActiveDirectory', '*AzureActiveDirectory', '*AzureActiveDirectory', 'none', 'copy'],
       ['certificate', '*CertificateDescription', '*CertificateDescription', 'none', 'copy'],
-      ['clientCertificateCommonNames', '*[]ClientCertificateCommonName', '*[]ClientCertificateCommonName', 'none', 'copy'],
-      ['clientCertificateThumbprints', '*[]ClientCertificateThumbprint', '*[]ClientCertificateThumbprint', 'none', 'copy'],
+      [
+        'clientCertificateCommonNames',
+        '*[]ClientCertificateCommonName',
+        '*[]ClientCertificateCommonName',
+        'none',
+        'copy',
+      ],
+      [
+        'clientCertificateThumbprints',
+        '*[]ClientCertificateThumbprint',
+        '*[]ClientCertificateThumbprint',
+        'none',
+        'copy',
+      ],
       ['clusterCodeVersion', '', '*string', 'new', 'skip'],
-      ['diagnosticsStorageAccountConfig', '*DiagnosticsStorageAccountConfig', '*DiagnosticsStorageAccountConfig', 'none', 'copy'],
+      [
+        'diagnosticsStorageAccountConfig',
+        '*DiagnosticsStorageAccountConfig',
+        '*DiagnosticsStorageAccountConfig',
+        'none',
+        'copy',
+      ],
       ['fabricSettings', '*[]SettingsSectionDescription', '*[]SettingsSectionDescription', 'none', 'copy'],
       ['httpApplicationGatewayCertificate', '*CertificateDescription', '', 'removed', 'property-bag'],
       ['managementEndpoint', 'string', 'string', 'none', 'copy'],
@@ -28,13 +65,26 @@ describe('planConversion', () => {
       ['upgradeMode', '', '*ClusterPropertiesUpgradeMode', 'new', 'skip'],
       ['vmImage', '*string', '*string', 'none', 'copy'],
     ]);
-    expect(issues.filter((i) => i.code === 'NEEDS_HANDWRITTEN_CONVERSION').map((i) => i.path[1]).sort()).toEqual(['nodeTypes', 'reliabilityLevel', 'upgradeDescription']);
+    expect(
+      issues
+        .filter((i) => i.code === 'NEEDS_HANDWRITTEN_CONVERSION')
+        .map((i) => i.path[1])
+        .sort(),
+    ).toEqual(['nodeTypes', 'reliabilityLevel', 'upgradeDescription']);
   });
 
   it('lists the root first, then every reachable type pair alphabetically', () => {
     const { plan } = planConversion(serviceFabric(), 'Cluster', '2016-03-01', 'hub');
     expect(plan?.hops[0]?.types.map((t) => t.sourceType)).toEqual([
-      'Cluster', 'AzureActiveDirectory', 'CertificateDescription', 'ClientCertificateCommonName', 'ClientCertificateThumbprint', 'ClusterProperties', 'DiagnosticsStorageAccountConfig', 'SettingParameter', 'SettingsSectionDescription',
+      'Cluster',
+      'AzureActiveDirectory',
+      'CertificateDescription',
+      'ClientCertificateCommonName',
+      'ClientCertificateThumbprint',
+      'ClusterProperties',
+      'DiagnosticsStorageAccountConfig',
+      'SettingParameter',
+      'SettingsSectionDescription',
     ]);
   });
 
@@ -51,14 +101,32 @@ describe('planConversion', () => {
     const { plan } = planConversion(chained(), 'Widget', 'v1', 'hub', { strategy: 'chained' });
     expect(plan?.path).toEqual(['v1', 'v1storage', 'v2storage', 'v3storage']);
     const spec = plan?.hops[1]?.types.find((t) => t.sourceType === 'WidgetSpec');
-    expect(spec?.steps.find((s) => s.source === 'oldName')).toMatchObject({ destination: 'newName', change: 'renamed', handler: 'rename' });
+    expect(spec?.steps.find((s) => s.source === 'oldName')).toMatchObject({
+      destination: 'newName',
+      change: 'renamed',
+      handler: 'rename',
+    });
     expect(spec?.steps.find((s) => s.source === 'legacy')).toMatchObject({ handler: 'property-bag', bagKey: 'Legacy' });
-    expect(spec?.steps.find((s) => s.destination === 'colour')).toMatchObject({ change: 'enum-changed', handler: 'copy' });
+    expect(spec?.steps.find((s) => s.destination === 'colour')).toMatchObject({
+      change: 'enum-changed',
+      handler: 'copy',
+    });
   });
 
   it('restricts to one type with --type and marks hooked type plans', () => {
-    const hooks = hookRegistry([{ kind: 'Cluster', from: '2016-03-01', to: '2016-09-01storage', type: 'ClusterProperties', hook: { afterToHub() {}, afterFromHub() {} } }]);
-    const { plan, issues } = planConversion(serviceFabric(), 'Cluster', '2016-03-01', 'hub', { type: 'ClusterProperties', hooks });
+    const hooks = hookRegistry([
+      {
+        kind: 'Cluster',
+        from: '2016-03-01',
+        to: '2016-09-01storage',
+        type: 'ClusterProperties',
+        hook: { afterToHub() {}, afterFromHub() {} },
+      },
+    ]);
+    const { plan, issues } = planConversion(serviceFabric(), 'Cluster', '2016-03-01', 'hub', {
+      type: 'ClusterProperties',
+      hooks,
+    });
     expect(plan?.hops[0]?.types[0]).toMatchObject({ sourceType: 'ClusterProperties', hook: true });
     expect(issues.filter((i) => i.code === 'NEEDS_HANDWRITTEN_CONVERSION')).toEqual([]);
   });

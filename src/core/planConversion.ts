@@ -1,9 +1,9 @@
 // Plans as values (CONVERSION.md §4-§5): per hop and object type pair, how every property moves.
 // Plans are cached per (catalog, edge, type pair, role): planning a 10-version kind must stay in milliseconds.
 import { issue, type Issue } from './issue.ts';
-import type { Catalog, Kind, ObjectType, Primitive, Property, Strategy, TypeRef, Version } from './model.ts';
+import type { Catalog, Kind, Primitive, Property, Strategy, TypeRef, Version } from './model.ts';
 import type { Change, Direction, Handler, Plan, Step, TypePlan } from './conversionTypes.ts';
-import { declaredType, declaringVersion, findKind, findVersion, propertiesByName, type KindRef } from './catalogLookup.ts';
+import { declaringVersion, findKind, findVersion, propertiesByName, type KindRef } from './catalogLookup.ts';
 import { NO_HOOKS, type HookRegistry } from './hooks.ts';
 import { conversionPath } from './buildKind.ts';
 
@@ -16,7 +16,12 @@ export interface PlannedStep extends Step {
   readonly special?: 'original-version-set' | 'original-version-ignored' | 'api-version' | 'kind' | 'metadata';
 }
 
-const PRIMITIVE_DISPLAY: Record<Primitive, string> = { string: 'string', integer: 'int', number: 'float64', boolean: 'bool' };
+const PRIMITIVE_DISPLAY: Record<Primitive, string> = {
+  string: 'string',
+  integer: 'int',
+  number: 'float64',
+  boolean: 'bool',
+};
 
 function baseDisplay(ref: TypeRef): string {
   switch (ref.kind) {
@@ -52,13 +57,18 @@ interface HopCtx {
 
 function typeRenamed(ctx: HopCtx, a: string, b: string): boolean {
   return ctx.catalog.config.typeRenames.some(
-    (r) => (r.kind === undefined || r.kind === ctx.kind.kind) && ((r.from === a && r.to === b) || (r.from === b && r.to === a)),
+    (r) =>
+      (r.kind === undefined || r.kind === ctx.kind.kind) &&
+      ((r.from === a && r.to === b) || (r.from === b && r.to === a)),
   );
 }
 
-type Compat = { readonly ok: false } | { readonly ok: true; readonly enumChanged: boolean; readonly opaque: boolean; readonly object: boolean };
+type Compat =
+  | { readonly ok: false }
+  | { readonly ok: true; readonly enumChanged: boolean; readonly opaque: boolean; readonly object: boolean };
 
-const baseOf = (r: TypeRef): Primitive | undefined => (r.kind === 'primitive' ? r.name : r.kind === 'enum' ? r.base : undefined);
+const baseOf = (r: TypeRef): Primitive | undefined =>
+  r.kind === 'primitive' ? r.name : r.kind === 'enum' ? r.base : undefined;
 
 function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
   if (a.length !== b.length) return false;
@@ -78,7 +88,8 @@ function compare(ctx: HopCtx, s: TypeRef, d: TypeRef): Compat {
   if (sb !== undefined || db !== undefined) {
     if (sb !== db) return { ok: false };
     if (s.kind === 'enum' && d.kind === 'enum') {
-      if (s.name !== undefined && d.name !== undefined && s.name !== d.name && !typeRenamed(ctx, s.name, d.name)) return { ok: false };
+      if (s.name !== undefined && d.name !== undefined && s.name !== d.name && !typeRenamed(ctx, s.name, d.name))
+        return { ok: false };
       return { ok: true, enumChanged: !sameValues(s.values, d.values), opaque: false, object: false };
     }
     return { ok: true, enumChanged: s.kind !== d.kind, opaque: false, object: false };
@@ -142,9 +153,16 @@ function planPair(ctx: HopCtx, srcName: string, dstName: string, role: TypeRole)
   };
   // Only the configuration that can apply to this type pair.
   const renames = ctx.catalog.config.renames.filter(
-    (r) => (r.kind === undefined || r.kind === ctx.kind.kind) && (r.type === srcName || r.type === dstName || typeRenamed(ctx, r.type, srcName) || typeRenamed(ctx, r.type, dstName)),
+    (r) =>
+      (r.kind === undefined || r.kind === ctx.kind.kind) &&
+      (r.type === srcName ||
+        r.type === dstName ||
+        typeRenamed(ctx, r.type, srcName) ||
+        typeRenamed(ctx, r.type, dstName)),
   );
-  const manual = ctx.catalog.config.manual.filter((m) => (m.kind === undefined || m.kind === ctx.kind.kind) && (m.type === srcName || m.type === dstName));
+  const manual = ctx.catalog.config.manual.filter(
+    (m) => (m.kind === undefined || m.kind === ctx.kind.kind) && (m.type === srcName || m.type === dstName),
+  );
   const isManualHere = (version: Version, typeName: string, p: Property): boolean =>
     p.conversion === 'manual' || (manual.length > 0 && isManual(ctx, version, typeName, p));
 
@@ -154,12 +172,28 @@ function planPair(ctx: HopCtx, srcName: string, dstName: string, role: TypeRole)
     const base = { destination: d.name, source: s.name, sourceType: sDisp(s), destinationType: dDisp(d) };
     if (role === 'root' && !renamed && (d.name === 'apiVersion' || d.name === 'kind' || d.name === 'metadata')) {
       const reason =
-        d.name === 'apiVersion' ? 'rewritten to group/version of the destination' : d.name === 'kind' ? 'kept' : 'copied verbatim';
-      steps.push({ ...base, change: 'none', handler: 'copy', reason, special: d.name === 'apiVersion' ? 'api-version' : d.name });
+        d.name === 'apiVersion'
+          ? 'rewritten to group/version of the destination'
+          : d.name === 'kind'
+            ? 'kept'
+            : 'copied verbatim';
+      steps.push({
+        ...base,
+        change: 'none',
+        handler: 'copy',
+        reason,
+        special: d.name === 'apiVersion' ? 'api-version' : d.name,
+      });
       return;
     }
     if (isManualHere(ctx.src, srcName, s) || isManualHere(ctx.dst, dstName, d)) {
-      steps.push({ ...base, change: renamed ? 'renamed' : 'none', handler: 'manual', reason: 'configured `conversion: manual`: a hook owns it', code: 'NEEDS_HANDWRITTEN_CONVERSION' });
+      steps.push({
+        ...base,
+        change: renamed ? 'renamed' : 'none',
+        handler: 'manual',
+        reason: 'configured `conversion: manual`: a hook owns it',
+        code: 'NEEDS_HANDWRITTEN_CONVERSION',
+      });
       return;
     }
     const sd = sDecl(s);
@@ -184,9 +218,26 @@ function planPair(ctx: HopCtx, srcName: string, dstName: string, role: TypeRole)
     }
     const sLeaf = objectLeaf(s.type);
     const dLeaf = objectLeaf(d.type);
-    const nested = !c.opaque && sLeaf !== undefined && dLeaf !== undefined ? { sourceType: sLeaf, destinationType: dLeaf } : undefined;
-    const change: Change = renamed ? 'renamed' : c.opaque && sd.type.kind !== dd.type.kind ? 'type-changed' : c.enumChanged ? 'enum-changed' : sd.required !== dd.required ? 'optionality-changed' : 'none';
-    const handler: Handler = renamed ? 'rename' : c.opaque ? 'opaque' : nested && nested.sourceType !== nested.destinationType ? 'convert-nested' : 'copy';
+    const nested =
+      !c.opaque && sLeaf !== undefined && dLeaf !== undefined
+        ? { sourceType: sLeaf, destinationType: dLeaf }
+        : undefined;
+    const change: Change = renamed
+      ? 'renamed'
+      : c.opaque && sd.type.kind !== dd.type.kind
+        ? 'type-changed'
+        : c.enumChanged
+          ? 'enum-changed'
+          : sd.required !== dd.required
+            ? 'optionality-changed'
+            : 'none';
+    const handler: Handler = renamed
+      ? 'rename'
+      : c.opaque
+        ? 'opaque'
+        : nested && nested.sourceType !== nested.destinationType
+          ? 'convert-nested'
+          : 'copy';
     const reason = renamed
       ? 'configured property rename'
       : c.opaque
@@ -209,25 +260,44 @@ function planPair(ctx: HopCtx, srcName: string, dstName: string, role: TypeRole)
     if (d) pair(s, d, false);
   }
   // 2. configured renames
-  if (renames.length > 0) for (const s of srcProps) {
-    if (!srcLeft.has(s.name)) continue;
-    for (const d of dstProps) {
-      if (!dstLeft.has(d.name)) continue;
-      if (renames.some((r) => (nameIs(s, r.from) && nameIs(d, r.to)) || (nameIs(s, r.to) && nameIs(d, r.from)))) {
-        pair(s, d, true);
-        break;
+  if (renames.length > 0)
+    for (const s of srcProps) {
+      if (!srcLeft.has(s.name)) continue;
+      for (const d of dstProps) {
+        if (!dstLeft.has(d.name)) continue;
+        if (renames.some((r) => (nameIs(s, r.from) && nameIs(d, r.to)) || (nameIs(s, r.to) && nameIs(d, r.from)))) {
+          pair(s, d, true);
+          break;
+        }
       }
     }
-  }
   // 3. destination-only properties: read from the source bag, else left absent
   for (const d of dstLeft.values()) {
     const base = { destination: d.name, destinationType: dDisp(d) };
     if (role === 'spec' && d.name === 'originalVersion' && ctx.src.role === 'api' && ctx.dst.role === 'storage') {
-      steps.push({ ...base, change: 'new', handler: 'copy', reason: `OriginalVersion(): set to the source API version ${ctx.src.name}`, special: 'original-version-set' });
+      steps.push({
+        ...base,
+        change: 'new',
+        handler: 'copy',
+        reason: `OriginalVersion(): set to the source API version ${ctx.src.name}`,
+        special: 'original-version-set',
+      });
     } else if (isManualHere(ctx.dst, dstName, d)) {
-      steps.push({ ...base, change: 'new', handler: 'manual', reason: 'configured `conversion: manual`: a hook owns it', code: 'NEEDS_HANDWRITTEN_CONVERSION' });
+      steps.push({
+        ...base,
+        change: 'new',
+        handler: 'manual',
+        reason: 'configured `conversion: manual`: a hook owns it',
+        code: 'NEEDS_HANDWRITTEN_CONVERSION',
+      });
     } else if (srcBag) {
-      steps.push({ ...base, bagKey: d.bagKey, change: 'new', handler: 'read-bag', reason: "not in the source type: read from the source's property bag when there" });
+      steps.push({
+        ...base,
+        bagKey: d.bagKey,
+        change: 'new',
+        handler: 'read-bag',
+        reason: "not in the source type: read from the source's property bag when there",
+      });
     } else {
       steps.push({ ...base, change: 'new', handler: 'skip', reason: 'new property: nothing to read, left absent' });
     }
@@ -236,16 +306,42 @@ function planPair(ctx: HopCtx, srcName: string, dstName: string, role: TypeRole)
   for (const s of srcLeft.values()) {
     const base = { source: s.name, sourceType: sDisp(s) };
     if (role === 'spec' && s.name === 'originalVersion' && ctx.src.role === 'storage' && ctx.dst.role === 'api') {
-      steps.push({ ...base, change: 'removed', handler: 'drop', reason: 'originalVersion is ignored going to an API version', special: 'original-version-ignored' });
+      steps.push({
+        ...base,
+        change: 'removed',
+        handler: 'drop',
+        reason: 'originalVersion is ignored going to an API version',
+        special: 'original-version-ignored',
+      });
     } else if (isManualHere(ctx.src, srcName, s)) {
-      steps.push({ ...base, change: 'removed', handler: 'manual', reason: 'configured `conversion: manual`: a hook owns it', code: 'NEEDS_HANDWRITTEN_CONVERSION' });
+      steps.push({
+        ...base,
+        change: 'removed',
+        handler: 'manual',
+        reason: 'configured `conversion: manual`: a hook owns it',
+        code: 'NEEDS_HANDWRITTEN_CONVERSION',
+      });
     } else if (dstBag) {
-      steps.push({ ...base, bagKey: s.bagKey, change: 'removed', handler: 'property-bag', reason: "not in the destination type: stored in the destination's property bag" });
+      steps.push({
+        ...base,
+        bagKey: s.bagKey,
+        change: 'removed',
+        handler: 'property-bag',
+        reason: "not in the destination type: stored in the destination's property bag",
+      });
     } else {
-      steps.push({ ...base, change: 'removed', handler: 'drop', reason: 'not in the destination type and it has no property bag: lost' });
+      steps.push({
+        ...base,
+        change: 'removed',
+        handler: 'drop',
+        reason: 'not in the destination type and it has no property bag: lost',
+      });
     }
   }
-  steps.sort((a, b) => cmp(a.destination ?? a.source ?? '', b.destination ?? b.source ?? '') || cmp(a.source ?? '', b.source ?? ''));
+  steps.sort(
+    (a, b) =>
+      cmp(a.destination ?? a.source ?? '', b.destination ?? b.source ?? '') || cmp(a.source ?? '', b.source ?? ''),
+  );
   return {
     sourceVersion: ctx.src.name,
     destinationVersion: ctx.dst.name,
@@ -280,7 +376,15 @@ export function planTypePair(
   const key = `${kind.group}\u0000${kind.kind}\u0000${src.name}\u0000${dst.name}\u0000${direction}\u0000${srcType}\u0000${dstType}\u0000${role}`;
   const hit = cache.get(key);
   if (hit !== undefined) return hit ?? undefined;
-  const ctx: HopCtx = { catalog, kind, src, dst, srcDecl: declaringVersion(kind, src), dstDecl: declaringVersion(kind, dst), direction };
+  const ctx: HopCtx = {
+    catalog,
+    kind,
+    src,
+    dst,
+    srcDecl: declaringVersion(kind, src),
+    dstDecl: declaringVersion(kind, dst),
+    direction,
+  };
   const plan = planPair(ctx, srcType, dstType, role);
   cache.set(key, plan ?? null);
   return plan;
@@ -318,8 +422,16 @@ export function planHopTypes(
     if (!tp) continue;
     out.push(tp);
     for (const s of tp.steps) {
-      if (!s.nested || s.handler === 'property-bag' || s.handler === 'read-bag' || s.handler === 'drop' || s.handler === 'manual') continue;
-      const role: TypeRole = at.role === 'root' && s.destination === dst.spec && s.source === src.spec ? 'spec' : 'other';
+      if (
+        !s.nested ||
+        s.handler === 'property-bag' ||
+        s.handler === 'read-bag' ||
+        s.handler === 'drop' ||
+        s.handler === 'manual'
+      )
+        continue;
+      const role: TypeRole =
+        at.role === 'root' && s.destination === dst.spec && s.source === src.spec ? 'spec' : 'other';
       queue.push({ srcType: s.nested.sourceType, dstType: s.nested.destinationType, role });
     }
   }
@@ -352,24 +464,49 @@ export function resolveVersion(kind: Kind, name: string): { version?: Version; i
   const v = findVersion(kind, n);
   if (v) return { version: v };
   return {
-    issue: issue('error', 'UNKNOWN_VERSION', `${kind.kind} has no version '${name}' (versions: ${kind.versions.map((x) => x.name).join(', ')})`),
+    issue: issue(
+      'error',
+      'UNKNOWN_VERSION',
+      `${kind.kind} has no version '${name}' (versions: ${kind.versions.map((x) => x.name).join(', ')})`,
+    ),
   };
 }
 
 /** Plans converting `kindRef` from one version to another through the hub, every hop and every reachable type pair. */
-export function planConversion(catalog: Catalog, kindRef: KindRef, from: string, to: string, opts: PlanOptions = {}): PlanResult {
+export function planConversion(
+  catalog: Catalog,
+  kindRef: KindRef,
+  from: string,
+  to: string,
+  opts: PlanOptions = {},
+): PlanResult {
   const kind = findKind(catalog, kindRef);
   if (!kind) {
     const names = catalog.kinds.map((k) => `${k.kind} (${k.group})`).join(', ');
-    return { plan: undefined, issues: [issue('error', 'UNKNOWN_KIND', `no kind ${typeof kindRef === 'string' ? kindRef : kindRef.kind} in the catalog (it has: ${names || 'none'})`)] };
+    return {
+      plan: undefined,
+      issues: [
+        issue(
+          'error',
+          'UNKNOWN_KIND',
+          `no kind ${typeof kindRef === 'string' ? kindRef : kindRef.kind} in the catalog (it has: ${names || 'none'})`,
+        ),
+      ],
+    };
   }
   const f = resolveVersion(kind, from);
   const t = resolveVersion(kind, to);
-  if (!f.version || !t.version) return { plan: undefined, issues: [f.issue, t.issue].filter((x): x is Issue => x !== undefined) };
+  if (!f.version || !t.version)
+    return { plan: undefined, issues: [f.issue, t.issue].filter((x): x is Issue => x !== undefined) };
   const strategy = opts.strategy ?? kind.strategy;
   const path = conversionPath(kind, f.version.name, t.version.name, strategy);
   if (path.length === 0) {
-    return { plan: undefined, issues: [issue('error', 'UNKNOWN_VERSION', `no ${strategy} conversion path from ${f.version.name} to ${t.version.name}`)] };
+    return {
+      plan: undefined,
+      issues: [
+        issue('error', 'UNKNOWN_VERSION', `no ${strategy} conversion path from ${f.version.name} to ${t.version.name}`),
+      ],
+    };
   }
   const hooks = opts.hooks ?? NO_HOOKS;
   const issues: Issue[] = [];
@@ -398,7 +535,15 @@ export function planConversion(catalog: Catalog, kindRef: KindRef, from: string,
       const hook = hooks.find(kind.kind, edgeFrom.name, edgeTo.name, fromSide) !== undefined;
       if (!hook) {
         for (const s of tp.steps) {
-          if (s.code) issues.push(issue('warning', s.code, `${tp.sourceType}.${s.source ?? s.destination} (${a.name} -> ${b.name}): ${s.reason}`, [tp.sourceType, s.source ?? s.destination ?? '']));
+          if (s.code)
+            issues.push(
+              issue(
+                'warning',
+                s.code,
+                `${tp.sourceType}.${s.source ?? s.destination} (${a.name} -> ${b.name}): ${s.reason}`,
+                [tp.sourceType, s.source ?? s.destination ?? ''],
+              ),
+            );
         }
       }
       return hook ? { ...tp, hook } : tp;
@@ -418,7 +563,3 @@ export function isSpecType(version: Version, typeName: string): boolean {
   const p = root && propertiesByName(root).get(version.spec);
   return p !== undefined && objectLeaf(p.type) === typeName;
 }
-
-// Re-exported for the executor: the declared type lookup.
-export { declaredType };
-export type { ObjectType };

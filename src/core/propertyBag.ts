@@ -10,7 +10,11 @@ export type PropertyBag = Record<string, string>;
 
 /** True when values of this type are stored raw (a Go `string`), not as JSON text. */
 export function storedRaw(type: TypeRef | undefined): boolean {
-  return type !== undefined && (type.kind === 'primitive' || type.kind === 'enum') && (type.kind === 'primitive' ? type.name : type.base) === 'string';
+  return (
+    type !== undefined &&
+    (type.kind === 'primitive' || type.kind === 'enum') &&
+    (type.kind === 'primitive' ? type.name : type.base) === 'string'
+  );
 }
 
 /** Absent, null, an empty array or an empty map: ASO removes the key instead of storing it. */
@@ -29,7 +33,10 @@ export function encodeBagValue(value: unknown, type?: TypeRef): string {
 }
 
 /** Decodes one stored text for a destination of `type`; `undefined` plus ok=false when it is not valid JSON. */
-export function decodeBagValue(text: string, type?: TypeRef): { ok: true; value: unknown } | { ok: false; error: string } {
+export function decodeBagValue(
+  text: string,
+  type?: TypeRef,
+): { ok: true; value: unknown } | { ok: false; error: string } {
   if (storedRaw(type)) return { ok: true, value: text };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
@@ -62,7 +69,8 @@ export function readBag(obj: unknown): PropertyBag {
   if (obj === null || typeof obj !== 'object') return out;
   const raw = (obj as Record<string, unknown>)[PROPERTY_BAG];
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return out;
-  for (const [k, v] of Object.entries(raw as Record<string, unknown>)) out[k] = typeof v === 'string' ? v : JSON.stringify(v);
+  for (const [k, v] of Object.entries(raw as Record<string, unknown>))
+    out[k] = typeof v === 'string' ? v : JSON.stringify(v);
   return out;
 }
 

@@ -21,7 +21,14 @@ export function jsonDifferences(a: unknown, b: unknown, path: Path = [], out: Pa
     else for (let i = 0; i < a.length; i++) jsonDifferences(a[i], b[i], [...path, i], out, limit);
     return out;
   }
-  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
+  if (
+    a !== null &&
+    b !== null &&
+    typeof a === 'object' &&
+    typeof b === 'object' &&
+    !Array.isArray(a) &&
+    !Array.isArray(b)
+  ) {
     const ao = a as Record<string, unknown>;
     const bo = b as Record<string, unknown>;
     const keys = [...new Set([...Object.keys(ao), ...Object.keys(bo)])].sort();
@@ -46,7 +53,8 @@ export function strayBagKeys(before: unknown, after: unknown, path: Path = [], o
     return out;
   }
   const a = after as Record<string, unknown>;
-  const b = before !== null && typeof before === 'object' && !Array.isArray(before) ? (before as Record<string, unknown>) : {};
+  const b =
+    before !== null && typeof before === 'object' && !Array.isArray(before) ? (before as Record<string, unknown>) : {};
   for (const k of Object.keys(a).sort()) {
     if (k === PROPERTY_BAG) {
       const had = (b[k] ?? {}) as Record<string, unknown>;
@@ -68,8 +76,10 @@ export interface RoundTripReport {
 function report(input: unknown, via: unknown, back: unknown, convIssues: Issue[]): RoundTripReport {
   const differences = jsonDifferences(input, back);
   const issues: Issue[] = convIssues.filter((i) => i.severity === 'error' && i.code !== 'REQUIRED_MISSING');
-  for (const d of differences) issues.push(issue('error', 'ROUND_TRIP_MISMATCH', 'the value differs after the round trip', d));
-  for (const p of strayBagKeys(input, back)) issues.push(issue('error', 'STRAY_BAG_KEY', 'a bag key the input did not have', p));
+  for (const d of differences)
+    issues.push(issue('error', 'ROUND_TRIP_MISMATCH', 'the value differs after the round trip', d));
+  for (const p of strayBagKeys(input, back))
+    issues.push(issue('error', 'STRAY_BAG_KEY', 'a bag key the input did not have', p));
   return { ok: issues.length === 0, issues, via, back, differences };
 }
 

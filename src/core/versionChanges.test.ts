@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { versionChanges } from './versionChanges.ts';
 import { apiVersion, makeCatalog, makeKind, type, S, I, enm, chained, personV1V2 } from './testdata/fixtures.ts';
 
-const summary = (c: ReturnType<typeof versionChanges>['changes']) => (c?.changes ?? []).map((x) => `${x.path.join('.')} ${x.change} ${x.breaking ? 'breaking' : 'ok'}`);
+const summary = (c: ReturnType<typeof versionChanges>['changes']) =>
+  (c?.changes ?? []).map((x) => `${x.path.join('.')} ${x.change} ${x.breaking ? 'breaking' : 'ok'}`);
 
 describe('versionChanges', () => {
   it('adding an optional field is compatible; removing, renaming are breaking', () => {
@@ -14,7 +15,11 @@ describe('versionChanges', () => {
     ]);
     expect(versionChanges(c, 'Widget', 'v2', 'v3').changes?.compatible).toBe(true);
     const v12 = versionChanges(c, 'Widget', 'v1', 'v2').changes;
-    expect(summary(v12)).toEqual(['spec.colour enum-widened ok', 'spec.legacy removed breaking', 'spec.oldName renamed breaking']);
+    expect(summary(v12)).toEqual([
+      'spec.colour enum-widened ok',
+      'spec.legacy removed breaking',
+      'spec.oldName renamed breaking',
+    ]);
     expect(v12?.compatible).toBe(false);
     expect(v12?.types.find((t) => t.sourceType === 'WidgetSpec')?.status).toBe('modified');
   });
@@ -29,11 +34,25 @@ describe('versionChanges', () => {
   });
 
   it('optional -> required, enum narrowing, tightened validation and type changes are breaking', () => {
-    const v1 = apiVersion('v1', 'App', 'AppSpec', [type('AppSpec', { name: S, replicas: I, mode: enm(['A', 'B']), param: S, size: { kind: 'primitive', name: 'integer' } })]);
+    const v1 = apiVersion('v1', 'App', 'AppSpec', [
+      type('AppSpec', {
+        name: S,
+        replicas: I,
+        mode: enm(['A', 'B']),
+        param: S,
+        size: { kind: 'primitive', name: 'integer' },
+      }),
+    ]);
     const v2 = apiVersion('v2', 'App', 'AppSpec', [
       {
         ...type('AppSpec', { 'name!': S, replicas: I, mode: enm(['A']), param: { kind: 'array', items: S }, size: I }),
-        properties: type('AppSpec', { 'name!': S, replicas: I, mode: enm(['A']), param: { kind: 'array', items: S }, size: I }).properties.map((p) => (p.name === 'size' ? { ...p, validation: { maximum: 10 } } : p)),
+        properties: type('AppSpec', {
+          'name!': S,
+          replicas: I,
+          mode: enm(['A']),
+          param: { kind: 'array', items: S },
+          size: I,
+        }).properties.map((p) => (p.name === 'size' ? { ...p, validation: { maximum: 10 } } : p)),
       },
     ]);
     const c = makeCatalog('app', [makeKind('example.com', 'App', [v1, v2])]);

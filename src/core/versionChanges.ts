@@ -71,7 +71,10 @@ function enumValues(p: Property): readonly unknown[] | undefined {
 }
 
 /** Tightened / loosened validation facts between two properties. */
-function validationDelta(a: Validation | undefined, b: Validation | undefined): { tightened: string[]; loosened: string[] } {
+function validationDelta(
+  a: Validation | undefined,
+  b: Validation | undefined,
+): { tightened: string[]; loosened: string[] } {
   const tightened: string[] = [];
   const loosened: string[] = [];
   const x = a ?? {};
@@ -101,9 +104,23 @@ function validationDelta(a: Validation | undefined, b: Validation | undefined): 
 }
 
 /** Changes from `from` to `to` (compared directly, not through the hub). */
-export function versionChanges(catalog: Catalog, kindRef: KindRef, from: string, to: string): { changes?: VersionChanges; issues: readonly Issue[] } {
+export function versionChanges(
+  catalog: Catalog,
+  kindRef: KindRef,
+  from: string,
+  to: string,
+): { changes?: VersionChanges; issues: readonly Issue[] } {
   const kind = findKind(catalog, kindRef);
-  if (!kind) return { issues: [issue('error', 'UNKNOWN_KIND', `no kind ${typeof kindRef === 'string' ? kindRef : kindRef.kind} in the catalog`)] };
+  if (!kind)
+    return {
+      issues: [
+        issue(
+          'error',
+          'UNKNOWN_KIND',
+          `no kind ${typeof kindRef === 'string' ? kindRef : kindRef.kind} in the catalog`,
+        ),
+      ],
+    };
   const f = resolveVersion(kind, from);
   const t = resolveVersion(kind, to);
   if (!f.version || !t.version) return { issues: [f.issue, t.issue].filter((x): x is Issue => x !== undefined) };
@@ -112,7 +129,9 @@ export function versionChanges(catalog: Catalog, kindRef: KindRef, from: string,
   const changes: PropertyChange[] = [];
   const types: TypeChange[] = [];
   const seen = new Set<string>();
-  const queue: { src: string; dst: string; role: TypeRole; path: Path }[] = [{ src: a.root, dst: b.root, role: 'root', path: [] }];
+  const queue: { src: string; dst: string; role: TypeRole; path: Path }[] = [
+    { src: a.root, dst: b.root, role: 'root', path: [] },
+  ];
   while (queue.length > 0) {
     const at = queue.shift() as (typeof queue)[number];
     const key = `${at.src}\u0000${at.dst}`;
@@ -120,11 +139,29 @@ export function versionChanges(catalog: Catalog, kindRef: KindRef, from: string,
     seen.add(key);
     const tp: TypePlan | undefined = planTypePair(catalog, kind, a, b, 'up', at.src, at.dst, at.role);
     if (!tp) continue;
-    const sProps = propertiesByName(a.types[at.src] ?? { name: '', named: false, properties: [], hasPropertyBag: false });
-    const dProps = propertiesByName(b.types[at.dst] ?? { name: '', named: false, properties: [], hasPropertyBag: false });
+    const sProps = propertiesByName(
+      a.types[at.src] ?? { name: '', named: false, properties: [], hasPropertyBag: false },
+    );
+    const dProps = propertiesByName(
+      b.types[at.dst] ?? { name: '', named: false, properties: [], hasPropertyBag: false },
+    );
     const before = changes.length;
-    const push = (property: string, change: PropertyChangeKind, detail: string, extra: Partial<PropertyChange> = {}): void => {
-      changes.push({ path: [...at.path, property], sourceType: at.src, destinationType: at.dst, property, change, breaking: BREAKING[change], detail, ...extra });
+    const push = (
+      property: string,
+      change: PropertyChangeKind,
+      detail: string,
+      extra: Partial<PropertyChange> = {},
+    ): void => {
+      changes.push({
+        path: [...at.path, property],
+        sourceType: at.src,
+        destinationType: at.dst,
+        property,
+        change,
+        breaking: BREAKING[change],
+        detail,
+        ...extra,
+      });
     };
     for (const s of tp.steps) {
       // originalVersion and the bag are storage machinery, not API changes
@@ -132,7 +169,11 @@ export function versionChanges(catalog: Catalog, kindRef: KindRef, from: string,
       const sp = s.source !== undefined ? sProps.get(s.source) : undefined;
       const dp = s.destination !== undefined ? dProps.get(s.destination) : undefined;
       if (!sp && dp) {
-        push(dp.name, dp.required ? 'added-required' : 'added-optional', dp.required ? 'new required field: old documents become invalid' : 'new optional field');
+        push(
+          dp.name,
+          dp.required ? 'added-required' : 'added-optional',
+          dp.required ? 'new required field: old documents become invalid' : 'new optional field',
+        );
         continue;
       }
       if (sp && !dp) {
@@ -142,7 +183,12 @@ export function versionChanges(catalog: Catalog, kindRef: KindRef, from: string,
       if (!sp || !dp) continue;
       if (s.change === 'renamed') push(sp.name, 'renamed', `renamed to ${dp.name}`, { renamedTo: dp.name });
       if (s.change === 'type-changed') push(sp.name, 'type-changed', `${s.sourceType} -> ${s.destinationType}`);
-      if (sp.required !== dp.required) push(sp.name, dp.required ? 'became-required' : 'became-optional', dp.required ? 'optional -> required' : 'required -> optional');
+      if (sp.required !== dp.required)
+        push(
+          sp.name,
+          dp.required ? 'became-required' : 'became-optional',
+          dp.required ? 'optional -> required' : 'required -> optional',
+        );
       const ev = enumValues(sp);
       const dv = enumValues(dp);
       if (dv && !ev && s.change !== 'type-changed') push(sp.name, 'enum-narrowed', `now limited to ${dv.join(', ')}`);
@@ -157,13 +203,24 @@ export function versionChanges(catalog: Catalog, kindRef: KindRef, from: string,
       if (vd.tightened.length > 0) push(sp.name, 'validation-tightened', vd.tightened.join('; '));
       else if (vd.loosened.length > 0) push(sp.name, 'validation-loosened', vd.loosened.join('; '));
       if (s.nested && s.change !== 'type-changed') {
-        const seg = (r: Property['type']): Path => (r.kind === 'array' || r.kind === 'map' ? ['*', ...seg(r.kind === 'array' ? r.items : r.values)] : []);
-        queue.push({ src: s.nested.sourceType, dst: s.nested.destinationType, role: at.role === 'root' && sp.name === a.spec ? 'spec' : 'other', path: [...at.path, dp.name, ...seg(dp.type)] });
+        const seg = (r: Property['type']): Path =>
+          r.kind === 'array' || r.kind === 'map' ? ['*', ...seg(r.kind === 'array' ? r.items : r.values)] : [];
+        queue.push({
+          src: s.nested.sourceType,
+          dst: s.nested.destinationType,
+          role: at.role === 'root' && sp.name === a.spec ? 'spec' : 'other',
+          path: [...at.path, dp.name, ...seg(dp.type)],
+        });
       }
     }
     const mine = changes.slice(before);
     const breaking = mine.some((c) => c.breaking);
-    types.push({ sourceType: at.src, destinationType: at.dst, status: mine.length === 0 ? 'identical' : breaking ? 'modified' : 'extended', breaking });
+    types.push({
+      sourceType: at.src,
+      destinationType: at.dst,
+      status: mine.length === 0 ? 'identical' : breaking ? 'modified' : 'extended',
+      breaking,
+    });
   }
   const [root, ...rest] = types;
   rest.sort((x, y) => (x.sourceType < y.sourceType ? -1 : x.sourceType > y.sourceType ? 1 : 0));

@@ -34,7 +34,13 @@ describe('versionJsonSchema', () => {
     const v2 = ajv.compile(versionJsonSchema(cat, kind, 'v2')!);
     expect(v2({ apiVersion: 'example.com/v2', kind: 'Person', spec: { name: 'a' } })).toBe(false);
     const hub = ajv.compile(versionJsonSchema(cat, kind, 'hub')!);
-    expect(hub({ apiVersion: 'example.com/v2storage', kind: 'Person', spec: { $propertyBag: { A: 'x' }, originalVersion: 'v1' } })).toBe(true);
+    expect(
+      hub({
+        apiVersion: 'example.com/v2storage',
+        kind: 'Person',
+        spec: { $propertyBag: { A: 'x' }, originalVersion: 'v1' },
+      }),
+    ).toBe(true);
     expect(hub({ apiVersion: 'example.com/v2storage', kind: 'Person', spec: { bogus: 1 } })).toBe(false);
   });
 });

@@ -13,7 +13,19 @@ const defKey = (name: string): string => name.replace(/[^A-Za-z0-9_.-]/g, '_');
 function validationFacts(v: Validation | undefined): JsonSchema {
   if (!v) return {};
   const out: JsonSchema = {};
-  for (const k of ['pattern', 'format', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'default'] as const) {
+  for (const k of [
+    'pattern',
+    'format',
+    'minimum',
+    'maximum',
+    'minLength',
+    'maxLength',
+    'minItems',
+    'maxItems',
+    'minProperties',
+    'maxProperties',
+    'default',
+  ] as const) {
     if (v[k] !== undefined) out[k] = v[k];
   }
   // draft-07 spells exclusive bounds as numbers
@@ -41,7 +53,11 @@ function refSchema(t: TypeRef): JsonSchema {
     case 'map':
       return { type: 'object', additionalProperties: refSchema(t.values) };
     case 'opaque':
-      return t.reason === 'int-or-string' ? { anyOf: [{ type: 'integer' }, { type: 'string' }] } : t.reason === 'embedded-resource' ? { type: 'object' } : {};
+      return t.reason === 'int-or-string'
+        ? { anyOf: [{ type: 'integer' }, { type: 'string' }] }
+        : t.reason === 'embedded-resource'
+          ? { type: 'object' }
+          : {};
   }
 }
 
@@ -56,20 +72,26 @@ function objectSchema(t: ObjectType, isRoot: boolean, kind: Kind, version: Versi
     if (p.name === PROPERTY_BAG) continue;
     let s: JsonSchema = { ...refSchema(p.type), ...validationFacts(p.validation) };
     if (p.validation?.nullable) s = nullable(s);
-    if (p.description) s = p.type.kind === 'object' ? { allOf: [s], description: p.description } : { ...s, description: p.description };
+    if (p.description)
+      s = p.type.kind === 'object' ? { allOf: [s], description: p.description } : { ...s, description: p.description };
     if (isRoot && p.name === 'apiVersion') s = { type: 'string', const: apiVersionOf(kind.group, version.name) };
     if (isRoot && p.name === 'kind') s = { type: 'string', const: kind.kind };
     if (isRoot && p.name === 'metadata') s = { type: 'object' };
     properties[p.name] = s;
   }
-  if (t.hasPropertyBag && !isRoot) properties[PROPERTY_BAG] = { type: 'object', additionalProperties: { type: 'string' } };
+  if (t.hasPropertyBag && !isRoot)
+    properties[PROPERTY_BAG] = { type: 'object', additionalProperties: { type: 'string' } };
   const required = t.properties.filter((p) => p.required).map((p) => p.name);
   return {
     type: 'object',
     ...(t.description ? { description: t.description } : {}),
     properties,
     ...(required.length > 0 ? { required } : {}),
-    additionalProperties: t.preserveUnknownFields ? true : t.additionalProperties ? refSchema(t.additionalProperties) : false,
+    additionalProperties: t.preserveUnknownFields
+      ? true
+      : t.additionalProperties
+        ? refSchema(t.additionalProperties)
+        : false,
   };
 }
 
@@ -79,7 +101,8 @@ export function versionJsonSchema(catalog: Catalog, kind: Kind, version: string 
   const v = typeof version === 'string' ? findVersion(kind, version === 'hub' ? kind.hub : version) : version;
   if (!v) return undefined;
   const definitions: Record<string, JsonSchema> = {};
-  for (const name of Object.keys(v.types).sort()) definitions[defKey(name)] = objectSchema(v.types[name] as ObjectType, name === v.root, kind, v);
+  for (const name of Object.keys(v.types).sort())
+    definitions[defKey(name)] = objectSchema(v.types[name] as ObjectType, name === v.root, kind, v);
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: `urn:version-explorer:${kind.group}:${kind.kind}:${v.name}`,

@@ -16,7 +16,8 @@ export interface GroupVersionKind {
 /** The GVK the user wrote: `spec.originalVersion` of a storage document, or the document's own version. */
 export function originalGVK(catalog: Catalog, hubDoc: unknown): { gvk?: GroupVersionKind; issue?: Issue } {
   const found = findKindForDocument(catalog, hubDoc);
-  if (!found.kind || !found.version) return { issue: found.issue ?? issue('error', 'UNKNOWN_KIND', 'unknown document') };
+  if (!found.kind || !found.version)
+    return { issue: found.issue ?? issue('error', 'UNKNOWN_KIND', 'unknown document') };
   const doc = hubDoc as Record<string, unknown>;
   const specName = found.version.spec ?? 'spec';
   const spec = doc[specName];
@@ -25,7 +26,12 @@ export function originalGVK(catalog: Catalog, hubDoc: unknown): { gvk?: GroupVer
     return { gvk: { group: found.kind.group, version: found.version.name, kind: found.kind.kind } };
   }
   if (!findVersion(found.kind, ov)) {
-    return { issue: issue('error', 'UNKNOWN_VERSION', `originalVersion ${ov} is not a version of ${found.kind.kind}`, [specName, 'originalVersion']) };
+    return {
+      issue: issue('error', 'UNKNOWN_VERSION', `originalVersion ${ov} is not a version of ${found.kind.kind}`, [
+        specName,
+        'originalVersion',
+      ]),
+    };
   }
   return { gvk: { group: found.kind.group, version: ov, kind: found.kind.kind } };
 }
@@ -39,12 +45,19 @@ export interface VersionedSpec {
 }
 
 /** The hub's spec converted (spec-only) to the version the user wrote. */
-export function versionedSpec(catalog: Catalog, hubDoc: unknown, opts: Omit<ConvertOptions, 'part'> = {}): VersionedSpec {
+export function versionedSpec(
+  catalog: Catalog,
+  hubDoc: unknown,
+  opts: Omit<ConvertOptions, 'part'> = {},
+): VersionedSpec {
   const g = originalGVK(catalog, hubDoc);
   if (!g.gvk) return { spec: undefined, issues: g.issue ? [g.issue] : [] };
   const found = findKindForDocument(catalog, hubDoc);
   if (!found.kind || !found.version) return { spec: undefined, issues: found.issue ? [found.issue] : [] };
-  const result = convertAt(catalog, found.kind, found.version, hubDoc as Record<string, unknown>, g.gvk.version, { ...opts, part: 'spec' });
+  const result = convertAt(catalog, found.kind, found.version, hubDoc as Record<string, unknown>, g.gvk.version, {
+    ...opts,
+    part: 'spec',
+  });
   const target = findVersion(found.kind, g.gvk.version);
   const out = result.output as Record<string, unknown> | undefined;
   return { spec: out?.[target?.spec ?? 'spec'], gvk: g.gvk, result, issues: result.issues };

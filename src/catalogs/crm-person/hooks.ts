@@ -10,7 +10,12 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 const join = (...parts: (string | undefined)[]): string => parts.filter((p) => p !== undefined && p !== '').join(' ');
 
 /** PopulateFromFirstMiddleLastName: the modern fields from the legacy ones (absent in, absent out). */
-export function modernFromLegacy(n: Names): { knownAs?: string; familyName?: string; legalName?: string; sortKey?: string } {
+export function modernFromLegacy(n: Names): {
+  knownAs?: string;
+  familyName?: string;
+  legalName?: string;
+  sortKey?: string;
+} {
   const any = n.first !== undefined || n.middle !== undefined || n.last !== undefined;
   return {
     ...(n.first !== undefined ? { knownAs: n.first } : {}),
@@ -33,7 +38,11 @@ export function legacyFromModern(m: { knownAs?: string; familyName?: string; leg
       if (m2 !== '' && join(first, m2, last) === legal) middle = m2;
     }
   }
-  return { ...(first !== undefined ? { first } : {}), ...(middle !== undefined ? { middle } : {}), ...(last !== undefined ? { last } : {}) };
+  return {
+    ...(first !== undefined ? { first } : {}),
+    ...(middle !== undefined ? { middle } : {}),
+    ...(last !== undefined ? { last } : {}),
+  };
 }
 
 type TypeOf = HookContext['destinationType'];
@@ -47,7 +56,12 @@ const LEGACY = [
 type Modern = 'knownAs' | 'familyName' | 'legalName' | 'sortKey';
 const MODERN: readonly Modern[] = ['familyName', 'knownAs', 'legalName', 'sortKey'];
 /** Older spellings of the modern fields (preview FullName, 2014 AlphaKey). */
-const ALIASES: Record<Modern, readonly string[]> = { knownAs: ['knownAs'], familyName: ['familyName'], legalName: ['legalName', 'fullName'], sortKey: ['sortKey', 'alphaKey'] };
+const ALIASES: Record<Modern, readonly string[]> = {
+  knownAs: ['knownAs'],
+  familyName: ['familyName'],
+  legalName: ['legalName', 'fullName'],
+  sortKey: ['sortKey', 'alphaKey'],
+};
 /** Hook-owned bag entry: modern fields that were absent and must not be derived on the way back. */
 export const ABSENT_KEY = 'PersonConversionAbsent';
 
@@ -58,7 +72,10 @@ function fieldOf(t: TypeOf, m: Modern): { name: string; bagKey: string } | undef
   }
   return undefined;
 }
-const modernOf = (o: Readonly<JsonObject>, t: TypeOf): { knownAs?: string; familyName?: string; legalName?: string } => {
+const modernOf = (
+  o: Readonly<JsonObject>,
+  t: TypeOf,
+): { knownAs?: string; familyName?: string; legalName?: string } => {
   const get = (m: Modern): string | undefined => {
     const f = fieldOf(t, m);
     return f ? str(o[f.name]) : undefined;
@@ -73,23 +90,37 @@ const modernOf = (o: Readonly<JsonObject>, t: TypeOf): { knownAs?: string; famil
   return out;
 };
 
+const readAbsent = (ctx: HookContext): Set<string> =>
+  new Set(
+    String(ctx.bag.get(ABSENT_KEY, STRING) ?? '')
+      .split(',')
+      .filter((x) => x !== ''),
+  );
+const writeAbsent = (ctx: HookContext, absent: Set<string>): void => {
+  if (absent.size > 0) ctx.bag.set(ABSENT_KEY, [...absent].sort().join(','), STRING);
+  else ctx.bag.remove(ABSENT_KEY);
+};
+
 /** Toward a type without the legacy fields: derive the modern ones from the legacy values now in the bag. */
 function toModern(dst: JsonObject, ctx: HookContext): void {
   const t = ctx.destinationType;
   if (has(t, 'firstName') || !has(t, 'knownAs')) return;
-  const absent = new Set(String(ctx.bag.pull(ABSENT_KEY, STRING) ?? '').split(',').filter((x) => x !== ''));
+  const absent = readAbsent(ctx);
   const original: Names = {};
   for (const [k, , key] of LEGACY) {
     const v = str(ctx.bag.get(key, STRING));
     if (v !== undefined) original[k] = v;
   }
-  if (original.first === undefined && original.middle === undefined && original.last === undefined) return;
   const derived = modernFromLegacy(original);
   for (const m of MODERN) {
     const f = fieldOf(t, m);
     const value = derived[m];
-    if (f && value !== undefined && !absent.has(m) && dst[f.name] === undefined) dst[f.name] = value;
+    if (!f) continue; // derived again from the legacy values further on
+    if (value !== undefined && !absent.has(m) && dst[f.name] === undefined) dst[f.name] = value;
+    absent.delete(m); // this type holds the field now: absent here means absent
   }
+  writeAbsent(ctx, absent);
+  if (original.first === undefined && original.middle === undefined && original.last === undefined) return;
   const back = legacyFromModern(modernOf(dst, t));
   // Keep a bag entry only where the reverse derivation would not give the original back exactly.
   for (const [k, , key] of LEGACY) if (back[k] === original[k]) ctx.bag.remove(key);
@@ -106,22 +137,23 @@ function toLegacy(src: Readonly<JsonObject>, dst: JsonObject, ctx: HookContext):
   }
   if (!ctx.destinationType.hasPropertyBag) return;
   // The modern values went into the bag; drop those the way back derives exactly, and remember the absent
-  // ones the way back would otherwise invent.
+  // ones the way back would otherwise invent. Fields the source type cannot hold are left alone.
   const legacy: Names = {};
   for (const [k, field] of LEGACY) {
     const v = str(dst[field]);
     if (v !== undefined) legacy[k] = v;
   }
   const derived = modernFromLegacy(legacy);
-  const absent = new Set(String(ctx.bag.get(ABSENT_KEY, STRING) ?? '').split(',').filter((x) => x !== ''));
+  const absent = readAbsent(ctx);
   for (const m of MODERN) {
-    const key = fieldOf(ctx.sourceType, m)?.bagKey ?? m.charAt(0).toUpperCase() + m.slice(1);
-    const inBag = str(ctx.bag.get(key, STRING));
+    const f = fieldOf(ctx.sourceType, m);
+    if (!f) continue;
+    const inBag = str(ctx.bag.get(f.bagKey, STRING));
     if (inBag !== undefined) {
-      if (inBag === derived[m]) ctx.bag.remove(key);
+      if (inBag === derived[m]) ctx.bag.remove(f.bagKey);
     } else if (derived[m] !== undefined) absent.add(m);
   }
-  if (absent.size > 0) ctx.bag.set(ABSENT_KEY, [...absent].sort().join(','), STRING);
+  writeAbsent(ctx, absent);
 }
 
 const personHook: ConversionHook = {
@@ -135,5 +167,7 @@ const personHook: ConversionHook = {
   },
 };
 
-/** Any edge, any type: the hook decides by the properties of the types it sees. */
-export const crmPersonHooks: HookRegistry = hookRegistry([{ kind: 'Person', from: '*', to: '*', type: '*', hook: personHook }]);
+/** Every edge of Person's spec type (PersonSpec): the hook decides by the properties of the types it sees. */
+export const crmPersonHooks: HookRegistry = hookRegistry([
+  { kind: 'Person', from: '*', to: '*', type: 'PersonSpec', hook: personHook },
+]);

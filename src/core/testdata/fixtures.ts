@@ -10,7 +10,12 @@ export const B: TypeRef = { kind: 'primitive', name: 'boolean' };
 export const obj = (name: string): TypeRef => ({ kind: 'object', name });
 export const arr = (items: TypeRef): TypeRef => ({ kind: 'array', items });
 export const map = (values: TypeRef): TypeRef => ({ kind: 'map', values });
-export const enm = (values: string[], name?: string): TypeRef => ({ kind: 'enum', base: 'string', values, ...(name ? { name } : {}) });
+export const enm = (values: string[], name?: string): TypeRef => ({
+  kind: 'enum',
+  base: 'string',
+  values,
+  ...(name ? { name } : {}),
+});
 export const OPAQUE: TypeRef = { kind: 'opaque', reason: 'preserve-unknown-fields' };
 
 const pascal = (n: string): string => n.charAt(0).toUpperCase() + n.slice(1);
@@ -31,7 +36,13 @@ export function type(name: string, spec: Record<string, TypeRef>, extra: Partial
 }
 
 /** An API version with a root `<kind>` holding apiVersion/kind/metadata/spec(/status). */
-export function apiVersion(name: string, kindName: string, specType: string, types: ObjectType[], statusType?: string): Version {
+export function apiVersion(
+  name: string,
+  kindName: string,
+  specType: string,
+  types: ObjectType[],
+  statusType?: string,
+): Version {
   const root = type(kindName, {
     apiVersion: S,
     kind: S,
@@ -55,7 +66,13 @@ export function apiVersion(name: string, kindName: string, specType: string, typ
   };
 }
 
-export function makeKind(group: string, kindName: string, apis: Version[], config: CatalogConfig = EMPTY_CONFIG, aso = false): Kind {
+export function makeKind(
+  group: string,
+  kindName: string,
+  apis: Version[],
+  config: CatalogConfig = EMPTY_CONFIG,
+  aso = false,
+): Kind {
   const versions = apis.flatMap((v) => [v, deriveStorageVariant(v)]);
   const r = buildKind({ group, kind: kindName, versions, aso }, config);
   if (!r.kind) throw new Error(JSON.stringify(r.issues));
@@ -63,13 +80,24 @@ export function makeKind(group: string, kindName: string, apis: Version[], confi
 }
 
 export function makeCatalog(id: string, kinds: Kind[], config: Partial<CatalogConfig> = {}): Catalog {
-  return { formatVersion: CATALOG_FORMAT_VERSION, id, title: id, kinds, config: { ...EMPTY_CONFIG, ...config }, sources: [] };
+  return {
+    formatVersion: CATALOG_FORMAT_VERSION,
+    id,
+    title: id,
+    kinds,
+    config: { ...EMPTY_CONFIG, ...config },
+    sources: [],
+  };
 }
 
 // ---- ServiceFabric ClusterProperties, seed 001
 const sfCommon = [
   type('AzureActiveDirectory', { clientApplication: S, clusterApplication: S, tenantId: S }),
-  type('CertificateDescription', { thumbprint: S, thumbprintSecondary: S, x509StoreName: enm(['My', 'Root'], 'X509StoreName') }),
+  type('CertificateDescription', {
+    thumbprint: S,
+    thumbprintSecondary: S,
+    x509StoreName: enm(['My', 'Root'], 'X509StoreName'),
+  }),
   type('ClientCertificateCommonName', { certificateCommonName: S, certificateIssuerThumbprint: S, isAdmin: B }),
   type('ClientCertificateThumbprint', { certificateThumbprint: S, isAdmin: B }),
   type('DiagnosticsStorageAccountConfig', { blobEndpoint: S, storageAccountName: S }),
@@ -141,9 +169,52 @@ export function chained(): Catalog {
       [type('WidgetSpec', spec), type('Part', { id: S, size: I }), ...(status ? [type('WidgetStatus', status)] : [])],
       status ? 'WidgetStatus' : undefined,
     );
-  const v1 = mk('v1', { colour: enm(['Red', 'Green']), legacy: S, oldName: S, parts: arr(obj('Part')), labels: map(S) }, { ready: B });
-  const v2 = mk('v2', { colour: enm(['Red', 'Green', 'Blue']), newName: S, parts: arr(obj('Part')), labels: map(S) }, { ready: B });
-  const v3 = mk('v3', { colour: enm(['Red', 'Green', 'Blue']), newName: S, parts: arr(obj('Part')), labels: map(S), extra: obj('Part'), blob: OPAQUE }, { ready: B, message: S });
+  const v1 = mk(
+    'v1',
+    { colour: enm(['Red', 'Green']), legacy: S, oldName: S, parts: arr(obj('Part')), labels: map(S) },
+    { ready: B },
+  );
+  const v2 = mk(
+    'v2',
+    { colour: enm(['Red', 'Green', 'Blue']), newName: S, parts: arr(obj('Part')), labels: map(S) },
+    { ready: B },
+  );
+  const v3 = mk(
+    'v3',
+    {
+      colour: enm(['Red', 'Green', 'Blue']),
+      newName: S,
+      parts: arr(obj('Part')),
+      labels: map(S),
+      extra: obj('Part'),
+      blob: OPAQUE,
+    },
+    { ready: B, message: S },
+  );
   const config = { ...EMPTY_CONFIG, renames: [{ type: 'WidgetSpec', from: 'OldName', to: 'NewName' }] };
-  return makeCatalog('chained', [makeKind('example.com', 'Widget', [v1, v2, v3], { ...config, strategy: 'chained' })], config);
+  return makeCatalog(
+    'chained',
+    [makeKind('example.com', 'Widget', [v1, v2, v3], { ...config, strategy: 'chained' })],
+    config,
+  );
+}
+
+// ---- A property that skips a version and returns with another shape (aso-reference §11): `thing` is a
+// Thing{a} in v1, absent in v2, a Thing{b} in v3. Plus a `conversion: manual` property `secret` in v2/v3.
+export function gap(): Catalog {
+  const v1 = apiVersion('v1', 'Gadget', 'GadgetSpec', [
+    type('GadgetSpec', { name: S, thing: obj('Thing') }),
+    type('Thing', { a: S }),
+  ]);
+  const v2 = apiVersion('v2', 'Gadget', 'GadgetSpec', [type('GadgetSpec', { name: S, secret: S })]);
+  const v3 = apiVersion('v3', 'Gadget', 'GadgetSpec', [
+    type('GadgetSpec', { name: S, secret: S, thing: obj('Thing') }),
+    type('Thing', { b: I }),
+  ]);
+  const config = {
+    ...EMPTY_CONFIG,
+    manual: [{ type: 'GadgetSpec', property: 'secret' }],
+    strategy: 'chained' as const,
+  };
+  return makeCatalog('gap', [makeKind('example.com', 'Gadget', [v1, v2, v3], config)], config);
 }

@@ -45,7 +45,9 @@ export function builtinAvailable(id: string): boolean {
 export function corpusFamilies(): string[] {
   try {
     return readdirSync(CORPUS, { withFileTypes: true })
-      .filter((d) => d.isDirectory() && statSync(path.join(CORPUS, d.name, 'crds'), { throwIfNoEntry: false })?.isDirectory())
+      .filter(
+        (d) => d.isDirectory() && statSync(path.join(CORPUS, d.name, 'crds'), { throwIfNoEntry: false })?.isDirectory(),
+      )
       .map((d) => d.name)
       .sort();
   } catch {
@@ -67,7 +69,8 @@ export function corpusUnits(): CorpusUnit[] {
     const crds = path.join(CORPUS, family, 'crds');
     const entries = readdirSync(crds, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
     const dirs = entries.filter((e) => e.isDirectory());
-    if (dirs.length > 0 && !entries.some((e) => e.isFile())) for (const d of dirs) out.push({ family, id: `${family}/${d.name}`, dir: path.join(crds, d.name) });
+    if (dirs.length > 0 && !entries.some((e) => e.isFile()))
+      for (const d of dirs) out.push({ family, id: `${family}/${d.name}`, dir: path.join(crds, d.name) });
     else out.push({ family, id: family, dir: crds });
   }
   return out;
