@@ -7,10 +7,19 @@ import globals from 'globals';
 // only src/ui/editor touches Monaco; only src/cli touches node:*.
 const frameworkFree = {
   patterns: [
-    { group: ['react', 'react-*', 'react/*', 'react-dom', 'react-dom/*'], message: 'core/importers must not import React.' },
+    {
+      group: ['react', 'react-*', 'react/*', 'react-dom', 'react-dom/*'],
+      message: 'core/importers must not import React.',
+    },
     { group: ['@tanstack/*'], message: 'core/importers must not import TanStack.' },
-    { group: ['monaco-editor', 'monaco-editor/*', 'monaco-yaml', 'monaco-yaml/*', '@monaco-editor/*'], message: 'core/importers must not import Monaco.' },
-    { group: ['node:*', 'fs', 'path', 'os', 'child_process', 'url'], message: 'core/importers run in the browser: no Node APIs.' },
+    {
+      group: ['monaco-editor', 'monaco-editor/*', 'monaco-yaml', 'monaco-yaml/*', '@monaco-editor/*'],
+      message: 'core/importers must not import Monaco.',
+    },
+    {
+      group: ['node:*', 'fs', 'path', 'os', 'child_process', 'url'],
+      message: 'core/importers run in the browser: no Node APIs.',
+    },
     { group: ['**/ui/**', '**/cli/**'], message: 'Dependencies point one way: ui/cli -> core, importers.' },
   ],
 };
@@ -39,7 +48,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['monaco-editor', 'monaco-editor/*', 'monaco-yaml', 'monaco-yaml/*', '@monaco-editor/*'], message: 'Only src/ui/editor imports Monaco.' },
+            {
+              group: ['monaco-editor', 'monaco-editor/*', 'monaco-yaml', 'monaco-yaml/*', '@monaco-editor/*'],
+              message: 'Only src/ui/editor imports Monaco.',
+            },
             { group: ['node:*'], message: 'The UI runs in the browser.' },
             { group: ['**/cli/**'], message: 'The UI does not import the CLI.' },
           ],

@@ -2,9 +2,12 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 // Debian's Chromium: Playwright's own browser download is not reachable here.
-const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
-  (p): p is string => typeof p === 'string' && existsSync(p),
-);
+const executablePath = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+].find((p): p is string => typeof p === 'string' && existsSync(p));
 const port = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({

@@ -21,20 +21,58 @@ async function linkLength(state: ExplorerState): Promise<{ length: number; ms: n
 }
 
 const rows: string[][] = [];
-const row = (what: string, catalog: string, inputBytes: number, catalogBytes: number, l: { length: number; ms: number }) =>
-  rows.push([what, catalog, String(inputBytes), String(catalogBytes), String(l.length), linkLevel(l.length), l.ms.toFixed(1)]);
+const row = (
+  what: string,
+  catalog: string,
+  inputBytes: number,
+  catalogBytes: number,
+  l: { length: number; ms: number },
+) =>
+  rows.push([
+    what,
+    catalog,
+    String(inputBytes),
+    String(catalogBytes),
+    String(l.length),
+    linkLevel(l.length),
+    l.ms.toFixed(1),
+  ]);
 
 // ---- built-in examples ----
 const index = existsSync(path.join(root, 'public/catalogs/index.json'))
-  ? (JSON.parse(readFileSync(path.join(root, 'public/catalogs/index.json'), 'utf8')) as { catalogs: { id: string; hash: string }[] }).catalogs
+  ? (
+      JSON.parse(readFileSync(path.join(root, 'public/catalogs/index.json'), 'utf8')) as {
+        catalogs: { id: string; hash: string }[];
+      }
+    ).catalogs
   : [];
-for (const id of readdirSync(path.join(root, 'src/catalogs'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
+for (const id of readdirSync(path.join(root, 'src/catalogs'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort()) {
   const exampleFile = path.join(root, 'src/catalogs', id, 'example.yaml');
   const input = existsSync(exampleFile) ? readFileSync(exampleFile, 'utf8') : '';
   const hash = index.find((e) => e.id === id)?.hash;
-  const state: ExplorerState = { catalog: hash ? { type: 'builtin', id, hash } : { type: 'builtin', id }, input, document: 0, view: 'bag' };
-  row(`built-in ${id}: example${input === '' ? ' (none found)' : ''}`, 'built-in id + hash', Buffer.byteLength(input), 0, await linkLength(state));
-  row(`built-in ${id}: example, target + highlight + plan view`, 'built-in id + hash', Buffer.byteLength(input), 0, await linkLength({ ...state, targetVersion: 'v2', view: 'plan', highlight: ['spec', 'field'] }));
+  const state: ExplorerState = {
+    catalog: hash ? { type: 'builtin', id, hash } : { type: 'builtin', id },
+    input,
+    document: 0,
+    view: 'bag',
+  };
+  row(
+    `built-in ${id}: example${input === '' ? ' (none found)' : ''}`,
+    'built-in id + hash',
+    Buffer.byteLength(input),
+    0,
+    await linkLength(state),
+  );
+  row(
+    `built-in ${id}: example, target + highlight + plan view`,
+    'built-in id + hash',
+    Buffer.byteLength(input),
+    0,
+    await linkLength({ ...state, targetVersion: 'v2', view: 'plan', highlight: ['spec', 'field'] }),
+  );
 }
 
 // ---- corpus resources: embedded CRD vs https URL ----
@@ -76,7 +114,10 @@ for (const c of cases) {
     : 'apiVersion: controlplane.cluster.x-k8s.io/v1beta1\nkind: KubeadmControlPlane\nmetadata:\n  name: cp\nspec:\n  replicas: 3\n  version: v1.30.0\n';
   const file = path.basename(c.crd);
   const base = { input, document: 0, targetVersion: undefined, view: 'bag' as const };
-  const embedded: ExplorerState = { ...base, catalog: { type: 'embedded', name: file, hash: contentHash(crd), sources: [{ name: file, text: crd }] } };
+  const embedded: ExplorerState = {
+    ...base,
+    catalog: { type: 'embedded', name: file, hash: contentHash(crd), sources: [{ name: file, text: crd }] },
+  };
   const byUrl: ExplorerState = { ...base, catalog: { type: 'url', url: c.url, hash: contentHash(crd) } };
   delete (embedded as { targetVersion?: string }).targetVersion;
   delete (byUrl as { targetVersion?: string }).targetVersion;
@@ -87,10 +128,13 @@ for (const c of cases) {
 // ---- report ----
 const cpus = (await import('node:os')).cpus();
 console.log(`machine: ${cpus[0]?.model ?? 'unknown cpu'}, ${cpus.length} cores, node ${process.version}`);
-console.log(`base address: ${BASE} (${BASE.length} chars); limits: ${LINK_LIMITS.map((l) => `${l.level} <= ${l.max}`).join(', ')}`);
+console.log(
+  `base address: ${BASE} (${BASE.length} chars); limits: ${LINK_LIMITS.map((l) => `${l.level} <= ${l.max}`).join(', ')}`,
+);
 const header = ['case', 'catalog', 'input B', 'catalog B', 'link chars', 'fits', 'encode ms'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-const fmt = (r: string[]) => `| ${r.map((c, i) => (i >= 2 && i !== 5 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join(' | ')} |`;
+const fmt = (r: string[]) =>
+  `| ${r.map((c, i) => (i >= 2 && i !== 5 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join(' | ')} |`;
 console.log(fmt(header));
 console.log(`| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`);
 for (const r of rows) console.log(fmt(r));

@@ -81,17 +81,53 @@ test.describe('built-in examples', () => {
     const target = pane(page, 'Target');
     await expect(target.locator('[data-fate="required-missing"]')).toHaveCount(2);
     await expect(target.locator('[data-path="spec.postalAddress"]')).toHaveAttribute('data-fate', 'required-missing');
-    await expect(target.locator('[data-path="spec.residentialAddress"]')).toHaveAttribute('data-fate', 'required-missing');
+    await expect(target.locator('[data-path="spec.residentialAddress"]')).toHaveAttribute(
+      'data-fate',
+      'required-missing',
+    );
     await expect(target.locator('[data-code="REQUIRED_MISSING"]')).toHaveCount(2);
+    // Changes: v1 -> v2 adds two required fields, which is breaking.
+    await tab(page, 'Changes').click();
+    await expect(page.locator('[data-compatible]')).toHaveAttribute('data-compatible', 'false');
+    await expect(page.getByRole('table', { name: 'Changes', exact: true }).locator('tbody tr')).toHaveCount(2);
+  });
+
+  test('schema validation and pruned fields are marked in the editor and listed as lost', async ({ page }) => {
+    await open(page, 'person-v1v2');
+    await seed(
+      page,
+      'apiVersion: crm.example.com/v1\nkind: Person\nmetadata:\n  name: grace\nspec:\n  firstName: [1, 2]\n  lastName: Hopper\n  nickname: Amazing Grace\n',
+    );
+    const resource = pane(page, 'Resource');
+    // monaco-yaml validates against the source version's schema: firstName must be a string.
+    await expect(resource.locator('.squiggly-error, .squiggly-warning').first()).toBeAttached();
+    // nickname is not in v1's schema: pruned, marked in the editor and listed as lost.
+    await expect(resource.locator('.view-line:has(.mfate-pruned)')).toHaveCount(1);
+    await tab(page, 'Lost').click();
+    await expect(
+      page
+        .getByRole('list', { name: 'Lost', exact: true })
+        .locator('li[data-fate="pruned"][data-path="spec.nickname"]'),
+    ).toBeVisible();
   });
 });
 
 test('a CRD from the corpus loads through the file picker and converts one of its samples', async ({ page }) => {
   const errors = watchErrors(page);
   await open(page);
-  await page.getByLabel('Catalog files', { exact: true }).setInputFiles(path.join(corpus, 'fluxcd-kustomize-controller/crds/kustomize.toolkit.fluxcd.io_kustomizations.yaml'));
+  await page
+    .getByLabel('Catalog files', { exact: true })
+    .setInputFiles(
+      path.join(corpus, 'fluxcd-kustomize-controller/crds/kustomize.toolkit.fluxcd.io_kustomizations.yaml'),
+    );
   await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue(/^e:/);
-  const sample = readFileSync(path.join(corpus, 'fluxcd-kustomize-controller/samples/v0.35.1/config/samples/kustomize_v1beta1_kustomization.yaml'), 'utf8');
+  const sample = readFileSync(
+    path.join(
+      corpus,
+      'fluxcd-kustomize-controller/samples/v0.35.1/config/samples/kustomize_v1beta1_kustomization.yaml',
+    ),
+    'utf8',
+  );
   await seed(page, sample);
   // Two documents: the picker offers both; pick the second.
   const picker = page.getByLabel('Document', { exact: true });
@@ -126,7 +162,10 @@ test('malformed YAML and an unknown kind show clear errors and the page keeps wo
   // The message lists what the catalog has.
   await expect(problems).toContainText('Person');
 
-  await seed(page, 'apiVersion: crm.example.com/2013-03-03\nkind: Person\nmetadata:\n  name: ada\nspec:\n  firstName: Ada\n  middleName: King\n  lastName: Lovelace\n');
+  await seed(
+    page,
+    'apiVersion: crm.example.com/2013-03-03\nkind: Person\nmetadata:\n  name: ada\nspec:\n  firstName: Ada\n  middleName: King\n  lastName: Lovelace\n',
+  );
   await expect(problems).toHaveCount(0);
   await expect(pane(page, 'Hub').locator('[data-path="spec.originalVersion"]')).toContainText('2013-03-03');
   expect(errors).toEqual([]);
@@ -145,7 +184,9 @@ test('the round trip shows a diff and its verdict; read at an older version and 
   );
   await rt.getByLabel('Read at version', { exact: true }).selectOption('2011-01-01');
   await expect(rt.locator('[data-lossless]').nth(1)).toHaveAttribute('data-lossless', 'false');
-  await expect(rt.getByRole('list', { name: 'Destroyed by write-back', exact: true }).getByRole('listitem').first()).toBeVisible();
+  await expect(
+    rt.getByRole('list', { name: 'Destroyed by write-back', exact: true }).getByRole('listitem').first(),
+  ).toBeVisible();
 });
 
 test('clicking a version in the version map makes it the target', async ({ page }) => {
@@ -177,6 +218,14 @@ test('moving through a pane highlights the same field in the other panes', async
   // Keyboard: arrow keys move the selection.
   await page.keyboard.press('ArrowDown');
   await expect(hub.locator('.line.cursor')).toHaveCount(1);
+  // The editor's cursor selects too: put it on `vmImage` and the panes follow.
+  await pane(page, 'Resource').locator('.view-line', { hasText: 'vmImage' }).click();
+  await expect(hub.locator('[data-path="spec.properties.vmImage"]')).toHaveClass(/\bhl\b/);
+  await expect(pane(page, 'Target').locator('[data-path="spec.properties.vmImage"]')).toHaveClass(/\bhl\b/);
+  // A coloured field says why on hover.
+  await expect(
+    hub.locator('[data-path="spec.properties.$propertyBag.HttpApplicationGatewayCertificate"]'),
+  ).toHaveAttribute('title', /.+/);
 });
 
 test('keyboard: help on ?, shortcuts switch views, everything is reachable with Tab', async ({ page }) => {
@@ -197,7 +246,10 @@ test('keyboard: help on ?, shortcuts switch views, everything is reachable with 
     await page.keyboard.press('Tab');
     const { name, inEditor } = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
-      return { name: el?.getAttribute('aria-label') ?? el?.textContent?.trim().slice(0, 30) ?? '', inEditor: el?.closest('.monaco-editor') !== null };
+      return {
+        name: el?.getAttribute('aria-label') ?? el?.textContent?.trim().slice(0, 30) ?? '',
+        inEditor: el?.closest('.monaco-editor') !== null,
+      };
     });
     seen.add(name);
     // In Monaco, Tab indents; Ctrl+M (documented in the help) makes Tab move the focus on.
@@ -206,12 +258,22 @@ test('keyboard: help on ?, shortcuts switch views, everything is reachable with 
       await page.keyboard.press('Control+M');
     }
   }
-  for (const name of ['Catalog', 'Source version', 'Target version', 'Hub document at 2019-09-09storage', 'Target document at 2019-09-09']) expect(seen).toContain(name);
+  for (const name of [
+    'Catalog',
+    'Source version',
+    'Target version',
+    'Hub document at 2019-09-09storage',
+    'Target document at 2019-09-09',
+  ])
+    expect(seen).toContain(name);
 });
 
 test('the input is autosaved and restored; Reset brings the example back', async ({ page }) => {
   await open(page, 'crm-person');
-  await seed(page, 'apiVersion: crm.example.com/2013-03-03\nkind: Person\nmetadata:\n  name: saved\nspec:\n  firstName: Saved\n');
+  await seed(
+    page,
+    'apiVersion: crm.example.com/2013-03-03\nkind: Person\nmetadata:\n  name: saved\nspec:\n  firstName: Saved\n',
+  );
   await expect(pane(page, 'Hub').locator('[data-path="metadata.name"]')).toContainText('saved');
   await page.waitForTimeout(600);
   await page.reload();
@@ -230,4 +292,72 @@ test('on a narrow screen the panes stack', async ({ page }) => {
   expect((b?.y ?? 0) > (a?.y ?? 0)).toBe(true);
   expect((c?.y ?? 0) > (b?.y ?? 0)).toBe(true);
   expect(b?.width ?? 0).toBeGreaterThan(380);
+});
+
+const WIDGET_CRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+spec:
+  group: example.com
+  names: { kind: Widget, plural: widgets, singular: widget, listKind: WidgetList }
+  scope: Namespaced
+  versions:
+    - name: v1alpha1
+      served: true
+      storage: false
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec:
+              type: object
+              properties:
+                size: { type: integer }
+                colour: { type: string }
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec:
+              type: object
+              properties:
+                size: { type: integer }
+`;
+
+test('import problems are listed with file:line:col and the valid files still load; a CRD can be pasted', async ({
+  page,
+}) => {
+  await open(page);
+  await page.getByLabel('Catalog files', { exact: true }).setInputFiles([
+    {
+      name: 'broken.yaml',
+      mimeType: 'text/yaml',
+      buffer: Buffer.from('kind: CustomResourceDefinition\nspec: [unclosed\n'),
+    },
+    { name: 'widget-crd.yaml', mimeType: 'text/yaml', buffer: Buffer.from(WIDGET_CRD) },
+  ]);
+  const problems = page.getByRole('region', { name: 'Import problems', exact: true });
+  await expect(problems.locator('[data-code="YAML_SYNTAX"]').first()).toContainText(/broken\.yaml:\d+:\d+/);
+  await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue(/^e:/);
+  await seed(
+    page,
+    'apiVersion: example.com/v1alpha1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 3\n  colour: blue\n',
+  );
+  await expect(pane(page, 'Hub').locator('[data-path="spec.size"]')).toContainText('3');
+  // colour is gone in v1: the hub keeps it in the property bag.
+  await expect(
+    page.getByRole('list', { name: 'Property bag', exact: true }).locator('li[data-key="Colour"]'),
+  ).toBeVisible();
+  // Paste the same CRD in the dialog: it loads as a catalog too.
+  await page.getByLabel('Catalog', { exact: true }).selectOption('b:crm-person');
+  await page.getByRole('button', { name: 'Paste CRD…', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Paste a CRD' });
+  await dialog.getByLabel('CRD text', { exact: true }).fill(WIDGET_CRD);
+  await dialog.getByRole('button', { name: 'Load', exact: true }).click();
+  await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue(/^e:/);
+  await expect(page.getByLabel('Target version', { exact: true })).toBeEnabled();
 });

@@ -4,7 +4,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { encodeState } from '../src/ui/share/codec.ts';
-import { clipboard, editorText, serve, setInput, settledFragment, snapshot, waitForApp, watch } from './shareHelpers.ts';
+import {
+  clipboard,
+  editorText,
+  serve,
+  setInput,
+  settledFragment,
+  snapshot,
+  waitForApp,
+  watch,
+} from './shareHelpers.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -30,7 +39,10 @@ async function fragmentFor(state: Parameters<typeof encodeState>[0]): Promise<st
   return r.fragment;
 }
 
-test('a copied link opens in a fresh browser with the same editor content, selections and panes', async ({ page, browser }) => {
+test('a copied link opens in a fresh browser with the same editor content, selections and panes', async ({
+  page,
+  browser,
+}) => {
   const w = await watch(page);
   await page.goto('./');
   await waitForApp(page);
@@ -41,7 +53,11 @@ test('a copied link opens in a fresh browser with the same editor content, selec
   await page.getByRole('radio', { name: 'chained' }).click();
   await expect(page.getByRole('radio', { name: 'chained' })).toBeChecked();
   await page.getByRole('tab', { name: /Conversion plan/ }).click();
-  await page.getByRole('group', { name: /^Target document at / }).locator('.line', { hasText: 'Hopper' }).first().click();
+  await page
+    .getByRole('group', { name: /^Target document at / })
+    .locator('.line', { hasText: 'Hopper' })
+    .first()
+    .click();
   await expect(page.locator('.line.hl').first()).toBeVisible();
   await settledFragment(page);
   const before = await snapshot(page);
@@ -90,7 +106,12 @@ test('the copy button copies a link and the meter shows its length against the l
 
 test('a tampered link shows an error and a working page with the default state', async ({ page }) => {
   const w = await watch(page);
-  const good = await fragmentFor({ catalog: { type: 'builtin', id: 'crm-person' }, input: twoPeople, document: 1, view: 'plan' });
+  const good = await fragmentFor({
+    catalog: { type: 'builtin', id: 'crm-person' },
+    input: twoPeople,
+    document: 1,
+    view: 'plan',
+  });
   const tampered = `${good.slice(0, 20)}${good[20] === 'A' ? 'B' : 'A'}${good.slice(21, -6)}`;
   await page.goto(`./#${tampered}`);
   await expect(page.getByTestId('link-issue')).toHaveAttribute('data-code', /^LINK_(MALFORMED|TOO_LARGE)$/);
@@ -107,16 +128,56 @@ test('a tampered link shows an error and a working page with the default state',
   await expect(page.getByTestId('link-issue')).toHaveAttribute('data-code', 'LINK_UNKNOWN_VERSION');
 });
 
+test('a pinned v1 link (made by an earlier build) still opens', async ({ page }) => {
+  const pinnedV1 = JSON.parse(readFileSync('src/ui/share/testdata/links-v1.json', 'utf8')) as {
+    fragment: string;
+    state: { catalog: { type: string; id?: string } };
+  }[];
+  const pinned = pinnedV1.find((f) => f.state.catalog.type === 'builtin' && f.state.catalog.id === 'crm-person');
+  expect(pinned).toBeDefined();
+  const w = await watch(page);
+  await page.goto(`./#${pinned?.fragment ?? ''}`);
+  await waitForApp(page);
+  await expect.poll(() => editorText(page)).toContain('metadata: {name: pinned}');
+  await expect(page.getByRole('combobox', { name: 'Target version', exact: true })).toHaveValue('2013-03-03');
+  await expect(page.getByRole('tab', { selected: true })).toContainText('Conversion plan');
+  await expect(page.getByTestId('link-issue')).toHaveCount(0);
+  expect(w.errors).toEqual([]);
+});
+
 test('a link made with a different catalog says so', async ({ page }) => {
-  const f = await fragmentFor({ catalog: { type: 'builtin', id: 'crm-person', hash: '0000000000000000' }, input: twoPeople, document: 0, view: 'bag' });
+  const f = await fragmentFor({
+    catalog: { type: 'builtin', id: 'crm-person', hash: '0000000000000000' },
+    input: twoPeople,
+    document: 0,
+    view: 'bag',
+  });
   await page.goto(`./#${f}`);
   await waitForApp(page);
   await expect(page.getByTestId('catalog-issue')).toHaveAttribute('data-code', 'LINK_CATALOG_MISMATCH');
   await expect.poll(() => editorText(page)).toContain('Lovelace');
+
+  // A built-in this build does not have: said so, not replaced by another catalog.
+  const gone = await fragmentFor({
+    catalog: { type: 'builtin', id: 'retired-catalog', hash: '0123456789abcdef' },
+    input: twoPeople,
+    document: 0,
+    view: 'bag',
+  });
+  await page.goto(`./#${gone}`);
+  await page.reload();
+  await expect(page.getByTestId('catalog-issue')).toHaveAttribute('data-code', 'LINK_CATALOG_MISMATCH');
+  await expect(page.getByTestId('catalog-issue')).toContainText('retired-catalog');
 });
 
 test('Copy as Markdown gives the kind, versions, a table of problem fields and the link', async ({ page }) => {
-  const f = await fragmentFor({ catalog: { type: 'builtin', id: 'person-v1v2' }, input: readFileSync('src/catalogs/person-v1v2/example.yaml', 'utf8'), document: 0, targetVersion: 'v2', view: 'lost' });
+  const f = await fragmentFor({
+    catalog: { type: 'builtin', id: 'person-v1v2' },
+    input: readFileSync('src/catalogs/person-v1v2/example.yaml', 'utf8'),
+    document: 0,
+    targetVersion: 'v2',
+    view: 'lost',
+  });
   await page.goto(`./#${f}`);
   await waitForApp(page);
   await expect(page.getByRole('combobox', { name: 'Target version', exact: true })).toHaveValue('v2');
@@ -135,7 +196,8 @@ test('Copy as Markdown gives the kind, versions, a table of problem fields and t
 test('copying a Secret warns and can redact the values', async ({ page, browser }) => {
   await page.goto('./');
   await waitForApp(page);
-  const secretInput = 'apiVersion: crm.example.com/2011-01-01\nkind: Person\nmetadata:\n  name: ada\nspec:\n  firstName: Ada\n  password: hunter2\n';
+  const secretInput =
+    'apiVersion: crm.example.com/2011-01-01\nkind: Person\nmetadata:\n  name: ada\nspec:\n  firstName: Ada\n  password: hunter2\n';
   await setInput(page, secretInput);
   await page.getByRole('button', { name: 'Copy link' }).click();
   const dialog = page.getByTestId('secrets-dialog');
@@ -160,26 +222,78 @@ test('copying a Secret warns and can redact the values', async ({ page, browser 
   expect(await clipboard(page)).toBe('unchanged');
 });
 
+test('a catalog loaded from a file travels inside the link and the meter suggests a URL instead', async ({
+  page,
+  browser,
+}) => {
+  const crd = readFileSync(
+    path.join(corpus, 'fluxcd-kustomize-controller/crds/kustomize.toolkit.fluxcd.io_kustomizations.yaml'),
+  );
+  await page.goto('./');
+  await waitForApp(page);
+  await page
+    .getByLabel('Catalog files')
+    .setInputFiles({ name: 'kustomizations.yaml', mimeType: 'application/yaml', buffer: crd });
+  await setInput(
+    page,
+    readFileSync(
+      path.join(
+        corpus,
+        'fluxcd-kustomize-controller/samples/v0.35.1/config/samples/kustomize_v1beta1_kustomization.yaml',
+      ),
+      'utf8',
+    ),
+  );
+  await expect(page.getByRole('group', { name: /^Hub document at / })).toContainText('kustomize.toolkit.fluxcd.io/');
+  const meter = page.getByTestId('link-meter');
+  await expect(meter).toHaveAttribute('data-level', 'github'); // 8,000 < length <= 65,536
+  await expect(page.getByTestId('share-hint')).toBeVisible();
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  const link = await clipboard(page);
+  expect(link.length).toBeGreaterThan(8000);
+  const hub = await page.getByRole('group', { name: /^Hub document at / }).innerText();
+
+  const ctx = await browser.newContext(); // empty IndexedDB: the catalog can only come from the link
+  const other = await ctx.newPage();
+  await other.goto(link);
+  await waitForApp(other);
+  await expect.poll(() => other.getByRole('group', { name: /^Hub document at / }).innerText()).toBe(hub);
+  await expect(other.getByRole('combobox', { name: 'Catalog', exact: true })).toContainText('kustomizations.yaml');
+  await ctx.close();
+});
+
 test.describe('?catalog= and ?resource=', () => {
   const crdFile = path.join(corpus, 'fluxcd-kustomize-controller/crds/kustomize.toolkit.fluxcd.io_kustomizations.yaml');
-  const sampleFile = path.join(corpus, 'fluxcd-kustomize-controller/samples/v0.35.1/config/samples/kustomize_v1beta1_kustomization.yaml');
+  const sampleFile = path.join(
+    corpus,
+    'fluxcd-kustomize-controller/samples/v0.35.1/config/samples/kustomize_v1beta1_kustomization.yaml',
+  );
 
-  test('loads a corpus CRD and a resource from a local server, shows the origin, and links by URL', async ({ page, browser }) => {
+  test('loads a corpus CRD and a resource from a local server, shows the origin, and links by URL', async ({
+    page,
+    browser,
+  }) => {
     const w = await watch(page);
     const server = await serve((req, res) => {
       const cors = req.url?.startsWith('/nocors/') ? {} : { 'access-control-allow-origin': '*' };
-      if (req.url?.endsWith('/crd.yaml')) res.writeHead(200, { 'content-type': 'application/yaml', ...cors }).end(readFileSync(crdFile));
-      else if (req.url?.endsWith('/sample.yaml')) res.writeHead(200, { 'content-type': 'application/yaml', ...cors }).end(readFileSync(sampleFile));
+      if (req.url?.endsWith('/crd.yaml'))
+        res.writeHead(200, { 'content-type': 'application/yaml', ...cors }).end(readFileSync(crdFile));
+      else if (req.url?.endsWith('/sample.yaml'))
+        res.writeHead(200, { 'content-type': 'application/yaml', ...cors }).end(readFileSync(sampleFile));
       else res.writeHead(404, cors).end('not found');
     });
     try {
-      await page.goto(`./?catalog=${encodeURIComponent(`${server.origin}/crd.yaml`)}&resource=${encodeURIComponent(`${server.origin}/sample.yaml`)}`);
+      await page.goto(
+        `./?catalog=${encodeURIComponent(`${server.origin}/crd.yaml`)}&resource=${encodeURIComponent(`${server.origin}/sample.yaml`)}`,
+      );
       await expect(page.getByTestId('remote-catalog')).toHaveAttribute('data-status', 'loaded');
       await expect(page.getByTestId('remote-catalog')).toHaveAttribute('data-origin', server.origin);
       await expect(page.getByTestId('remote-catalog')).toContainText(server.origin);
       await expect(page.getByTestId('remote-resource')).toHaveAttribute('data-status', 'loaded');
       await expect.poll(() => editorText(page)).toContain('kind: Kustomization');
-      await expect(page.getByRole('group', { name: /^Hub document at / })).toContainText('kustomize.toolkit.fluxcd.io/');
+      await expect(page.getByRole('group', { name: /^Hub document at / })).toContainText(
+        'kustomize.toolkit.fluxcd.io/',
+      );
       // The link references the catalog by URL: short, and it opens elsewhere with the same panes.
       await page.getByRole('button', { name: 'Copy link' }).click();
       const link = await clipboard(page);
@@ -199,9 +313,36 @@ test.describe('?catalog= and ?resource=', () => {
     }
   });
 
+  test('a catalog JSON by URL works too, and the resource by URL fills the editor', async ({ page }) => {
+    const w = await watch(page);
+    const server = await serve((req, res) => {
+      const cors = { 'access-control-allow-origin': '*' };
+      if (req.url === '/person.json')
+        res
+          .writeHead(200, { 'content-type': 'application/json', ...cors })
+          .end(readFileSync('public/catalogs/person-v1v2.json'));
+      else if (req.url === '/person.yaml')
+        res.writeHead(200, cors).end(readFileSync('src/catalogs/person-v1v2/example.yaml'));
+      else res.writeHead(404, cors).end();
+    });
+    try {
+      await page.goto(
+        `./?catalog=${encodeURIComponent(`${server.origin}/person.json`)}&resource=${encodeURIComponent(`${server.origin}/person.yaml`)}`,
+      );
+      await expect(page.getByTestId('remote-catalog')).toHaveAttribute('data-status', 'loaded');
+      await expect.poll(() => editorText(page)).toContain('grace-hopper');
+      await expect(page.getByRole('group', { name: /^Hub document at / })).toContainText('crm.example.com/');
+      expect(await settledFragment(page)).toMatch(/^#v1\./);
+      expect(w.errors).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
   test('a failed fetch says what happened and offers a retry', async ({ page }) => {
     const server = await serve((req, res) => {
-      if (req.url === '/nocors/crd.yaml') res.writeHead(200, { 'content-type': 'application/yaml' }).end('kind: CustomResourceDefinition\n');
+      if (req.url === '/nocors/crd.yaml')
+        res.writeHead(200, { 'content-type': 'application/yaml' }).end('kind: CustomResourceDefinition\n');
       else res.writeHead(404, { 'access-control-allow-origin': '*' }).end('not found');
     });
     try {
@@ -235,7 +376,8 @@ test('the built page carries a strict CSP and runs without violations', async ({
   expect(csp).not.toContain('unsafe-eval');
   expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   // Switch views and catalogs so lazily loaded code runs too.
-  for (const tab of ['Lost', 'Conversion plan', 'Round trip', 'Version map', 'Changes']) await page.getByRole('tab', { name: new RegExp(tab) }).click();
+  for (const tab of ['Lost', 'Conversion plan', 'Round trip', 'Version map', 'Changes'])
+    await page.getByRole('tab', { name: new RegExp(tab) }).click();
   await page.getByRole('combobox', { name: 'Catalog', exact: true }).selectOption({ index: 2 });
   await waitForApp(page);
   await page.waitForTimeout(500);

@@ -21,7 +21,9 @@ export async function watch(page: Page): Promise<Watch> {
   await page.addInitScript(() => {
     const w = window as unknown as { __csp: string[] };
     w.__csp = [];
-    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
   });
   return {
     errors,
@@ -50,12 +52,15 @@ export async function setInput(page: Page, text: string): Promise<void> {
 export async function settledFragment(page: Page): Promise<string> {
   let last = '';
   await expect
-    .poll(async () => {
-      const now = await page.evaluate(() => window.location.hash);
-      const same = now === last && now.startsWith('#v1.');
-      last = now;
-      return same;
-    }, { intervals: [300, 500, 700, 1000] })
+    .poll(
+      async () => {
+        const now = await page.evaluate(() => window.location.hash);
+        const same = now === last && now.startsWith('#v1.');
+        last = now;
+        return same;
+      },
+      { intervals: [300, 500, 700, 1000] },
+    )
     .toBe(true);
   return last;
 }
@@ -74,10 +79,17 @@ export async function snapshot(page: Page) {
   return {
     editor: await editorText(page),
     catalog: await value('Catalog'),
-    document: (await page.getByRole('combobox', { name: 'Document', exact: true }).count()) > 0 ? await value('Document') : undefined,
+    document:
+      (await page.getByRole('combobox', { name: 'Document', exact: true }).count()) > 0
+        ? await value('Document')
+        : undefined,
     source: await value('Source version'),
     target: await value('Target version'),
-    strategy: await page.getByRole('radiogroup', { name: 'Strategy' }).locator('input:checked').getAttribute('value').catch(() => null),
+    strategy: await page
+      .getByRole('radiogroup', { name: 'Strategy' })
+      .locator('input:checked')
+      .getAttribute('value')
+      .catch(() => null),
     tab: await page.getByRole('tab', { selected: true }).innerText(),
     hub: await page.getByRole('group', { name: /^Hub document at / }).innerText(),
     target_pane: await page.getByRole('group', { name: /^Target document at / }).innerText(),

@@ -19,8 +19,8 @@ test('the page loads the example and shows its hub form with no console errors',
   await expect(editor.locator('.monaco-editor')).toBeVisible();
   await expect(editor.locator('.view-lines')).toContainText('Person');
   const hub = page.getByRole('region', { name: 'Hub', exact: true });
-  await expect(hub).toContainText('originalVersion: 2011-01-01');
-  await expect(hub).toContainText('2019-09-09storage');
+  await expect(hub.locator('[data-path="spec.originalVersion"]')).toContainText('2011-01-01');
+  await expect(hub.locator('.version-badge')).toHaveText('2019-09-09storage');
   expect(errors).toEqual([]);
 });
 
@@ -47,7 +47,7 @@ test('editing the input updates the hub pane', async ({ page }) => {
     ),
   );
   const hub = page.getByRole('region', { name: 'Hub', exact: true });
-  await expect(hub).toContainText('originalVersion: 2013-03-03');
+  await expect(hub.locator('[data-path="spec.originalVersion"]')).toContainText('2013-03-03');
   await expect(editor.locator('.view-lines')).toContainText('Lovelace');
   expect(errors).toEqual([]);
 });

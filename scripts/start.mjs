@@ -8,5 +8,8 @@ const port = process.env.PORT ?? '4173';
 const b = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
 if (b.status !== 0) process.exit(b.status ?? 1);
 console.log(`\nVersion Explorer: http://localhost:${port}/\n`);
-const p = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', port, '--strictPort'], { cwd: root, stdio: 'inherit' });
+const p = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', port, '--strictPort'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 p.on('exit', (code) => process.exit(code ?? 0));

@@ -36,7 +36,7 @@ function ensureChromium() {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
   if (candidates.some((p) => p && existsSync(p))) return true;
   if (typeof process.getuid === 'function' && process.getuid() === 0) {
-    console.log('Chromium is missing: installing Debian\'s chromium package (apt-get) ...');
+    console.log("Chromium is missing: installing Debian's chromium package (apt-get) ...");
     const u = spawnSync('apt-get', ['update'], { stdio: 'inherit' });
     const i = spawnSync('apt-get', ['install', '-y', 'chromium', 'fonts-liberation'], {
       stdio: 'inherit',
@@ -44,7 +44,9 @@ function ensureChromium() {
     });
     if (u.status === 0 && i.status === 0 && existsSync('/usr/bin/chromium')) return true;
   }
-  console.error('End-to-end tests need Chromium. Run as root: apt-get update && apt-get install -y chromium fonts-liberation');
+  console.error(
+    'End-to-end tests need Chromium. Run as root: apt-get update && apt-get install -y chromium fonts-liberation',
+  );
   return false;
 }
 
@@ -54,13 +56,21 @@ if (want('format')) check('format', 'npx', ['prettier', '--check', '.', '--log-l
 
 if (want('unit')) {
   const out = path.join(reports, 'vitest.json');
-  const { ok, secs } = run('unit tests (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const { ok, secs } = run('unit tests (vitest)', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
   if (existsSync(out)) {
     const j = JSON.parse(readFileSync(out, 'utf8'));
     passed += j.numPassedTests;
     failed += j.numFailedTests;
     if (!ok && j.numFailedTests === 0) failed++; // e.g. a file that failed to load
-    summary.push(`${ok ? 'ok  ' : 'FAIL'} unit tests: ${j.numPassedTests} passed, ${j.numFailedTests} failed (${secs}s)`);
+    summary.push(
+      `${ok ? 'ok  ' : 'FAIL'} unit tests: ${j.numPassedTests} passed, ${j.numFailedTests} failed (${secs}s)`,
+    );
   } else {
     failed++;
     summary.push(`FAIL unit tests: no report (${secs}s)`);
@@ -79,15 +89,22 @@ if (want('e2e')) {
     failed++;
     summary.push('FAIL e2e: Chromium is not installed');
   } else {
-    const { ok, secs } = run('end-to-end tests (playwright, Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-    });
+    const { ok, secs } = run(
+      'end-to-end tests (playwright, Chromium)',
+      'npx',
+      ['playwright', 'test', '--reporter=list,json'],
+      {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+      },
+    );
     if (existsSync(out)) {
       const s = JSON.parse(readFileSync(out, 'utf8')).stats;
       passed += s.expected + s.flaky;
       failed += s.unexpected;
       if (!ok && s.unexpected === 0) failed++;
-      summary.push(`${ok ? 'ok  ' : 'FAIL'} e2e: ${s.expected + s.flaky} passed (${s.flaky} flaky), ${s.unexpected} failed, ${s.skipped} skipped (${secs}s)`);
+      summary.push(
+        `${ok ? 'ok  ' : 'FAIL'} e2e: ${s.expected + s.flaky} passed (${s.flaky} flaky), ${s.unexpected} failed, ${s.skipped} skipped (${secs}s)`,
+      );
     } else {
       failed++;
       summary.push(`FAIL e2e: no report (${secs}s)`);

@@ -120,7 +120,11 @@ export function sharePlugin(): Plugin {
       order: 'post',
       handler: () => [
         // First in <head>: the policy must be in force before any other element is parsed.
-        { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' },
+        {
+          tag: 'meta',
+          attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY },
+          injectTo: 'head-prepend',
+        },
         { tag: 'script', attrs: { src: './register-sw.js', defer: true }, injectTo: 'head' },
       ],
     },
@@ -133,7 +137,11 @@ export function sharePlugin(): Plugin {
       if (!existsSync(path.join(outDir, 'index.html'))) return; // the build failed; its error is the one to see
       const files = listFiles(outDir).filter((f) => f !== 'sw.js' && !f.endsWith('.map'));
       const hash = createHash('sha256');
-      for (const f of files) hash.update(f).update('\0').update(readFileSync(path.join(outDir, f)));
+      for (const f of files)
+        hash
+          .update(f)
+          .update('\0')
+          .update(readFileSync(path.join(outDir, f)));
       const version = hash.digest('hex').slice(0, 16);
       // './' too: a navigation to the folder itself is answered from the cache offline.
       writeFileSync(path.join(outDir, 'sw.js'), swSource(version, ['./', ...files]));

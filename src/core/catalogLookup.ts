@@ -20,7 +20,8 @@ export function findVersion(kind: Kind, name: string): Version | undefined {
 
 /**
  * The version whose declarations name the types of `version`: a derived storage variant erases enum names and
- * optionality, so naming and display (seed 001's `*Level`) use its API twin's declarations.
+ * optionality, so naming and display (seed 001's `*Level`, `string` for a required field) use its API twin's
+ * declarations. An imported storage variant (ASO's own `<v>storage` schema) is real: it declares itself.
  */
 const declaring = new WeakMap<Version, Version>();
 
@@ -28,7 +29,7 @@ export function declaringVersion(kind: Kind, version: Version): Version {
   const hit = declaring.get(version);
   if (hit) return hit;
   let out = version;
-  if (version.role === 'storage' && version.twin !== undefined) {
+  if (version.role === 'storage' && version.twin !== undefined && version.derived !== false) {
     const twin = findVersion(kind, version.twin);
     if (twin && twin.role === 'api') out = twin;
   }

@@ -116,3 +116,41 @@ describe('catalogHash', () => {
     );
   });
 });
+
+describe('loadCatalog: object types (fast path, full validator for the message)', () => {
+  const bad = (edit: (spec: Record<string, unknown>) => void) => {
+    const c = JSON.parse(JSON.stringify(catalog())) as {
+      kinds: { versions: { types: Record<string, { properties: Record<string, unknown>[] }> }[] }[];
+    };
+    edit(c.kinds[0]!.versions[0]!.types.ThingSpec!.properties[0]!);
+    return loadCatalog(c).issues.map((i) => [i.code, i.path.slice(0, 8).join('/')]);
+  };
+  const at = 'kinds/0/versions/0/types/ThingSpec/properties/0';
+
+  it('rejects a bad type ref, validation or flag deep in a type, at its path', () => {
+    expect(bad((p) => (p.type = { kind: 'tuple' }))).toEqual([['INVALID_CATALOG', at]]);
+    expect(bad((p) => (p.type = { kind: 'array', items: { kind: 'enum', base: 'date', values: [] } }))).toEqual([
+      ['INVALID_CATALOG', at],
+    ]);
+    expect(bad((p) => (p.validation = { minLength: 1.5 }))).toEqual([['INVALID_CATALOG', at]]);
+    expect(bad((p) => (p.required = 'yes'))).toEqual([['INVALID_CATALOG', at]]);
+    expect(bad((p) => (p.conversion = 'auto'))).toEqual([['INVALID_CATALOG', at]]);
+  });
+
+  it('accepts every valid type ref kind and validation fact', () => {
+    const refs = [
+      { kind: 'primitive', name: 'integer' },
+      { kind: 'enum', base: 'number', values: [1, 2.5], name: 'Level' },
+      { kind: 'map', values: { kind: 'array', items: { kind: 'opaque', reason: 'int-or-string' } } },
+    ];
+    for (const type of refs)
+      expect(
+        bad((p) => {
+          p.type = type;
+          p.validation = { minimum: 1.5, exclusiveMinimum: true, maxItems: 3, default: { a: 1 }, nullable: true };
+          p.readOnly = true;
+          p.conversion = 'manual';
+        }),
+      ).toEqual([]);
+  });
+});

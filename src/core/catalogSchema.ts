@@ -198,9 +198,128 @@ export const catalogSchema = {
   },
 } as const;
 
+// ---- fast path for the bulk of a catalog (object types), which the interpreting validator walks slowly
+// (seconds for a large corpus catalog). `typesOk` is never more permissive than the schema's `objectType`
+// definition: true means valid; false only means "ask the full validator", which then names the error.
+const PRIMITIVES = new Set<unknown>(['string', 'integer', 'number', 'boolean']);
+const OPAQUE_REASONS = new Set<unknown>(['preserve-unknown-fields', 'int-or-string', 'free-form', 'embedded-resource']);
+const isStr = (v: unknown): boolean => typeof v === 'string';
+const optStr = (v: unknown): boolean => v === undefined || typeof v === 'string';
+const optBool = (v: unknown): boolean => v === undefined || typeof v === 'boolean';
+const optNum = (v: unknown): boolean => v === undefined || typeof v === 'number';
+const optInt = (v: unknown): boolean => v === undefined || (typeof v === 'number' && Number.isInteger(v));
+
+function typeRefOk(t: unknown): boolean {
+  if (!isRecord(t)) return false;
+  switch (t.kind) {
+    case 'primitive':
+      return PRIMITIVES.has(t.name);
+    case 'enum':
+      return (
+        PRIMITIVES.has(t.base) &&
+        Array.isArray(t.values) &&
+        t.values.every((x) => typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean') &&
+        optStr(t.name)
+      );
+    case 'object':
+      return typeof t.name === 'string' && t.name.length > 0;
+    case 'array':
+      return typeRefOk(t.items);
+    case 'map':
+      return typeRefOk(t.values);
+    case 'opaque':
+      return OPAQUE_REASONS.has(t.reason);
+    default:
+      return false;
+  }
+}
+
+function validationOk(v: unknown): boolean {
+  if (v === undefined) return true;
+  if (!isRecord(v)) return false;
+  return (
+    optStr(v.pattern) &&
+    optStr(v.format) &&
+    optNum(v.minimum) &&
+    optNum(v.maximum) &&
+    optBool(v.exclusiveMinimum) &&
+    optBool(v.exclusiveMaximum) &&
+    optInt(v.minLength) &&
+    optInt(v.maxLength) &&
+    optInt(v.minItems) &&
+    optInt(v.maxItems) &&
+    optInt(v.minProperties) &&
+    optInt(v.maxProperties) &&
+    optBool(v.nullable)
+  );
+}
+
+function propertyOk(p: unknown): boolean {
+  return (
+    isRecord(p) &&
+    isStr(p.name) &&
+    isStr(p.bagKey) &&
+    typeRefOk(p.type) &&
+    typeof p.required === 'boolean' &&
+    optStr(p.description) &&
+    validationOk(p.validation) &&
+    optBool(p.readOnly) &&
+    (p.conversion === undefined || p.conversion === 'manual')
+  );
+}
+
+function objectTypeOk(t: unknown): boolean {
+  return (
+    isRecord(t) &&
+    typeof t.name === 'string' &&
+    t.name.length > 0 &&
+    typeof t.named === 'boolean' &&
+    Array.isArray(t.properties) &&
+    t.properties.every(propertyOk) &&
+    typeof t.hasPropertyBag === 'boolean' &&
+    (t.additionalProperties === undefined || typeRefOk(t.additionalProperties)) &&
+    optBool(t.preserveUnknownFields) &&
+    optStr(t.description)
+  );
+}
+
+/** Every `kinds[].versions[].types` map passes `objectTypeOk` (anything unexpected: false). */
+function typesOk(json: Record<string, unknown>): boolean {
+  if (!Array.isArray(json.kinds)) return false;
+  for (const k of json.kinds) {
+    if (!isRecord(k) || !Array.isArray(k.versions)) return false;
+    for (const v of k.versions) {
+      if (!isRecord(v) || !isRecord(v.types)) return false;
+      for (const t of Object.values(v.types)) if (!objectTypeOk(t)) return false;
+    }
+  }
+  return true;
+}
+
+/** The schema with object types left to `typesOk` (same everywhere else). */
+const shallowSchema = {
+  ...catalogSchema,
+  definitions: {
+    ...catalogSchema.definitions,
+    version: {
+      ...catalogSchema.definitions.version,
+      properties: { ...catalogSchema.definitions.version.properties, types: { type: 'object' } },
+    },
+  },
+};
+
 // An interpreting validator: Ajv compiles schemas with `new Function`, which the app's CSP (no 'unsafe-eval') forbids.
 let validator: Validator | undefined;
+let shallowValidator: Validator | undefined;
 function validate(json: unknown): { instancePath: string; message: string }[] {
+  if (isRecord(json) && typesOk(json)) {
+    shallowValidator ??= new Validator(
+      shallowSchema as unknown as ConstructorParameters<typeof Validator>[0],
+      '7',
+      true,
+    );
+    if (shallowValidator.validate(json).valid) return [];
+  }
   validator ??= new Validator(catalogSchema as unknown as ConstructorParameters<typeof Validator>[0], '7', true);
   const r = validator.validate(json);
   if (r.valid) return [];
@@ -267,12 +386,7 @@ export function loadCatalog(json: unknown): { catalog?: Catalog; issues: Issue[]
   if (errors.length > 0) {
     return {
       issues: errors.map((e) =>
-        issue(
-          'error',
-          'INVALID_CATALOG',
-          `${e.instancePath || '/'}: ${e.message}`,
-          pointerToPath(e.instancePath),
-        ),
+        issue('error', 'INVALID_CATALOG', `${e.instancePath || '/'}: ${e.message}`, pointerToPath(e.instancePath)),
       ),
     };
   }

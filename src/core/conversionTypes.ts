@@ -3,14 +3,7 @@ import type { Issue, IssueCode, Path } from './issue.ts';
 import type { Strategy } from './model.ts';
 
 /** What changed for one property between the source and destination type (seed 001's "Change" column). */
-export type Change =
-  | 'none'
-  | 'new'
-  | 'removed'
-  | 'renamed'
-  | 'type-changed'
-  | 'optionality-changed'
-  | 'enum-changed';
+export type Change = 'none' | 'new' | 'removed' | 'renamed' | 'type-changed' | 'optionality-changed' | 'enum-changed';
 
 /** How a step moves the value (seed 001's "Handler" column). */
 export type Handler =
@@ -73,7 +66,12 @@ export interface Plan {
   /** Versions visited, from `from` to `to` inclusive (through the hub). */
   readonly path: readonly string[];
   /** Per hop of `path`, the type plans reachable from the root, root first then alphabetical. */
-  readonly hops: readonly { readonly from: string; readonly to: string; readonly direction: Direction; readonly types: readonly TypePlan[] }[];
+  readonly hops: readonly {
+    readonly from: string;
+    readonly to: string;
+    readonly direction: Direction;
+    readonly types: readonly TypePlan[];
+  }[];
 }
 
 /** What happened to one field. */

@@ -349,3 +349,16 @@ describe('convertResource: fates', () => {
     expect(order.indexOf('spec.managementEndpoint')).toBeLessThan(order.indexOf('spec.vmImage'));
   });
 });
+
+describe('convertResource: dropping values that carry no data', () => {
+  it('a null, [] or {} field the destination lacks is not LOST; a real value is', () => {
+    const hub = {
+      apiVersion: 'example.com/v2storage',
+      kind: 'Person',
+      metadata: { name: 'p' },
+      spec: { name: 'n', postalAddress: {}, residentialAddress: { street: 's' } },
+    };
+    const r = convertResource(personV1V2(), hub, 'v1');
+    expect(r.issues.map((i) => `${i.code}:${i.path.join('.')}`)).toEqual(['LOST:spec.residentialAddress']);
+  });
+});

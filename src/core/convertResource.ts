@@ -19,6 +19,7 @@ import {
   bagAccess,
   bagPull,
   bagWrite,
+  isEmptyForBag,
   readBag,
   setBag,
   type BagAccess,
@@ -574,7 +575,9 @@ function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Rec
               '`conversion: manual` and no hook is registered',
               'NEEDS_HANDWRITTEN_CONVERSION',
             );
-        } else emit(st, 'lost', [...sp, op.s], undefined, 'not in the destination version, which has no property bag');
+        } else if (!isEmptyForBag(v, { kind: 'map', values: { kind: 'opaque', reason: 'free-form' } }))
+          // null, [] and {} carry no data (ASO's omitempty; round trips treat them as absent): nothing is lost
+          emit(st, 'lost', [...sp, op.s], undefined, 'not in the destination version, which has no property bag');
         break;
       }
     }

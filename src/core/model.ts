@@ -14,7 +14,12 @@ export type OpaqueReason = 'preserve-unknown-fields' | 'int-or-string' | 'free-f
 export type TypeRef =
   | { readonly kind: 'primitive'; readonly name: Primitive }
   /** `name` is set for named enums (OpenAPI definitions, Go types such as `Level`). */
-  | { readonly kind: 'enum'; readonly base: Primitive; readonly values: readonly (string | number | boolean)[]; readonly name?: string }
+  | {
+      readonly kind: 'enum';
+      readonly base: Primitive;
+      readonly values: readonly (string | number | boolean)[];
+      readonly name?: string;
+    }
   | { readonly kind: 'object'; readonly name: string }
   | { readonly kind: 'array'; readonly items: TypeRef }
   | { readonly kind: 'map'; readonly values: TypeRef }

@@ -34,3 +34,16 @@ describe('parseResources', () => {
     expect(parseResources('{"a": [1, 2]}').documents[0]?.value).toEqual({ a: [1, 2] });
   });
 });
+
+describe('parseResources: resource exhaustion', () => {
+  it('an alias bomb becomes a YAML_SYNTAX issue at the document, never an exception', () => {
+    const lines = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+    for (const n of 'bcdefg') {
+      const prev = String.fromCharCode(n.charCodeAt(0) - 1);
+      lines.push(`${n}: &${n} [${Array(10).fill(`*${prev}`).join(', ')}]`);
+    }
+    const r = parseResources(lines.join('\n'), 'bomb.yaml');
+    expect(r.documents).toEqual([]);
+    expect(r.issues.map((i) => [i.code, i.file, i.range?.start.line])).toEqual([['YAML_SYNTAX', 'bomb.yaml', 1]]);
+  });
+});

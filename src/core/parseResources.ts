@@ -59,16 +59,37 @@ export function parseResources(text: string, file?: string): ParsedResources {
     for (const e of [...doc.errors, ...doc.warnings]) {
       const range = toRange(lc, e.pos[0], e.pos[1]);
       const severity = doc.errors.includes(e) ? 'error' : 'warning';
-      issues.push(issue(severity, 'YAML_SYNTAX', e.message.split('\n')[0] ?? e.message, [], { ...(file ? { file } : {}), range }));
+      issues.push(
+        issue(severity, 'YAML_SYNTAX', e.message.split('\n')[0] ?? e.message, [], { ...(file ? { file } : {}), range }),
+      );
     }
     if (doc.errors.length > 0) continue;
-    const value: unknown = doc.toJS({ maxAliasCount: 1000 });
+    let value: unknown;
+    try {
+      value = doc.toJS({ maxAliasCount: 1000 });
+    } catch (e) {
+      // e.g. an alias bomb (excessive alias count): an input error at the document, not a crash
+      const range = doc.range ? toRange(lc, doc.range[0], doc.range[1]) : undefined;
+      issues.push(
+        issue('error', 'YAML_SYNTAX', e instanceof Error ? e.message : String(e), [], {
+          ...(file ? { file } : {}),
+          ...(range ? { range } : {}),
+        }),
+      );
+      continue;
+    }
     if (value === null || value === undefined) continue; // empty document (e.g. a trailing ---)
     const ranges = new Map<string, SourceRange>();
     collectRanges(doc.contents, [], lc, ranges);
     const range = doc.range ? toRange(lc, doc.range[0], doc.range[1]) : undefined;
     const rec = value as Record<string, unknown>;
-    if (typeof value === 'object' && !Array.isArray(value) && typeof rec.kind === 'string' && rec.kind.endsWith('List') && Array.isArray(rec.items)) {
+    if (
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      typeof rec.kind === 'string' &&
+      rec.kind.endsWith('List') &&
+      Array.isArray(rec.items)
+    ) {
       rec.items.forEach((item, i) => {
         const sub = new Map<string, SourceRange>();
         const prefix = pathKey(['items', i]);
@@ -76,7 +97,13 @@ export function parseResources(text: string, file?: string): ParsedResources {
           if (k === prefix) sub.set('', r);
           else if (k.startsWith(prefix + '\u0000')) sub.set(k.slice(prefix.length + 1), r);
         }
-        documents.push({ index: documents.length, value: item, listPath: ['items', i], ranges: sub, ...(sub.get('') ? { range: sub.get('') } : {}) });
+        documents.push({
+          index: documents.length,
+          value: item,
+          listPath: ['items', i],
+          ranges: sub,
+          ...(sub.get('') ? { range: sub.get('') } : {}),
+        });
       });
       continue;
     }

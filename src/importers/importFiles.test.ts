@@ -351,3 +351,33 @@ describe('importFiles: robustness', () => {
     );
   });
 });
+
+describe('importFiles: a version defined in two files', () => {
+  it('reports DUPLICATE_VERSION at the second definition (file:line:col) and keeps the first', () => {
+    const w = fixture('widgets-crd.yaml');
+    const { catalog, issues } = importFiles([w, { ...w, name: 'z/widgets-again.yaml' }]);
+    const dup = issues.filter((i) => i.code === 'DUPLICATE_VERSION');
+    expect(dup.map((i) => [i.file, i.range?.start.line, i.path.join('/')])).toEqual([
+      ['z/widgets-again.yaml', 13, 'example.com/Widget/v1alpha1'],
+      ['z/widgets-again.yaml', 31, 'example.com/Widget/v1'],
+      ['z/widgets-again.yaml', 110, 'example.com/Gadget/v1beta1'],
+    ]);
+    expect(kindOf(catalog.kinds, 'Widget').versions.every((v) => v.source === 'widgets-crd.yaml')).toBe(true);
+  });
+});
+
+describe('importFiles: an alias bomb', () => {
+  it('is a YAML_SYNTAX error at the document (file:line:col); the rest of the batch imports', () => {
+    const lines = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+    for (const n of 'bcdefg') {
+      const prev = String.fromCharCode(n.charCodeAt(0) - 1);
+      lines.push(`${n}: &${n} [${Array(10).fill(`*${prev}`).join(', ')}]`);
+    }
+    const { catalog, issues } = importFiles([
+      { name: 'bomb.yaml', text: lines.join('\n') },
+      fixture('widgets-crd.yaml'),
+    ]);
+    expect(issues.map((i) => [i.code, i.file, i.range?.start.line])).toEqual([['YAML_SYNTAX', 'bomb.yaml', 1]]);
+    expect(catalog.kinds.length).toBe(2);
+  });
+});

@@ -2,7 +2,7 @@
 //   parseSource -> detectFormat -> importCrd | importOpenApi | parseConfig | loadCatalog
 //   -> mergeKinds -> addStorageVariants -> applyConfig -> buildKind -> Catalog.
 // Bad input never throws: every problem is an Issue and the rest of the batch still imports.
-import type { Catalog, CatalogConfig, Issue, Kind, KindInput } from '../core/index.ts';
+import type { Catalog, CatalogConfig, Issue, Kind, KindInput, Path, SourceRange } from '../core/index.ts';
 import { CATALOG_FORMAT_VERSION, buildKind, issue, loadCatalog } from '../core/index.ts';
 import { addStorageVariants } from './addStorageVariants.ts';
 import { applyConfig } from './applyConfig.ts';
@@ -12,7 +12,7 @@ import { importOpenApi } from './importOpenApi.ts';
 import { kindKey, mergeKinds } from './mergeKinds.ts';
 import { byString } from './names.ts';
 import { mergeConfigs, parseConfig } from './parseConfig.ts';
-import type { SourceFile } from './parseSource.ts';
+import type { SourceDoc, SourceFile } from './parseSource.ts';
 import { docIssue, isRecord, parseSource } from './parseSource.ts';
 
 export interface ImportOptions {
@@ -24,9 +24,25 @@ export interface ImportOptions {
 
 interface Collected {
   inputs: KindInput[];
+  /** Where each CRD version's name sits (`file/group/kind/version`), to place merge issues at a line. */
+  versionRanges: Map<string, SourceRange>;
   prebuilt: Kind[];
   configs: CatalogConfig[];
   issues: Issue[];
+}
+
+const versionKey = (file: string, group: string, kind: string, version: string): string =>
+  [file, group, kind, version].join('\u0000');
+
+/** Records the source range of every version name of an imported CRD (at `at` in the document). */
+function recordVersionRanges(doc: SourceDoc, crd: Record<string, unknown>, at: Path, kind: KindInput, acc: Collected) {
+  const spec = crd.spec;
+  const versions = isRecord(spec) && Array.isArray(spec.versions) ? spec.versions : [];
+  versions.forEach((v, i) => {
+    if (!isRecord(v) || typeof v.name !== 'string') return;
+    const range = doc.rangeAt([...at, 'spec', 'versions', i, 'name']);
+    if (range) acc.versionRanges.set(versionKey(doc.file, kind.group, kind.kind, v.name), range);
+  });
 }
 
 /** Stage: one file's documents, dispatched by format. */
@@ -47,7 +63,10 @@ function collectFile(file: SourceFile, acc: Collected): void {
         recognised++;
         const r = importCrd(doc, value);
         acc.issues.push(...r.issues);
-        if (r.kind) acc.inputs.push(r.kind);
+        if (r.kind) {
+          acc.inputs.push(r.kind);
+          recordVersionRanges(doc, value, [], r.kind, acc);
+        }
         break;
       }
       case 'crd-list': {
@@ -56,7 +75,10 @@ function collectFile(file: SourceFile, acc: Collected): void {
           if (isRecord(item) && item.kind === 'CustomResourceDefinition') {
             const r = importCrd(doc, item, ['items', i]);
             acc.issues.push(...r.issues);
-            if (r.kind) acc.inputs.push(r.kind);
+            if (r.kind) {
+              acc.inputs.push(r.kind);
+              recordVersionRanges(doc, item, ['items', i], r.kind, acc);
+            }
           } else
             acc.issues.push(
               docIssue(doc, 'warning', 'UNSUPPORTED_FORMAT', 'list item is not a CustomResourceDefinition; skipped', [
@@ -144,14 +166,24 @@ export function importFiles(
   files: readonly SourceFile[],
   options: ImportOptions = {},
 ): { catalog: Catalog; issues: Issue[] } {
-  const acc: Collected = { inputs: [], prebuilt: [], configs: [], issues: [] };
+  const acc: Collected = { inputs: [], versionRanges: new Map(), prebuilt: [], configs: [], issues: [] };
   // Sorted by name: output never depends on the order files were given in.
   const sorted = [...files].sort((a, b) => byString(a.name, b.name) || byString(a.text, b.text));
   for (const f of sorted) collectFile(f, acc);
 
   const config = mergeConfigs([...acc.configs, ...(options.config ? [options.config] : [])]);
   const merged = mergeKinds(acc.inputs);
-  acc.issues.push(...merged.issues);
+  // A version defined twice points at the second definition's name (file:line:col), when it came from a CRD.
+  acc.issues.push(
+    ...merged.issues.map((i) => {
+      const [group, kind, version] = i.path;
+      const range =
+        i.file !== undefined && i.range === undefined
+          ? acc.versionRanges.get(versionKey(i.file, String(group), String(kind), String(version)))
+          : undefined;
+      return range ? { ...i, range } : i;
+    }),
+  );
 
   const kinds: Kind[] = [];
   const seen = new Set<string>();

@@ -77,7 +77,7 @@ export function parseSource(file: SourceFile): { docs: SourceDoc[]; issues: Issu
       });
     } catch {
       const lc = new LineCounter();
-      const doc = parseDocument(file.text, { lineCounter: lc });
+      const doc = parseDocument(file.text, { lineCounter: lc, prettyErrors: false });
       const found = syntaxIssues(doc, lc, file.name, 'JSON_SYNTAX');
       issues.push(
         ...(found.length > 0 ? found : [issue('error', 'JSON_SYNTAX', 'not valid JSON', [], { file: file.name })]),
@@ -86,7 +86,8 @@ export function parseSource(file: SourceFile): { docs: SourceDoc[]; issues: Issu
     return { docs, issues };
   }
   const lc = new LineCounter();
-  const parsed = parseAllDocuments(file.text, { lineCounter: lc });
+  // prettyErrors off: the message must not repeat the position (the issue carries it as file:line:col).
+  const parsed = parseAllDocuments(file.text, { lineCounter: lc, prettyErrors: false });
   if (!Array.isArray(parsed)) {
     return { docs, issues };
   }
@@ -100,7 +101,13 @@ export function parseSource(file: SourceFile): { docs: SourceDoc[]; issues: Issu
     try {
       value = doc.toJS({ maxAliasCount: 1000 });
     } catch (e) {
-      issues.push(issue('error', 'YAML_SYNTAX', e instanceof Error ? e.message : String(e), [], { file: file.name }));
+      const range = doc.range ? toRange(lc, doc.range[0], doc.range[1]) : undefined;
+      issues.push(
+        issue('error', 'YAML_SYNTAX', e instanceof Error ? e.message : String(e), [], {
+          file: file.name,
+          ...(range ? { range } : {}),
+        }),
+      );
       return;
     }
     docs.push({ file: file.name, index, value, rangeAt: rangeFinder(doc, lc), keyRangeAt: rangeFinder(doc, lc, true) });

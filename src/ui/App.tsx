@@ -1,10 +1,12 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { Path, SourceRange, Strategy } from '../core/index.ts';
 import { useCatalogIndex, useUserCatalogs } from './queries/catalogQueries.ts';
 import { useResolvedCatalog } from './catalogs/useCatalog.ts';
 import { ExplorerContext, useExplorerStore } from './useExplorerState.ts';
 import { useWorkerConversion } from './worker/useWorkerConversion.ts';
 import type { ExploreResult } from './worker/protocol.ts';
+import { keyAtOffset, rangeAt, rangeIndex } from './worker/rangeTable.ts';
 import { ResourcePreview } from './panels/ResourcePreview.tsx';
 import { DocumentView } from './panels/DocumentView.tsx';
 import { Legend } from './panels/Legend.tsx';
@@ -51,26 +53,15 @@ const VIEWS: readonly { readonly id: ViewId; readonly label: string }[] = [
 
 const MAX_EDITOR_DECORATIONS = 4000;
 
-const keyToPath = (key: string): Path => (key === '' ? [] : key.split('\u0000').map((s) => (/^(0|[1-9]\d*)$/.test(s) ? Number(s) : s)));
+const keyToPath = (key: string): Path =>
+  key === '' ? [] : key.split('\u0000').map((s) => (/^(0|[1-9]\d*)$/.test(s) ? Number(s) : s));
 
 function refValue(ref: CatalogRef, builtinId: string | undefined): string {
-  return ref.type === 'builtin' ? `b:${builtinId ?? ref.id}` : ref.type === 'embedded' ? `e:${ref.hash}` : `u:${ref.url}`;
-}
-
-/** The deepest node whose range holds `offset`. */
-function pathAtOffset(ranges: ExploreResult['ranges'], offset: number): string | undefined {
-  let best: string | undefined;
-  let span = Infinity;
-  for (const [key, r] of ranges) {
-    if (r.start.offset <= offset && offset <= r.end.offset) {
-      const s = r.end.offset - r.start.offset;
-      if (s < span || (s === span && best !== undefined && key.length > best.length)) {
-        best = key;
-        span = s;
-      }
-    }
-  }
-  return best;
+  return ref.type === 'builtin'
+    ? `b:${builtinId ?? ref.id}`
+    : ref.type === 'embedded'
+      ? `e:${ref.hash}`
+      : `u:${ref.url}`;
 }
 
 export function App() {
@@ -93,7 +84,11 @@ export function App() {
   const firstEntry = index.data?.catalogs[0];
   useEffect(() => {
     if (state.catalog.type === 'builtin' && state.catalog.id === '' && firstEntry) {
-      dispatch({ type: 'catalog', catalog: { type: 'builtin', id: firstEntry.id, hash: firstEntry.hash }, input: state.input || exampleFor(firstEntry.id) });
+      dispatch({
+        type: 'catalog',
+        catalog: { type: 'builtin', id: firstEntry.id, hash: firstEntry.hash },
+        input: state.input || exampleFor(firstEntry.id),
+      });
     }
   }, [state.catalog, state.input, firstEntry, dispatch]);
 
@@ -104,6 +99,7 @@ export function App() {
     ...(state.targetVersion ? { targetVersion: state.targetVersion } : {}),
     ...(state.strategy ? { strategy: state.strategy } : {}),
     ...(writeBackVersion ? { writeBackVersion } : {}),
+    roundTrip: state.view === 'roundtrip',
   });
   const result = exploration.result;
   // The panes keep the last result that converted, so an error while typing never blanks them.
@@ -121,7 +117,8 @@ export function App() {
   );
   const replaceInput = useCallback(
     (text: string) => {
-      setInput(text);
+      // Render (and send the conversion request) first, then let Monaco take in the text.
+      flushSync(() => setInput(text));
       editor.current?.setText(text);
     },
     [setInput],
@@ -144,29 +141,43 @@ export function App() {
     const millis = result.millis;
     // After the browser has painted the panes.
     requestAnimationFrame(() => {
-      window.__versionExplorer = { ...window.__versionExplorer, setResource: replaceInput, rendered: { inputLength, at: performance.now(), millis } };
+      window.__versionExplorer = {
+        ...window.__versionExplorer,
+        setResource: replaceInput,
+        rendered: { inputLength, at: performance.now(), millis },
+      };
     });
   }, [result, exploration.resultInput, replaceInput]);
 
   const highlightKey = state.highlight ? state.highlight.join('\u0000') : undefined;
-  const select = useCallback((key: string | undefined) => dispatch({ type: 'highlight', path: key === undefined ? undefined : keyToPath(key) }), [dispatch]);
+  const select = useCallback(
+    (key: string | undefined) => dispatch({ type: 'highlight', path: key === undefined ? undefined : keyToPath(key) }),
+    [dispatch],
+  );
 
-  const rangeByKey = useMemo(() => new Map(result?.ranges ?? []), [result]);
-  const highlightRange: SourceRange | undefined = highlightKey !== undefined ? rangeByKey.get(highlightKey) : undefined;
+  const rangeByKey = useMemo(() => (result ? rangeIndex(result.ranges) : new Map<string, number>()), [result]);
+  const highlightIndex = highlightKey !== undefined ? rangeByKey.get(highlightKey) : undefined;
+  const highlightRange: SourceRange | undefined =
+    result && highlightIndex !== undefined ? rangeAt(result.ranges, highlightIndex) : undefined;
   const decorations = useMemo<EditorDecoration[]>(() => {
     const out: EditorDecoration[] = [];
-    if (!result?.source) return out;
-    for (const l of result.source.lines) {
-      if (!l.fate || l.fate === 'copied' || out.length >= MAX_EDITOR_DECORATIONS) continue;
-      const r = rangeByKey.get(l.path);
-      if (r && l.key !== undefined) out.push({ range: r, className: `mfate mfate-${l.fate}`, hover: fateTitle(l.fate, l.reason) ?? '' });
+    if (!result) return out;
+    for (const f of result.sourceFates) {
+      if (out.length >= MAX_EDITOR_DECORATIONS) break;
+      const r = rangeByKey.get(f.path);
+      if (r !== undefined)
+        out.push({
+          range: rangeAt(result.ranges, r),
+          className: `mfate mfate-${f.fate}`,
+          hover: fateTitle(f.fate, f.reason) ?? '',
+        });
     }
     return out;
   }, [result, rangeByKey]);
   const onCursor = useCallback(
     (offset: number) => {
       if (!result) return;
-      select(pathAtOffset(result.ranges, offset));
+      select(keyAtOffset(result.ranges, offset));
     },
     [result, select],
   );
@@ -181,10 +192,19 @@ export function App() {
     if (value.startsWith('b:')) {
       const id = value.slice(2);
       const e = index.data?.catalogs.find((c) => c.id === id);
-      dispatch({ type: 'catalog', catalog: { type: 'builtin', id, ...(e ? { hash: e.hash } : {}) }, input: exampleFor(id) });
+      dispatch({
+        type: 'catalog',
+        catalog: { type: 'builtin', id, ...(e ? { hash: e.hash } : {}) },
+        input: exampleFor(id),
+      });
     } else if (value.startsWith('e:')) {
       const c = user.data?.find((x) => x.hash === value.slice(2));
-      if (c) dispatch({ type: 'catalog', catalog: { type: 'embedded', name: c.name, hash: c.hash, sources: c.sources }, input: inputFitsCatalog(state.input, c.json) ? state.input : skeletonFor(c.json) });
+      if (c)
+        dispatch({
+          type: 'catalog',
+          catalog: { type: 'embedded', name: c.name, hash: c.hash, sources: c.sources },
+          input: inputFitsCatalog(state.input, c.json) ? state.input : skeletonFor(c.json),
+        });
     }
     setWriteBackVersion(undefined);
   };
@@ -194,13 +214,20 @@ export function App() {
       setImportIssues(outcome.issues);
       const c = outcome.stored;
       if (!c) return;
-      dispatch({ type: 'catalog', catalog: { type: 'embedded', name: c.name, hash: c.hash, sources: c.sources }, input: inputFitsCatalog(state.input, c.json) ? state.input : skeletonFor(c.json) });
+      dispatch({
+        type: 'catalog',
+        catalog: { type: 'embedded', name: c.name, hash: c.hash, sources: c.sources },
+        input: inputFitsCatalog(state.input, c.json) ? state.input : skeletonFor(c.json),
+      });
     },
     [dispatch, state.input],
   );
 
   const reset = () => {
-    const input = state.catalog.type === 'builtin' ? exampleFor(resolved.builtinId ?? state.catalog.id) : skeletonFor(resolved.input?.json);
+    const input =
+      state.catalog.type === 'builtin'
+        ? exampleFor(resolved.builtinId ?? state.catalog.id)
+        : skeletonFor(resolved.input?.json);
     dispatch({ type: 'catalog', catalog: state.catalog, input });
     setWriteBackVersion(undefined);
   };
@@ -215,15 +242,31 @@ export function App() {
   const shortcuts: Shortcut[] = [
     { id: 'help', label: 'Show keyboard shortcuts', keys: { code: 'KeyH', alt: true }, run: () => setHelpOpen(true) },
     { id: 'convert', label: 'Convert now', keys: { code: 'Enter', mod: true }, run: () => exploration.flush() },
-    { id: 'next-target', label: 'Next target version', keys: { code: 'BracketRight', alt: true }, run: () => cycleTarget(1) },
-    { id: 'prev-target', label: 'Previous target version', keys: { code: 'BracketLeft', alt: true }, run: () => cycleTarget(-1) },
+    {
+      id: 'next-target',
+      label: 'Next target version',
+      keys: { code: 'BracketRight', alt: true },
+      run: () => cycleTarget(1),
+    },
+    {
+      id: 'prev-target',
+      label: 'Previous target version',
+      keys: { code: 'BracketLeft', alt: true },
+      run: () => cycleTarget(-1),
+    },
     {
       id: 'next-doc',
       label: 'Next document',
       keys: { code: 'Period', alt: true },
-      run: () => dispatch({ type: 'document', document: (state.document + 1) % Math.max(1, result?.documents.length ?? 1) }),
+      run: () =>
+        dispatch({ type: 'document', document: (state.document + 1) % Math.max(1, result?.documents.length ?? 1) }),
     },
-    ...VIEWS.map((v, i) => ({ id: `view-${v.id}`, label: `Show ${v.label}`, keys: { code: `Digit${i + 1}`, alt: true }, run: () => dispatch({ type: 'view', view: v.id }) })),
+    ...VIEWS.map((v, i) => ({
+      id: `view-${v.id}`,
+      label: `Show ${v.label}`,
+      keys: { code: `Digit${i + 1}`, alt: true },
+      run: () => dispatch({ type: 'view', view: v.id }),
+    })),
   ];
   const shortcutsRef = useRef(shortcuts);
   useEffect(() => {
@@ -233,7 +276,13 @@ export function App() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement | null;
-      const typing = t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable || t.closest('.monaco-editor'));
+      const typing =
+        t &&
+        (t.tagName === 'INPUT' ||
+          t.tagName === 'TEXTAREA' ||
+          t.tagName === 'SELECT' ||
+          t.isContentEditable ||
+          t.closest('.monaco-editor'));
       if (e.key === '?' && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
         e.preventDefault();
         setHelpOpen(true);
@@ -288,13 +337,12 @@ export function App() {
     };
   }, [qc, onLoaded]);
 
-  const counts = shown?.target?.counts ?? {};
   const legendCounts = useMemo(() => {
     const out: Record<string, number> = {};
-    for (const v of [shown?.hub?.counts, shown?.target?.counts]) for (const [k, n] of Object.entries(v ?? {})) out[k] = Math.max(out[k] ?? 0, n ?? 0);
+    for (const v of [shown?.hub?.counts, shown?.target?.counts])
+      for (const [k, n] of Object.entries(v ?? {})) out[k] = Math.max(out[k] ?? 0, n ?? 0);
     return out;
   }, [shown]);
-  void counts;
 
   const blocking = result?.blocking ?? [];
   const problems = (result?.issues ?? []).filter((i) => i.severity !== 'info' && !blocking.includes(i));
@@ -313,7 +361,13 @@ export function App() {
       case 'bag':
         return <PropertyBagList entries={shown.bag} onSelect={select} />;
       case 'lost':
-        return <LostList entries={shown.lost} {...(shown.targetVersion ? { target: shown.targetVersion } : {})} onSelect={select} />;
+        return (
+          <LostList
+            entries={shown.lost}
+            {...(shown.targetVersion ? { target: shown.targetVersion } : {})}
+            onSelect={select}
+          />
+        );
       case 'plan':
         return <PlanTable {...(shown.plan ? { plan: shown.plan } : {})} />;
       case 'roundtrip':
@@ -339,7 +393,13 @@ export function App() {
           <p className="empty">No kind selected.</p>
         );
       case 'changes':
-        return <ChangesView {...(shown.changes ? { changes: shown.changes } : {})} {...(shown.sourceVersion ? { source: shown.sourceVersion } : {})} {...(shown.targetVersion ? { target: shown.targetVersion } : {})} />;
+        return (
+          <ChangesView
+            {...(shown.changes ? { changes: shown.changes } : {})}
+            {...(shown.sourceVersion ? { source: shown.sourceVersion } : {})}
+            {...(shown.targetVersion ? { target: shown.targetVersion } : {})}
+          />
+        );
     }
   })();
 
@@ -398,9 +458,10 @@ export function App() {
                 </optgroup>
               )}
               {state.catalog.type === 'url' && <option value={catalogValue}>{state.catalog.url}</option>}
-              {state.catalog.type === 'embedded' && !user.data?.some((c) => state.catalog.type === 'embedded' && c.hash === state.catalog.hash) && (
-                <option value={catalogValue}>{state.catalog.name}</option>
-              )}
+              {state.catalog.type === 'embedded' &&
+                !user.data?.some((c) => state.catalog.type === 'embedded' && c.hash === state.catalog.hash) && (
+                  <option value={catalogValue}>{state.catalog.name}</option>
+                )}
             </select>
           </label>
           <CatalogLoader onLoaded={onLoaded} />
@@ -409,7 +470,13 @@ export function App() {
           <button type="button" onClick={reset} title="Replace the input with the catalog's example">
             Reset
           </button>
-          <button type="button" className="icon-button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => setHelpOpen(true)}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Keyboard shortcuts"
+            title="Keyboard shortcuts (?)"
+            onClick={() => setHelpOpen(true)}
+          >
             ?
           </button>
         </header>
@@ -418,7 +485,11 @@ export function App() {
           {(result?.documents.length ?? 0) > 1 && (
             <label className="field">
               <span>Document</span>
-              <select aria-label="Document" value={result?.document ?? 0} onChange={(e) => dispatch({ type: 'document', document: Number(e.target.value) })}>
+              <select
+                aria-label="Document"
+                value={result?.document ?? 0}
+                onChange={(e) => dispatch({ type: 'document', document: Number(e.target.value) })}
+              >
                 {result?.documents.map((d) => (
                   <option key={d.index} value={d.index}>
                     {d.label}
@@ -429,7 +500,12 @@ export function App() {
           )}
           <label className="field">
             <span>Source version</span>
-            <select aria-label="Source version" value={shown?.sourceVersion ?? ''} disabled={!kind} onChange={(e) => dispatch({ type: 'source', version: e.target.value })}>
+            <select
+              aria-label="Source version"
+              value={shown?.sourceVersion ?? ''}
+              disabled={!kind}
+              onChange={(e) => dispatch({ type: 'source', version: e.target.value })}
+            >
               {!kind && <option value="">—</option>}
               {versionOptions}
             </select>
@@ -445,7 +521,12 @@ export function App() {
           </span>
           <label className="field">
             <span>Target version</span>
-            <select aria-label="Target version" value={shown?.targetVersion ?? ''} disabled={!kind} onChange={(e) => dispatch({ type: 'target', version: e.target.value })}>
+            <select
+              aria-label="Target version"
+              value={shown?.targetVersion ?? ''}
+              disabled={!kind}
+              onChange={(e) => dispatch({ type: 'target', version: e.target.value })}
+            >
               {!kind && <option value="">—</option>}
               {versionOptions}
             </select>
@@ -454,7 +535,13 @@ export function App() {
             <div className="segmented" role="radiogroup" aria-label="Strategy">
               {strategies.map((s) => (
                 <label key={s} className={s === strategy ? 'on' : ''}>
-                  <input type="radio" name="strategy" value={s} checked={s === strategy} onChange={() => dispatch({ type: 'strategy', strategy: s })} />
+                  <input
+                    type="radio"
+                    name="strategy"
+                    value={s}
+                    checked={s === strategy}
+                    onChange={() => dispatch({ type: 'strategy', strategy: s })}
+                  />
                   {s}
                 </label>
               ))}
@@ -470,7 +557,12 @@ export function App() {
           <div className="banner" role="region" aria-label="Import problems">
             <div className="banner-head">
               <strong>Import problems</strong>
-              <button type="button" className="icon-button" aria-label="Dismiss import problems" onClick={() => setImportIssues([])}>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label="Dismiss import problems"
+                onClick={() => setImportIssues([])}
+              >
                 ×
               </button>
             </div>
@@ -481,7 +573,10 @@ export function App() {
           <div className="banner banner-error" role="alert">
             {resolved.error && <p>{resolved.error}</p>}
             {exploration.error && <p>The conversion failed: {exploration.error}</p>}
-            <IssueList issues={exploration.catalogIssues.filter((i) => i.severity === 'error')} label="Catalog problems" />
+            <IssueList
+              issues={exploration.catalogIssues.filter((i) => i.severity === 'error')}
+              label="Catalog problems"
+            />
           </div>
         )}
 
@@ -490,6 +585,7 @@ export function App() {
             <h2 className="pane-header">
               <span className="pane-title">Resource</span>
               {shown?.sourceVersion && <span className="version-badge">{shown.sourceVersion}</span>}
+              {shown?.sparseFates && <span className="muted pane-note">large input: copied fields are not marked</span>}
               <span className="muted pane-note">YAML or JSON · several documents allowed</span>
             </h2>
             <div className="editor-host">
@@ -521,7 +617,13 @@ export function App() {
               </div>
             )}
           </section>
-          <DocumentView label="Hub" {...(shown?.hub ? { view: shown.hub } : {})} {...(highlightKey !== undefined ? { highlight: highlightKey } : {})} onSelect={select} busy={exploration.busy}>
+          <DocumentView
+            label="Hub"
+            {...(shown?.hub ? { view: shown.hub } : {})}
+            {...(highlightKey !== undefined ? { highlight: highlightKey } : {})}
+            onSelect={select}
+            busy={exploration.busy}
+          >
             {stale && shown && <p className="stale-note">Showing the last input that converted.</p>}
           </DocumentView>
           <DocumentView

@@ -20,12 +20,26 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 
 export function matches(e: KeyboardEvent, k: KeySpec): boolean {
   const mod = isMac ? e.metaKey : e.ctrlKey;
-  return e.code === k.code && mod === (k.mod ?? false) && e.altKey === (k.alt ?? false) && e.shiftKey === (k.shift ?? false);
+  return (
+    e.code === k.code && mod === (k.mod ?? false) && e.altKey === (k.alt ?? false) && e.shiftKey === (k.shift ?? false)
+  );
 }
 
-const KEY_NAMES: Record<string, string> = { BracketRight: ']', BracketLeft: '[', Period: '.', Comma: ',', Enter: 'Enter', Slash: '/' };
+const KEY_NAMES: Record<string, string> = {
+  BracketRight: ']',
+  BracketLeft: '[',
+  Period: '.',
+  Comma: ',',
+  Enter: 'Enter',
+  Slash: '/',
+};
 
 export function describeKeys(k: KeySpec): string[] {
   const name = KEY_NAMES[k.code] ?? k.code.replace(/^Key|^Digit/, '');
-  return [...(k.mod ? [isMac ? '⌘' : 'Ctrl'] : []), ...(k.alt ? [isMac ? '⌥' : 'Alt'] : []), ...(k.shift ? ['Shift'] : []), name];
+  return [
+    ...(k.mod ? [isMac ? '⌘' : 'Ctrl'] : []),
+    ...(k.alt ? [isMac ? '⌥' : 'Alt'] : []),
+    ...(k.shift ? ['Shift'] : []),
+    name,
+  ];
 }

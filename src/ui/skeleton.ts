@@ -1,6 +1,10 @@
 // A starting resource for a user's catalog: the first kind at its newest API version.
 export function skeletonFor(catalogJson: unknown): string {
-  const kinds = (catalogJson as { kinds?: { group?: string; kind?: string; versions?: { name?: string; role?: string }[] }[] } | undefined)?.kinds ?? [];
+  const kinds =
+    (
+      catalogJson as
+        { kinds?: { group?: string; kind?: string; versions?: { name?: string; role?: string }[] }[] } | undefined
+    )?.kinds ?? [];
   const k = kinds[0];
   if (!k?.kind) return '';
   const apis = (k.versions ?? []).filter((v) => v.role === 'api');

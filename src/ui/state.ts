@@ -7,7 +7,12 @@ export type CatalogRef =
   | { readonly type: 'builtin'; readonly id: string; readonly hash?: string }
   | { readonly type: 'url'; readonly url: string; readonly hash?: string }
   /** `sources` are the files the user loaded (name + text); re-imported on open. */
-  | { readonly type: 'embedded'; readonly name: string; readonly hash: string; readonly sources: readonly { readonly name: string; readonly text: string }[] };
+  | {
+      readonly type: 'embedded';
+      readonly name: string;
+      readonly hash: string;
+      readonly sources: readonly { readonly name: string; readonly text: string }[];
+    };
 
 export type ViewId = 'bag' | 'lost' | 'plan' | 'roundtrip' | 'map' | 'changes';
 

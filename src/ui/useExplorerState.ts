@@ -21,7 +21,11 @@ function omit<K extends keyof ExplorerState>(s: ExplorerState, k: K): ExplorerSt
   return copy;
 }
 
-function set<K extends 'sourceVersion' | 'targetVersion' | 'strategy' | 'highlight'>(s: ExplorerState, k: K, v: ExplorerState[K] | undefined): ExplorerState {
+function set<K extends 'sourceVersion' | 'targetVersion' | 'strategy' | 'highlight'>(
+  s: ExplorerState,
+  k: K,
+  v: ExplorerState[K] | undefined,
+): ExplorerState {
   return v === undefined ? omit(s, k) : { ...s, [k]: v };
 }
 
@@ -60,7 +64,8 @@ export function restoreState(): ExplorerState | undefined {
     const raw = localStorage.getItem(STORAGE_KEY);
     if (!raw) return undefined;
     const s = JSON.parse(raw) as Partial<ExplorerState>;
-    if (typeof s.input !== 'string' || !s.catalog || typeof s.catalog !== 'object' || typeof s.document !== 'number') return undefined;
+    if (typeof s.input !== 'string' || !s.catalog || typeof s.catalog !== 'object' || typeof s.document !== 'number')
+      return undefined;
     return { ...initialState(), ...s } as ExplorerState;
   } catch {
     return undefined;

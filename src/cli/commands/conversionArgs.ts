@@ -58,8 +58,12 @@ export async function loadCatalogFor(command: string, src: string, io: CommandIO
   const { catalog, issues } = await loadCatalogSource(source, io, options);
   const errors = issues.filter((i) => i.severity === 'error');
   for (const i of errors) io.err(`${formatIssue(i)}\n`);
-  if (!catalog || (hasErrors(issues) && catalog.kinds.length === 0)) {
-    io.err(`version-explorer ${command}: could not load a catalog from ${src}\n`);
+  if (!catalog || catalog.kinds.length === 0) {
+    // A catalog without kinds (an empty file, only Secrets) can convert nothing: bad input, not a silent success.
+    if (!hasErrors(issues)) for (const i of issues) io.err(`${formatIssue(i)}\n`);
+    io.err(
+      `version-explorer ${command}: could not load a catalog from ${src}${catalog ? ' (it defines no kinds)' : ''}\n`,
+    );
     return undefined;
   }
   return catalog;

@@ -1,6 +1,7 @@
 // `convert --catalog SRC -f FILE|- --to V|hub [--spec-only|--status-only] [-o yaml|json] [--strategy S]`:
-// multi-document YAML and `kind: List` in, the same order out. Documents the catalog does not know (a Secret)
-// pass through unchanged with a note on stderr. Problems print as `file:line:col: ...`.
+// multi-document YAML and `kind: List` in, the same order out. Documents of kinds the catalog does not know (a
+// Secret) pass through unchanged with a note on stderr; a document without apiVersion/kind or at a version its
+// kind lacks is bad input (exit 2, nothing written). Problems print as `file:line:col: ...`.
 // Exit: 0 converted; 1 data would be lost (LOST, PRUNED) or the result is invalid (REQUIRED_MISSING, errors);
 // 2 bad usage or unreadable input.
 import { stringify } from 'yaml';
@@ -69,28 +70,46 @@ export const convert: Command = async (args, io) => {
     return 2;
   }
   const part = flags.has('--spec-only') ? 'spec' : flags.has('--status-only') ? 'status' : 'all';
+  const to = values['--to'] as string;
+  if (to !== 'hub' && !catalog.kinds.some((k) => k.versions.some((v) => v.name === to))) {
+    io.err(`version-explorer convert: error UNKNOWN_VERSION: no kind in the catalog has a version '${to}'\n`);
+    return 2;
+  }
   const outputs: unknown[] = [];
   let lossy = false;
+  let bad = false;
   for (const doc of parsed.documents) {
     const found = findKindForDocument(catalog, doc.value);
     if (!found.version) {
+      // Only a well-formed resource of a kind the catalog lacks (a Secret, a Namespace) passes through; a document
+      // without apiVersion/kind, or a known kind at a version it does not have, is bad input.
+      if (found.issue && (found.kind !== undefined || found.issue.code !== 'UNKNOWN_KIND')) {
+        io.err(`${formatIssue(located(found.issue, doc, name))}\n`);
+        bad = true;
+        continue;
+      }
       const what = found.issue ? `${found.issue.code}: ${found.issue.message}` : 'not in the catalog';
       const at = doc.range ? `${name}:${doc.range.start.line}:${doc.range.start.col}` : name;
       io.err(`${at}: note: passed through unchanged (${what})\n`);
       outputs.push(doc.value);
       continue;
     }
-    const r = convertResource(catalog, doc.value, values['--to'] as string, {
+    const r = convertResource(catalog, doc.value, to, {
       part,
       hooks: hooksOf(catalog),
       fates: false,
       ...(strategy ? { strategy: strategy as Strategy } : {}),
     });
     for (const i of r.issues) io.err(`${formatIssue(located(i, doc, name))}\n`);
-    if (r.output === undefined) return 2;
+    if (r.output === undefined) {
+      bad = true;
+      continue;
+    }
     if (r.issues.some((i) => i.severity === 'error' || i.code === 'LOST' || i.code === 'PRUNED')) lossy = true;
     outputs.push(r.output);
   }
+  // Every document is diagnosed first; bad input writes nothing (a partial List would be mistaken for the result).
+  if (bad) return 2;
   if (format === 'json') {
     const value = outputs.length === 1 ? outputs[0] : { apiVersion: 'v1', kind: 'List', items: outputs };
     io.out(`${JSON.stringify(value, null, 2)}\n`);

@@ -111,3 +111,28 @@ describe('loadCatalogSource', () => {
     expect(r.issues[0]?.code).toBe('INVALID_CATALOG');
   });
 });
+
+describe('generate: nothing importable', () => {
+  it('only an empty file exits 2 with NO_RESOURCE and writes no catalog', async () => {
+    const f = fakeIO({ '/in/empty.yaml': '' });
+    expect(await generate(['/in/empty.yaml'], f.io)).toBe(2);
+    expect(f.err.join('')).toMatch(/^error NO_RESOURCE/m);
+    expect(f.out.join('')).toBe('');
+  });
+
+  it('YAML syntax messages carry the position once, as file:line:col', async () => {
+    const f = fakeIO({ '/in/bad.yaml': 'kind: [unclosed\n  foo: : bar\n', '/in/w.yaml': read('widgets-crd.yaml') });
+    expect(await generate(['/in'], f.io)).toBe(2);
+    const lines = f.err
+      .join('')
+      .split('\n')
+      .filter((l) => l.includes('YAML_SYNTAX'));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) {
+      expect(l).toMatch(/^bad\.yaml:\d+:\d+: error YAML_SYNTAX/);
+      expect(l).not.toMatch(/line \d+, column \d+/);
+    }
+    // the rest of the batch still imports
+    expect(JSON.parse(f.out.join('')).kinds.length).toBe(2);
+  });
+});

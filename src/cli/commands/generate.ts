@@ -2,7 +2,7 @@
 // Problems print as `file:line:col: ...` on stderr. On errors the catalog of whatever did import is
 // still written (so a CI log and the file agree), and the exit code is 2; warnings keep exit 0.
 import path from 'node:path';
-import { formatIssue, hasErrors, serializeCatalog } from '../../core/index.ts';
+import { formatIssue, hasErrors, issue, serializeCatalog } from '../../core/index.ts';
 import { importFiles } from '../../importers/index.ts';
 import { readInputs } from '../catalogSource.ts';
 import type { Command } from '../main.ts';
@@ -45,6 +45,9 @@ export const generate: Command = async (args, io) => {
     ...(title !== undefined ? { title } : {}),
   });
   const all = [...read.issues, ...issues];
+  // Nothing importable (an empty file, only Secrets): an error, not an empty catalog with exit 0.
+  if (catalog.kinds.length === 0 && !hasErrors(all))
+    all.push(issue('error', 'NO_RESOURCE', 'the inputs define no kinds (no CRD or OpenAPI resource found)'));
   for (const i of all) io.err(`${formatIssue(i)}\n`);
   const failed = hasErrors(all);
   if (catalog.kinds.length > 0 || !failed) {

@@ -1,7 +1,7 @@
 // `plan --catalog SRC --kind KIND --from V [--to V|hub] [--type TYPE] [--strategy S] [--json]`:
 // the conversion plan as tables like seed 001's (one per hop and object type), or as stable JSON.
-import type { Plan, Step, Strategy } from '../../core/index.ts';
-import { planConversion } from '../../core/index.ts';
+import type { Catalog, Plan, Step, Strategy } from '../../core/index.ts';
+import { findKind, findVersion, planConversion } from '../../core/index.ts';
 import type { Command } from '../main.ts';
 import { hooksOf, loadCatalogFor, parseArgs, printIssues, stableJson, usageError } from './conversionArgs.ts';
 
@@ -36,10 +36,30 @@ function table(rows: string[][]): string {
   return [line(head ?? []), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...body.map(line)].join('\n');
 }
 
-/** Text form: a table per hop and type pair. */
-export function formatPlan(plan: Plan): string {
+/**
+ * Notes under the title: a derived storage column shows types as its API twin declares them (seed 001's table:
+ * `string` for a required field, `*Level` for a named enum), although stored every property is optional and
+ * every enum a plain value. Said once per derived storage version on the path, so the column is not misread.
+ */
+export function storageColumnNotes(catalog: Catalog, plan: Plan): string[] {
+  const kind = findKind(catalog, { group: plan.group, kind: plan.kind });
+  if (!kind) return [];
+  const notes: string[] = [];
+  for (const name of new Set(plan.path)) {
+    const v = findVersion(kind, name);
+    if (v?.role !== 'storage' || v.derived === false || v.twin === undefined) continue;
+    notes.push(
+      `${v.name}${v.name === kind.hub ? ' (hub)' : ''}: types as declared by ${v.twin}; stored, every property is optional and enums are plain values`,
+    );
+  }
+  return notes;
+}
+
+/** Text form: a table per hop and type pair; `notes` (see storageColumnNotes) follow the title. */
+export function formatPlan(plan: Plan, notes: readonly string[] = []): string {
   const out: string[] = [
     `${plan.kind} (${plan.group}) ${plan.from} -> ${plan.to} [${plan.strategy}]: ${plan.path.join(' -> ')}`,
+    ...notes.map((n) => `  note: ${n}`),
   ];
   for (const hop of plan.hops) {
     for (const tp of hop.types) {
@@ -99,7 +119,7 @@ export const plan: Command = async (args, io) => {
   }
   if (flags.has('--json')) io.out(stableJson({ issues: r.issues, plan: r.plan }));
   else {
-    io.out(formatPlan(r.plan));
+    io.out(formatPlan(r.plan, storageColumnNotes(catalog, r.plan)));
     printIssues(io, r.issues);
   }
   return 0;

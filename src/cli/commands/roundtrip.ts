@@ -3,7 +3,14 @@
 // spoke -> hub -> spoke and must come back equal, without stray bag keys. Differences under fields the
 // API server prunes (PRUNED) are reported but are not losses. Exit 1 on any loss.
 import type { Catalog, Issue, Path, Strategy } from '../../core/index.ts';
-import { convertResource, findKind, findKindForDocument, formatPath, roundTrip } from '../../core/index.ts';
+import {
+  convertResource,
+  findKind,
+  findKindForDocument,
+  formatIssue,
+  formatPath,
+  roundTrip,
+} from '../../core/index.ts';
 import { parseResources } from '../../core/index.ts';
 import type { Command } from '../main.ts';
 import type { CommandIO } from '../io.ts';
@@ -63,8 +70,20 @@ async function samples(
   }
   for (const f of files) {
     const parsed = parseResources(await io.readText(f), f);
+    const errors = parsed.issues.filter((i) => i.severity === 'error' && i.code !== 'EMPTY_INPUT');
+    if (errors.length > 0) {
+      // A sample that does not parse is bad input, never "nothing to check".
+      for (const i of errors) io.err(`${formatIssue(i)}\n`);
+      return 2;
+    }
     for (const doc of parsed.documents) {
       const found = findKindForDocument(catalog, doc.value);
+      if (found.kind && !found.version && found.issue && (kindFilter === undefined || found.kind.kind === kindFilter)) {
+        // A catalog kind at a version the catalog lacks cannot be checked: say so instead of shrinking the count.
+        const at = doc.range ? `${f}:${doc.range.start.line}:${doc.range.start.col}` : f;
+        io.err(`${at}: warning ${found.issue.code}: ${found.issue.message}; sample skipped\n`);
+        continue;
+      }
       if (!found.kind || !found.version || (kindFilter !== undefined && found.kind.kind !== kindFilter)) continue;
       const key = `${found.kind.kind}\u0000${found.version.name}\u0000samples`;
       let res = results.get(key);

@@ -22,7 +22,10 @@ export function useResolvedCatalog(ref: CatalogRef): ResolvedCatalog {
   const user = useUserCatalogs();
   const qc = useQueryClient();
   const entries = index.data?.catalogs ?? [];
-  const entry = ref.type === 'builtin' ? (entries.find((e) => e.id === ref.id) ?? (ref.id === '' ? entries[0] : undefined)) : undefined;
+  const entry =
+    ref.type === 'builtin'
+      ? (entries.find((e) => e.id === ref.id) ?? (ref.id === '' ? entries[0] : undefined))
+      : undefined;
   const builtin = useCatalogJson(entry);
   const url = useRemoteCatalog(ref.type === 'url' ? ref.url : undefined);
   const stored = ref.type === 'embedded' ? user.data?.find((c) => c.hash === ref.hash) : undefined;
@@ -41,7 +44,14 @@ export function useResolvedCatalog(ref: CatalogRef): ResolvedCatalog {
           setImportError(r.issues[0]?.message ?? 'the catalog files could not be imported');
           return;
         }
-        await putCatalog({ hash: ref.hash, name: ref.name, title: r.title ?? ref.name, sources: ref.sources, json: r.json, added: Date.now() });
+        await putCatalog({
+          hash: ref.hash,
+          name: ref.name,
+          title: r.title ?? ref.name,
+          sources: ref.sources,
+          json: r.json,
+          added: Date.now(),
+        });
         await qc.invalidateQueries({ queryKey: ['user-catalogs'] });
       });
     return () => {
@@ -51,11 +61,16 @@ export function useResolvedCatalog(ref: CatalogRef): ResolvedCatalog {
 
   switch (ref.type) {
     case 'builtin':
-      if (index.isError) return { error: `Could not load the built-in catalogs: ${String(index.error)}`, loading: false };
+      if (index.isError)
+        return { error: `Could not load the built-in catalogs: ${String(index.error)}`, loading: false };
       if (index.isSuccess && !entry) return { error: `There is no built-in catalog '${ref.id}'.`, loading: false };
       if (builtin.isError) return { error: String(builtin.error), loading: false };
       if (!entry || !builtin.data) return { loading: true, ...(entry ? { builtinId: entry.id } : {}) };
-      return { input: { key: `builtin:${entry.id}:${entry.hash}`, json: builtin.data, hooks: entry.id }, builtinId: entry.id, loading: false };
+      return {
+        input: { key: `builtin:${entry.id}:${entry.hash}`, json: builtin.data, hooks: entry.id },
+        builtinId: entry.id,
+        loading: false,
+      };
     case 'url':
       if (url.isError) return { error: `Could not load ${ref.url}: ${String(url.error)}`, loading: false };
       if (!url.data) return { loading: true };
@@ -63,7 +78,11 @@ export function useResolvedCatalog(ref: CatalogRef): ResolvedCatalog {
     case 'embedded':
       if (stored) return { input: { key: `embedded:${stored.hash}`, json: stored.json }, loading: false };
       if (importError) return { error: importError, loading: false };
-      if (user.isSuccess && ref.sources.length === 0) return { error: `The catalog '${ref.name}' is not stored in this browser any more; load its files again.`, loading: false };
+      if (user.isSuccess && ref.sources.length === 0)
+        return {
+          error: `The catalog '${ref.name}' is not stored in this browser any more; load its files again.`,
+          loading: false,
+        };
       return { loading: true };
   }
 }

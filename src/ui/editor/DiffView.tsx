@@ -33,6 +33,7 @@ export default function DiffView({ original, modified, dark, label }: DiffViewPr
         originalAriaLabel: `${label}: before`,
         modifiedAriaLabel: `${label}: after`,
         renderOverviewRuler: false,
+        renderFinalNewline: 'on',
       }}
     />
   );

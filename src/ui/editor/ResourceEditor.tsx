@@ -41,17 +41,27 @@ export interface ResourceEditorProps {
 }
 
 const MODEL_URI = 'file:///resource.yaml';
-const SEVERITY = { error: monaco.MarkerSeverity.Error, warning: monaco.MarkerSeverity.Warning, info: monaco.MarkerSeverity.Info } as const;
+const SEVERITY = {
+  error: monaco.MarkerSeverity.Error,
+  warning: monaco.MarkerSeverity.Warning,
+  info: monaco.MarkerSeverity.Info,
+} as const;
 
 function toMonacoRange(model: monaco.editor.ITextModel, r: SourceRange, firstLineOnly = false): monaco.IRange {
   const endLine = firstLineOnly ? r.start.line : r.end.line;
-  const endCol = firstLineOnly && r.end.line > r.start.line ? model.getLineMaxColumn(r.start.line) : r.end.col;
+  const endCol =
+    (firstLineOnly && r.end.line > r.start.line) ||
+    r.end.col > model.getLineMaxColumn(Math.min(endLine, model.getLineCount()))
+      ? model.getLineMaxColumn(Math.min(endLine, model.getLineCount()))
+      : r.end.col;
   return { startLineNumber: r.start.line, startColumn: r.start.col, endLineNumber: endLine, endColumn: endCol };
 }
 
 function keybinding(k: Shortcut['keys']): number {
   const code = (monaco.KeyCode as unknown as Record<string, number>)[k.code] ?? monaco.KeyCode.Unknown;
-  return (k.mod ? monaco.KeyMod.CtrlCmd : 0) | (k.alt ? monaco.KeyMod.Alt : 0) | (k.shift ? monaco.KeyMod.Shift : 0) | code;
+  return (
+    (k.mod ? monaco.KeyMod.CtrlCmd : 0) | (k.alt ? monaco.KeyMod.Alt : 0) | (k.shift ? monaco.KeyMod.Shift : 0) | code
+  );
 }
 
 export default function ResourceEditor(props: ResourceEditorProps) {
@@ -69,7 +79,13 @@ export default function ResourceEditor(props: ResourceEditorProps) {
 
   useEffect(() => {
     if (schema === undefined || schema === null) return;
-    setYamlSchemas([{ uri: 'inmemory://version-explorer/source.schema.json', fileMatch: [MODEL_URI, '**/resource.yaml'], schema: schema as object }]);
+    setYamlSchemas([
+      {
+        uri: 'inmemory://version-explorer/source.schema.json',
+        fileMatch: [MODEL_URI, '**/resource.yaml'],
+        schema: schema as object,
+      },
+    ]);
   }, [schema]);
 
   // Bumped when the editor mounts, so the effects below run once it exists.
@@ -81,7 +97,13 @@ export default function ResourceEditor(props: ResourceEditorProps) {
     monaco.editor.setModelMarkers(
       model,
       'version-explorer',
-      (markers ?? []).map((m) => ({ ...toMonacoRange(model, m.range), severity: SEVERITY[m.severity], message: m.message, code: m.code, source: 'version-explorer' })),
+      (markers ?? []).map((m) => ({
+        ...toMonacoRange(model, m.range),
+        severity: SEVERITY[m.severity],
+        message: m.message,
+        code: m.code,
+        source: 'version-explorer',
+      })),
     );
   }, [markers, mounted]);
 
@@ -94,7 +116,11 @@ export default function ResourceEditor(props: ResourceEditorProps) {
       .filter((d) => d.range.start.line <= lines)
       .map((d) => ({
         range: toMonacoRange(model, d.range, true),
-        options: { inlineClassName: d.className, ...(d.hover ? { hoverMessage: { value: d.hover } } : {}), stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges },
+        options: {
+          inlineClassName: d.className,
+          ...(d.hover ? { hoverMessage: { value: d.hover } } : {}),
+          stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,
+        },
       }));
     fateDecorations.current ??= ed.createDecorationsCollection();
     fateDecorations.current.set(ds);
@@ -129,7 +155,10 @@ export default function ResourceEditor(props: ResourceEditorProps) {
         automaticLayout: true,
         wordWrap: 'off',
         renderLineHighlight: 'line',
+        // The dimmed number after the last newline fails contrast checks.
+        renderFinalNewline: 'on',
         fixedOverflowWidgets: true,
+        stickyScroll: { enabled: false },
         // Tab moves focus out of the editor instead of trapping keyboard users (Ctrl+M toggles).
         tabFocusMode: false,
       }}
@@ -142,7 +171,12 @@ export default function ResourceEditor(props: ResourceEditorProps) {
           if (model) cursorRef.current?.(model.getOffsetAt(e.position));
         });
         for (const s of shortcutsRef.current ?? []) {
-          editor.addAction({ id: `version-explorer.${s.id}`, label: `Version Explorer: ${s.label}`, keybindings: [keybinding(s.keys)], run: () => shortcutsRef.current?.find((x) => x.id === s.id)?.run() });
+          editor.addAction({
+            id: `version-explorer.${s.id}`,
+            label: `Version Explorer: ${s.label}`,
+            keybindings: [keybinding(s.keys)],
+            run: () => shortcutsRef.current?.find((x) => x.id === s.id)?.run(),
+          });
         }
         onReady?.({
           setText(text) {

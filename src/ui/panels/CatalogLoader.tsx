@@ -19,7 +19,14 @@ export async function importAndStore(files: SourceFiles): Promise<LoadOutcome> {
   if (r.json === undefined || r.hash === undefined) return { issues: r.issues };
   const first = files[0]?.name ?? 'catalog';
   const name = files.length > 1 ? `${first} +${files.length - 1}` : first;
-  const stored: StoredCatalog = { hash: r.hash, name, title: r.title ?? name, sources: files, json: r.json, added: Date.now() };
+  const stored: StoredCatalog = {
+    hash: r.hash,
+    name,
+    title: r.title ?? name,
+    sources: files,
+    json: r.json,
+    added: Date.now(),
+  };
   try {
     await putCatalog(stored);
   } catch {
@@ -71,7 +78,11 @@ export function CatalogLoader({ onLoaded }: Props) {
           if (input.current) input.current.value = '';
         }}
       />
-      <button type="button" onClick={() => input.current?.click()} title="Load CRD YAML, OpenAPI or catalog JSON files (or drop them on the page)">
+      <button
+        type="button"
+        onClick={() => input.current?.click()}
+        title="Load CRD YAML, OpenAPI or catalog JSON files (or drop them on the page)"
+      >
         Open files…
       </button>
       <button type="button" onClick={() => dialog.current?.showModal()}>
@@ -89,8 +100,16 @@ export function CatalogLoader({ onLoaded }: Props) {
           }}
         >
           <h2>Paste a CRD</h2>
-          <p className="muted">CustomResourceDefinition YAML, an OpenAPI document or a catalog JSON. It stays in this browser.</p>
-          <textarea aria-label="CRD text" value={pasted} onChange={(e) => setPasted(e.target.value)} rows={18} spellCheck={false} />
+          <p className="muted">
+            CustomResourceDefinition YAML, an OpenAPI document or a catalog JSON. It stays in this browser.
+          </p>
+          <textarea
+            aria-label="CRD text"
+            value={pasted}
+            onChange={(e) => setPasted(e.target.value)}
+            rows={18}
+            spellCheck={false}
+          />
           <div className="dialog-actions">
             <button type="button" onClick={() => dialog.current?.close()}>
               Cancel

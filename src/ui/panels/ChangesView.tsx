@@ -1,8 +1,17 @@
 import type { ChangesView as Changes } from '../worker/protocol.ts';
 
 /** What changed between the source and target versions, and whether the change is compatible. */
-export function ChangesView({ changes, source, target }: { readonly changes?: Changes; readonly source?: string; readonly target?: string }) {
-  if (!changes) return <p className="empty">No change analysis for {source && target ? `${source} → ${target}` : 'this view'}.</p>;
+export function ChangesView({
+  changes,
+  source,
+  target,
+}: {
+  readonly changes?: Changes;
+  readonly source?: string;
+  readonly target?: string;
+}) {
+  if (!changes)
+    return <p className="empty">No change analysis for {source && target ? `${source} → ${target}` : 'this view'}.</p>;
   return (
     <div className="table-wrap">
       <p className="plan-path">

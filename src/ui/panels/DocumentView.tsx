@@ -1,8 +1,18 @@
 // A converted document as YAML lines, each coloured by its fate. Only the visible window of lines is in
 // the DOM, so a 1 MB resource renders as fast as a small one. Clicking a line (or moving through lines
 // with the arrow keys) selects the source field, which the other panes and the editor highlight.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import type { Line, PaneView } from '../worker/protocol.ts';
+import { lineAt, srcKeyAt } from '../worker/packLines.ts';
 import { FATE_BY_KIND, fateTitle } from './fates.ts';
 
 export const LINE_HEIGHT = 20;
@@ -23,13 +33,25 @@ export interface DocumentViewProps {
 /** `spec.items.0.name`: the path form used in data-path attributes. */
 export const dataPath = (key: string) => key.split('\u0000').join('.');
 
-const isUnder = (key: string | undefined, hl: string) => key !== undefined && (key === hl || key.startsWith(hl + '\u0000'));
+const isUnder = (key: string, hl: string) => key === hl || key.startsWith(hl + '\u0000');
+/** The source field a line shows (its own path when the structure is unchanged). */
+const srcOf = (l: Line) => l.src ?? l.path;
+const EMPTY = {
+  size: 0,
+  width: 0,
+  text: '',
+  offs: new Int32Array(0),
+  meta: new Uint16Array(0),
+  notes: [],
+  noteIdx: new Int32Array(0),
+};
 
 export function DocumentView({ label, view, subtitle, highlight, onSelect, children, busy }: DocumentViewProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [win, setWin] = useState({ top: 0, height: 600 });
   const [cursor, setCursor] = useState<number | undefined>(undefined);
-  const lines = useMemo(() => view?.lines ?? [], [view]);
+  const packed = view?.lines ?? EMPTY;
+  const count = packed.size;
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -39,24 +61,28 @@ export function DocumentView({ label, view, subtitle, highlight, onSelect, child
     return () => ro.disconnect();
   }, []);
 
-  const firstMatch = useMemo(() => (highlight === undefined ? -1 : lines.findIndex((l) => isUnder(l.src, highlight))), [lines, highlight]);
+  const firstMatch = useMemo(() => {
+    if (highlight === undefined) return -1;
+    for (let i = 0; i < packed.size; i++) if (isUnder(srcKeyAt(packed, i), highlight)) return i;
+    return -1;
+  }, [packed, highlight]);
 
   // Bring the selected field into view when another pane or the editor selected it.
   useEffect(() => {
     const el = scroller.current;
     if (!el || firstMatch < 0) return;
     const y = firstMatch * LINE_HEIGHT;
-    if (y < el.scrollTop || y > el.scrollTop + el.clientHeight - LINE_HEIGHT) el.scrollTop = Math.max(0, y - el.clientHeight / 3);
+    if (y < el.scrollTop || y > el.scrollTop + el.clientHeight - LINE_HEIGHT)
+      el.scrollTop = Math.max(0, y - el.clientHeight / 3);
   }, [firstMatch]);
 
-  const width = useMemo(() => lines.reduce((w, l) => Math.max(w, l.indent + (l.key?.length ?? 0) + (l.value?.length ?? 0) + 4), 0), [lines]);
+  const width = packed.width + 2;
   const from = Math.max(0, Math.floor(win.top / LINE_HEIGHT) - OVERSCAN);
-  const to = Math.min(lines.length, Math.ceil((win.top + win.height) / LINE_HEIGHT) + OVERSCAN);
+  const to = Math.min(count, Math.ceil((win.top + win.height) / LINE_HEIGHT) + OVERSCAN);
 
   const select = (i: number | undefined) => {
     setCursor(i);
-    const l = i === undefined ? undefined : lines[i];
-    onSelect(l?.src);
+    onSelect(i === undefined || i >= count ? undefined : srcKeyAt(packed, i));
     const el = scroller.current;
     if (el && i !== undefined) {
       const y = i * LINE_HEIGHT;
@@ -66,23 +92,50 @@ export function DocumentView({ label, view, subtitle, highlight, onSelect, child
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (lines.length === 0) return;
+    if (count === 0) return;
     const at = cursor ?? (firstMatch >= 0 ? firstMatch : -1);
     const page = Math.max(1, Math.floor(win.height / LINE_HEIGHT) - 1);
     const next =
-      e.key === 'ArrowDown' ? at + 1 : e.key === 'ArrowUp' ? at - 1 : e.key === 'PageDown' ? at + page : e.key === 'PageUp' ? at - page : e.key === 'Home' ? 0 : e.key === 'End' ? lines.length - 1 : undefined;
+      e.key === 'ArrowDown'
+        ? at + 1
+        : e.key === 'ArrowUp'
+          ? at - 1
+          : e.key === 'PageDown'
+            ? at + page
+            : e.key === 'PageUp'
+              ? at - page
+              : e.key === 'Home'
+                ? 0
+                : e.key === 'End'
+                  ? count - 1
+                  : undefined;
     if (next === undefined) {
       if (e.key === 'Escape') select(undefined);
       return;
     }
     e.preventDefault();
-    select(Math.max(0, Math.min(lines.length - 1, next)));
+    select(Math.max(0, Math.min(count - 1, next)));
   };
 
   const rows: ReactNode[] = [];
   for (let i = from; i < to; i++) {
-    const l = lines[i] as Line;
-    rows.push(<LineRow key={i} line={l} index={i} selected={highlight !== undefined && isUnder(l.src, highlight)} cursor={cursor === i} onClick={() => select(i)} />);
+    const l = lineAt(packed, i);
+    rows.push(
+      <LineRow
+        key={i}
+        line={l}
+        selected={highlight !== undefined && isUnder(srcOf(l), highlight)}
+        cursor={cursor === i}
+        onMouseDown={(e) => {
+          // Select on press, keep the default (text selection, focus moving out of Monaco) from running:
+          // in Chromium that default left the pane's text unpainted until the next scroll.
+          if (e.button !== 0) return;
+          e.preventDefault();
+          scroller.current?.focus({ preventScroll: true });
+          select(i);
+        }}
+      />,
+    );
   }
 
   return (
@@ -102,7 +155,9 @@ export function DocumentView({ label, view, subtitle, highlight, onSelect, child
         onScroll={(e) => setWin({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight })}
         onKeyDown={onKeyDown}
       >
-        <div className="doc-spacer" style={{ height: lines.length * LINE_HEIGHT, minWidth: `calc(${width}ch + 2.5rem)` }}>
+        <div className="doc-spacer" style={{ height: count * LINE_HEIGHT, minWidth: `calc(${width}ch + 2.5rem)` }}>
+          {/* Rows in normal flow after a spacer (absolutely placed rows were not repainted reliably). */}
+          <div style={{ height: from * LINE_HEIGHT }} aria-hidden="true" />
           {rows}
         </div>
       </div>
@@ -110,18 +165,35 @@ export function DocumentView({ label, view, subtitle, highlight, onSelect, child
   );
 }
 
-function LineRow({ line: l, index, selected, cursor, onClick }: { line: Line; index: number; selected: boolean; cursor: boolean; onClick: () => void }) {
+function LineRow({
+  line: l,
+  selected,
+  cursor,
+  onMouseDown,
+}: {
+  line: Line;
+  selected: boolean;
+  cursor: boolean;
+  onMouseDown: (e: MouseEvent) => void;
+}) {
   const fate = l.fate ? FATE_BY_KIND.get(l.fate) : undefined;
-  const cls = ['line', l.fate ? `fate-${l.fate}` : '', selected ? 'hl' : '', cursor ? 'cursor' : '', l.missing ? 'missing' : ''].filter(Boolean).join(' ');
+  const cls = [
+    'line',
+    l.fate ? `fate-${l.fate}` : '',
+    selected ? 'hl' : '',
+    cursor ? 'cursor' : '',
+    l.missing ? 'missing' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div
       className={cls}
-      style={{ top: index * LINE_HEIGHT }}
       data-path={dataPath(l.path)}
       data-fate={l.fate}
       data-code={l.code}
       title={fateTitle(l.fate, l.reason)}
-      onClick={onClick}
+      onMouseDown={onMouseDown}
     >
       <span className="gutter" aria-hidden="true">
         {fate?.glyph ?? ''}
@@ -129,7 +201,12 @@ function LineRow({ line: l, index, selected, cursor, onClick }: { line: Line; in
       <span className="code" style={{ paddingLeft: `${l.dash ? l.indent - 2 : l.indent}ch` }}>
         {l.dash && <span className="tok-dash">- </span>}
         {l.key !== undefined && <span className="tok-key">{l.key}:</span>}
-        {l.value !== undefined && <span className={l.missing ? 'tok-missing' : 'tok-value'}>{l.key !== undefined ? ' ' : ''}{l.value}</span>}
+        {l.value !== undefined && (
+          <span className={l.missing ? 'tok-missing' : 'tok-value'}>
+            {l.key !== undefined ? ' ' : ''}
+            {l.value}
+          </span>
+        )}
       </span>
     </div>
   );

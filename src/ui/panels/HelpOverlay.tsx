@@ -3,7 +3,15 @@ import { describeKeys, type Shortcut } from '../shortcuts.ts';
 import { FATES } from './fates.ts';
 
 /** Keyboard shortcuts and the fate colours; opened with `?` (or Alt+H inside the editor). */
-export function HelpOverlay({ open, onClose, shortcuts }: { readonly open: boolean; readonly onClose: () => void; readonly shortcuts: readonly Shortcut[] }) {
+export function HelpOverlay({
+  open,
+  onClose,
+  shortcuts,
+}: {
+  readonly open: boolean;
+  readonly onClose: () => void;
+  readonly shortcuts: readonly Shortcut[];
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;

@@ -42,18 +42,31 @@ export function PlanTable({ plan }: { readonly plan?: Plan }) {
         </thead>
         {plan.hops.flatMap((hop) =>
           hop.types.map((tp) => (
-            <tbody key={`${hop.from}>${hop.to}:${tp.sourceType}`} data-type={tp.sourceType} data-hop={`${hop.from}>${hop.to}`}>
+            <tbody
+              key={`${hop.from}>${hop.to}:${tp.sourceType}`}
+              data-type={tp.sourceType}
+              data-hop={`${hop.from}>${hop.to}`}
+            >
               <tr className="plan-type">
                 <th scope="rowgroup" colSpan={6}>
-                  <span className="mono">{tp.sourceType}</span> <span className="muted">{hop.from}</span> → <span className="mono">{tp.destinationType}</span>{' '}
-                  <span className="muted">{hop.to}</span> <span className="chip">{hop.direction === 'up' ? 'toward the hub' : 'from the hub'}</span>
+                  <span className="mono">{tp.sourceType}</span> <span className="muted">{hop.from}</span> →{' '}
+                  <span className="mono">{tp.destinationType}</span> <span className="muted">{hop.to}</span>{' '}
+                  <span className="chip">{hop.direction === 'up' ? 'toward the hub' : 'from the hub'}</span>
                   {tp.hook && <span className="chip chip-hook">hand-written hook</span>}
                 </th>
               </tr>
               {tp.steps.map((s, i) => (
-                <tr key={i} data-handler={s.handler} data-change={s.change} data-code={s.code} data-property={s.destination ?? s.source}>
+                <tr
+                  key={i}
+                  data-handler={s.handler}
+                  data-change={s.change}
+                  data-code={s.code}
+                  data-property={s.destination ?? s.source}
+                >
                   <th scope="row" className="mono">
-                    {s.source && s.destination && s.source !== s.destination ? `${s.source} → ${s.destination}` : (s.destination ?? s.source)}
+                    {s.source && s.destination && s.source !== s.destination
+                      ? `${s.source} → ${s.destination}`
+                      : (s.destination ?? s.source)}
                   </th>
                   <td className="mono">{s.sourceType ?? ''}</td>
                   <td className="mono">{s.destinationType ?? ''}</td>

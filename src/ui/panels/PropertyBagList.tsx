@@ -7,15 +7,28 @@ function show(v: unknown): string {
 }
 
 /** Every `$propertyBag` entry of the hub: its path, the raw stored string and the decoded value. */
-export function PropertyBagList({ entries, onSelect }: { readonly entries: readonly BagEntry[]; readonly onSelect: (srcKey: string) => void }) {
+export function PropertyBagList({
+  entries,
+  onSelect,
+}: {
+  readonly entries: readonly BagEntry[];
+  readonly onSelect: (srcKey: string) => void;
+}) {
   return (
     <>
-      {entries.length === 0 && <p className="empty">The hub’s property bag is empty: every field has a place in the storage version.</p>}
+      {entries.length === 0 && (
+        <p className="empty">The hub’s property bag is empty: every field has a place in the storage version.</p>
+      )}
       <ul className="entries" aria-label="Property bag">
         {entries.map((e) => (
           <li key={formatPath(e.path)} data-path={dataPath(e.path.join('\u0000'))} data-key={e.key}>
             <div className="entry-head">
-              <button type="button" className="link" onClick={() => e.sourcePath && onSelect(e.sourcePath.join('\u0000'))} disabled={!e.sourcePath}>
+              <button
+                type="button"
+                className="link"
+                onClick={() => e.sourcePath && onSelect(e.sourcePath.join('\u0000'))}
+                disabled={!e.sourcePath}
+              >
                 <code>{formatPath(e.path)}</code>
               </button>
               {e.sourcePath && (

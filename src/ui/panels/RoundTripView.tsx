@@ -14,7 +14,17 @@ interface Props {
   readonly dark: boolean;
 }
 
-function Diff({ original, modified, dark, label }: { original: string; modified: string; dark: boolean; label: string }) {
+function Diff({
+  original,
+  modified,
+  dark,
+  label,
+}: {
+  original: string;
+  modified: string;
+  dark: boolean;
+  label: string;
+}) {
   return (
     <div className="diff-host">
       <Suspense fallback={<pre className="preview">{modified}</pre>}>
@@ -34,7 +44,9 @@ export function RoundTripView({ roundTrip, writeBack, versions, onWriteBackVersi
           <h3>
             {roundTrip.version} → hub → {roundTrip.version}{' '}
             <span className={`verdict ${roundTrip.lossless ? 'ok' : 'bad'}`} data-lossless={String(roundTrip.lossless)}>
-              {roundTrip.lossless ? 'lossless' : `not lossless: ${roundTrip.differences.length} difference${roundTrip.differences.length === 1 ? '' : 's'}`}
+              {roundTrip.lossless
+                ? 'lossless'
+                : `not lossless: ${roundTrip.differences.length} difference${roundTrip.differences.length === 1 ? '' : 's'}`}
             </span>
           </h3>
           {!roundTrip.lossless && (
@@ -54,7 +66,11 @@ export function RoundTripView({ roundTrip, writeBack, versions, onWriteBackVersi
           <h3>
             <label className="field">
               Read at
-              <select aria-label="Read at version" value={writeBack.version} onChange={(e) => onWriteBackVersion(e.target.value)}>
+              <select
+                aria-label="Read at version"
+                value={writeBack.version}
+                onChange={(e) => onWriteBackVersion(e.target.value)}
+              >
                 {versions
                   .filter((v) => v.role === 'api')
                   .map((v) => (
@@ -66,7 +82,9 @@ export function RoundTripView({ roundTrip, writeBack, versions, onWriteBackVersi
             </label>
             , write back to the hub{' '}
             <span className={`verdict ${writeBack.lossless ? 'ok' : 'bad'}`} data-lossless={String(writeBack.lossless)}>
-              {writeBack.lossless ? 'nothing destroyed' : `destroys ${writeBack.destroyed.length} field${writeBack.destroyed.length === 1 ? '' : 's'}`}
+              {writeBack.lossless
+                ? 'nothing destroyed'
+                : `destroys ${writeBack.destroyed.length} field${writeBack.destroyed.length === 1 ? '' : 's'}`}
             </span>
           </h3>
           {!writeBack.lossless && (

@@ -73,36 +73,55 @@ export function VersionMap({ kind, strategy, source, target, onPick }: Props) {
     const p = pos.get(v.name);
     if (!p) return null;
     const isHub = v.name === kind.hub;
-    const cls = ['vm-node', isHub ? 'hub' : '', v.role, v.name === source ? 'source' : '', v.name === target ? 'target' : '', v.deprecated ? 'deprecated' : ''].filter(Boolean).join(' ');
-    const roles = [isHub ? 'hub' : v.role === 'storage' ? 'storage' : 'API', v.name === source ? 'source' : '', v.name === target ? 'target' : '', v.deprecated ? 'deprecated' : '']
+    const cls = [
+      'vm-node',
+      isHub ? 'hub' : '',
+      v.role,
+      v.name === source ? 'source' : '',
+      v.name === target ? 'target' : '',
+      v.deprecated ? 'deprecated' : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    const roles = [
+      isHub ? 'hub' : v.role === 'storage' ? 'storage' : 'API',
+      v.name === source ? 'source' : '',
+      v.name === target ? 'target' : '',
+      v.deprecated ? 'deprecated' : '',
+    ]
       .filter(Boolean)
       .join(', ');
-    // The accessible name starts with the visible text (axe: label-content-name-mismatch).
-    const tag = isHub ? `hub${kind.crdStorageVersion ? ` (CRD storage: ${kind.crdStorageVersion})` : ''}` : v.deprecated ? 'deprecated' : '';
+    const tag = isHub
+      ? `hub${kind.crdStorageVersion ? ` (CRD storage: ${kind.crdStorageVersion})` : ''}`
+      : v.deprecated
+        ? 'deprecated'
+        : '';
     return (
-      <g
-        key={v.name}
-        className={cls}
-        role="button"
-        tabIndex={0}
-        aria-label={`${[v.name, tag].filter(Boolean).join(' ')} (${roles})`}
-        aria-pressed={v.name === target}
-        data-version={v.name}
-        transform={`translate(${p.x},${p.y})`}
-        onClick={() => onPick(v.name)}
-        onKeyDown={(e) => key(e, v.name)}
-      >
-        <rect width={W} height={H} rx={6} />
-        <text x={W / 2} y={H / 2 + 4} textAnchor="middle">
-          {v.name}
-        </text>
-        {isHub && (
-          <text className="vm-tag" aria-hidden="true" x={W / 2} y={H + 14} textAnchor="middle">
-            {tag}
+      <g key={v.name} transform={`translate(${p.x},${p.y})`}>
+        <g
+          className={cls}
+          role="button"
+          tabIndex={0}
+          aria-label={`${v.name} (${roles})`}
+          aria-pressed={v.name === target}
+          data-version={v.name}
+          onClick={() => onPick(v.name)}
+          onKeyDown={(e) => key(e, v.name)}
+        >
+          <rect width={W} height={H} rx={6} />
+          <text x={W / 2} y={H / 2 + 4} textAnchor="middle">
+            {v.name}
           </text>
-        )}
-        {!isHub && v.deprecated && (
-          <text className="vm-tag" aria-hidden="true" x={W / 2} y={v.role === 'api' ? -8 : H + 14} textAnchor="middle">
+        </g>
+        {/* Outside the button, so its name starts with exactly the text it shows (axe: label-content-name-mismatch). */}
+        {tag && (
+          <text
+            className="vm-tag"
+            aria-hidden="true"
+            x={W / 2}
+            y={v.role === 'api' && !isHub ? -8 : H + 14}
+            textAnchor="middle"
+          >
             {tag}
           </text>
         )}
@@ -112,12 +131,35 @@ export function VersionMap({ kind, strategy, source, target, onPick }: Props) {
 
   return (
     <div className="version-map-wrap">
-      <svg className="version-map" role="group" aria-label="Version map" viewBox={`0 0 ${width} ${height}`} style={{ maxWidth: width }} preserveAspectRatio="xMinYMin meet">
+      <svg
+        className="version-map"
+        role="group"
+        aria-label="Version map"
+        viewBox={`0 0 ${width} ${height}`}
+        style={{ maxWidth: width }}
+        preserveAspectRatio="xMinYMin meet"
+      >
         <defs>
-          <marker id="vm-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+          <marker
+            id="vm-arrow"
+            viewBox="0 0 10 10"
+            refX="9"
+            refY="5"
+            markerWidth="7"
+            markerHeight="7"
+            orient="auto-start-reverse"
+          >
             <path d="M0,0 L10,5 L0,10 z" className="vm-arrowhead" />
           </marker>
-          <marker id="vm-arrow-on" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+          <marker
+            id="vm-arrow-on"
+            viewBox="0 0 10 10"
+            refX="9"
+            refY="5"
+            markerWidth="7"
+            markerHeight="7"
+            orient="auto-start-reverse"
+          >
             <path d="M0,0 L10,5 L0,10 z" className="vm-arrowhead on" />
           </marker>
         </defs>
@@ -130,7 +172,15 @@ export function VersionMap({ kind, strategy, source, target, onPick }: Props) {
             const dir = b.x > a.x ? 1 : -1;
             d = `M${a.x + W / 2 + (dir * W) / 2},${a.y + H / 2} L${b.x + W / 2 - (dir * W) / 2},${b.y + H / 2}`;
           } else d = `M${a.x + W / 2},${a.y + H} L${b.x + W / 2},${b.y}`;
-          return <path key={`${e.from}>${e.to}`} d={d} className={`vm-edge${on ? ' on' : ''}`} markerEnd={`url(#${on ? 'vm-arrow-on' : 'vm-arrow'})`} data-edge={`${e.from}>${e.to}`} />;
+          return (
+            <path
+              key={`${e.from}>${e.to}`}
+              d={d}
+              className={`vm-edge${on ? ' on' : ''}`}
+              markerEnd={`url(#${on ? 'vm-arrow-on' : 'vm-arrow'})`}
+              data-edge={`${e.from}>${e.to}`}
+            />
+          );
         })}
         {apis.map(node)}
         {shownStorage.map((s) => node(byName.get(s.name) as VersionSummary))}

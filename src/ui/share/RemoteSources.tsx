@@ -20,7 +20,15 @@ interface Props {
   readonly linked: boolean;
 }
 
-function RemoteRow({ role, url, onLoaded }: { role: 'catalog' | 'resource'; url: string; onLoaded?: (r: RemoteText) => void }) {
+function RemoteRow({
+  role,
+  url,
+  onLoaded,
+}: {
+  role: 'catalog' | 'resource';
+  url: string;
+  onLoaded?: (r: RemoteText) => void;
+}) {
   const q = useRemoteText(url);
   const done = useRef(false);
   useEffect(() => {
@@ -46,8 +54,15 @@ function RemoteRow({ role, url, onLoaded }: { role: 'catalog' | 'resource'; url:
   if (q.isError) {
     const code = q.error instanceof RemoteError ? q.error.issue.code : 'REMOTE_FETCH_FAILED';
     return (
-      <p className="remote share-issue" role="alert" data-testid={`remote-${role}`} data-status="error" data-code={code}>
-        {label} from <strong>{origin}</strong> could not be loaded. {q.error instanceof Error ? q.error.message : String(q.error)}{' '}
+      <p
+        className="remote share-issue"
+        role="alert"
+        data-testid={`remote-${role}`}
+        data-status="error"
+        data-code={code}
+      >
+        {label} from <strong>{origin}</strong> could not be loaded.{' '}
+        {q.error instanceof Error ? q.error.message : String(q.error)}{' '}
         {code !== 'REMOTE_URL_REJECTED' && (
           <button type="button" onClick={() => void q.refetch()} disabled={q.isFetching}>
             {q.isFetching ? 'Retrying…' : 'Retry'}
@@ -97,8 +112,17 @@ export function RemoteSources({ state, apply, ready, linked }: Props) {
   if (!catalogUrl && !resourceParam) return null;
   return (
     <div className="remote-sources">
-      {catalogUrl && <RemoteRow key={`c:${catalogUrl}`} role="catalog" url={catalogUrl} {...(catalogParam === catalogUrl ? { onLoaded: onCatalog } : {})} />}
-      {resourceParam && <RemoteRow key={`r:${resourceParam}`} role="resource" url={resourceParam} onLoaded={onResource} />}
+      {catalogUrl && (
+        <RemoteRow
+          key={`c:${catalogUrl}`}
+          role="catalog"
+          url={catalogUrl}
+          {...(catalogParam === catalogUrl ? { onLoaded: onCatalog } : {})}
+        />
+      )}
+      {resourceParam && (
+        <RemoteRow key={`r:${resourceParam}`} role="resource" url={resourceParam} onLoaded={onResource} />
+      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // secrets warning, the banner for links that could not be opened, and the ?catalog= / ?resource= loader.
 // Owns the URL <-> state sync so the app wires it with one element.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { issue, type Issue } from '../../core/index.ts';
+import { formatPath, issue, type Issue } from '../../core/index.ts';
 import { useCatalogIndex } from '../queries/catalogQueries.ts';
 import type { ExplorerState } from '../state.ts';
 import { encodeState, shareUrl } from './codec.ts';
@@ -12,7 +12,6 @@ import type { ExploreResult } from '../worker/protocol.ts';
 import { RemoteSources, useRemoteText } from './RemoteSources.tsx';
 import { findSecrets, redactSecrets, type SecretFinding } from './secrets.ts';
 import { useUrlState } from './useUrlState.ts';
-import { formatPath } from '../../core/index.ts';
 import './share.css';
 
 export interface ShareBarProps {
@@ -25,6 +24,13 @@ export interface ShareBarProps {
   /** Hash of the catalog the app actually loaded, when it knows it (embedded and URL catalogs). */
   readonly catalogHash?: string;
 }
+
+const SHORT_LEVEL = {
+  chat: 'fits chat',
+  safe: 'safe everywhere',
+  github: 'fits a GitHub comment',
+  'too-long': 'too long',
+} as const;
 
 type Pending = { readonly what: 'link' | 'markdown'; readonly findings: readonly SecretFinding[] };
 
@@ -39,7 +45,8 @@ function usePinnedState(state: ExplorerState | undefined): ExplorerState | undef
       const entry = index.data?.catalogs.find((e) => e.id === c.id);
       if (entry) return { ...state, catalog: { ...c, hash: entry.hash } };
     }
-    if (c.type === 'url' && c.hash === undefined && remote.data?.url === c.url) return { ...state, catalog: { ...c, hash: remote.data.hash } };
+    if (c.type === 'url' && c.hash === undefined && remote.data?.url === c.url)
+      return { ...state, catalog: { ...c, hash: remote.data.hash } };
     return state;
   }, [state, index.data, remote.data]);
 }
@@ -51,11 +58,21 @@ function catalogLabel(s: ExplorerState, entries: readonly { id: string; title: s
   return `${c.name} (embedded)`;
 }
 
-function mismatch(linked: ExplorerState | undefined, current: ExplorerState | undefined, actual: string | undefined): Issue | undefined {
+function mismatch(
+  linked: ExplorerState | undefined,
+  current: ExplorerState | undefined,
+  actual: string | undefined,
+): Issue | undefined {
   if (!linked || !current || actual === undefined) return undefined;
   const a = linked.catalog;
   const b = current.catalog;
-  const same = a.type === b.type && (a.type === 'builtin' ? b.type === 'builtin' && a.id === b.id : a.type === 'url' ? b.type === 'url' && a.url === b.url : true);
+  const same =
+    a.type === b.type &&
+    (a.type === 'builtin'
+      ? b.type === 'builtin' && a.id === b.id
+      : a.type === 'url'
+        ? b.type === 'url' && a.url === b.url
+        : true);
   if (!same || a.hash === undefined || a.hash === actual) return undefined;
   return issue(
     'warning',
@@ -79,13 +96,21 @@ export function ShareBar({ state, apply, result, catalogHash }: ShareBarProps) {
     let cancelled = false;
     const t = window.setTimeout(async () => {
       const r = await encodeState(pinned);
-      if (!cancelled) setLink('fragment' in r ? { href: shareUrl(window.location.href, r.fragment) } : { issue: r.issue });
+      if (!cancelled)
+        setLink('fragment' in r ? { href: shareUrl(window.location.href, r.fragment) } : { issue: r.issue });
     }, 250);
     return () => {
       cancelled = true;
       window.clearTimeout(t);
     };
   }, [pinned]);
+
+  // "Copied" fades after a few seconds; the copy-by-hand box stays until the next copy.
+  useEffect(() => {
+    if (!status || status.text.startsWith('Copy this')) return;
+    const t = window.setTimeout(() => setStatus(undefined), 5000);
+    return () => window.clearTimeout(t);
+  }, [status]);
 
   const linkedCatalog = url.linked?.catalog;
   const linkedRemote = useRemoteText(linkedCatalog?.type === 'url' ? linkedCatalog.url : undefined);
@@ -96,7 +121,19 @@ export function ShareBar({ state, apply, result, catalogHash }: ShareBarProps) {
     if (c.type === 'url') return linkedRemote.data?.hash ?? catalogHash;
     return catalogHash;
   }, [linkedCatalog, index.data, linkedRemote.data, catalogHash]);
-  const catalogIssue = mismatch(url.linked, state, actualHash);
+  const missingBuiltin =
+    linkedCatalog?.type === 'builtin' &&
+    state?.catalog.type === 'builtin' &&
+    state.catalog.id === linkedCatalog.id &&
+    index.isSuccess &&
+    !index.data.catalogs.some((e) => e.id === linkedCatalog.id);
+  const catalogIssue = missingBuiltin
+    ? issue(
+        'error',
+        'LINK_CATALOG_MISMATCH',
+        `This link needs the built-in catalog '${linkedCatalog.id}', which this version of the app does not have.`,
+      )
+    : mismatch(url.linked, state, actualHash);
 
   async function copy(what: 'link' | 'markdown', redact: boolean) {
     if (!pinned) return;
@@ -133,7 +170,7 @@ export function ShareBar({ state, apply, result, catalogHash }: ShareBarProps) {
   useEffect(() => {
     // Capture phase: runs before Monaco sees the key, and Ctrl/Cmd+S never opens "Save page as".
     const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 's') {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && (e.code === 'KeyS' || e.key.toLowerCase() === 's')) {
         e.preventDefault();
         requestCopyRef.current('link');
       }
@@ -156,64 +193,108 @@ export function ShareBar({ state, apply, result, catalogHash }: ShareBarProps) {
   return (
     <div className="share" data-testid="share-bar">
       <div className="share-controls">
-        <button type="button" onClick={() => requestCopy('link')} disabled={!pinned} title="Copy a link to this exact state (Ctrl/Cmd+S)" aria-keyshortcuts="Control+S Meta+S">
+        <button
+          type="button"
+          onClick={() => requestCopy('link')}
+          disabled={!pinned}
+          title="Copy a link to this exact state (Ctrl/Cmd+S)"
+          aria-keyshortcuts="Control+S Meta+S"
+        >
           Copy link
         </button>
         {length !== undefined && level !== undefined && (
           <span className="share-meter" data-testid="link-meter" data-length={length} data-level={level}>
-            <meter min={0} max={LINK_LIMITS[2].max} low={LINK_LIMITS[0].max} high={LINK_LIMITS[1].max} optimum={0} value={Math.min(length, LINK_LIMITS[2].max)} aria-label="Link length" />
-            <span className="share-meter-text">
-              {length.toLocaleString('en')} chars:{' '}
-              {level === 'too-long' ? 'too long for chat, most servers and GitHub comments' : LINK_LIMITS.find((l) => l.level === level)?.label}
+            {/* Scaled to 10,000 so short links still show: green to 2,000, amber to 8,000, red beyond. */}
+            <meter
+              min={0}
+              max={10_000}
+              low={LINK_LIMITS[0].max}
+              high={LINK_LIMITS[1].max}
+              optimum={0}
+              value={Math.min(length, 10_000)}
+              aria-label="Link length"
+              aria-valuetext={`${length} characters`}
+            />
+            <span
+              className="share-meter-text"
+              title={
+                level === 'too-long'
+                  ? 'Too long for chat, for some servers and for a GitHub comment (65,536)'
+                  : LINK_LIMITS.find((l) => l.level === level)?.label
+              }
+            >
+              {length.toLocaleString('en')} chars · {SHORT_LEVEL[level]}
             </span>
           </span>
         )}
-        <button type="button" onClick={() => requestCopy('markdown')} disabled={!pinned} title="Copy a summary table and the link for a PR comment">
+        <button
+          type="button"
+          onClick={() => requestCopy('markdown')}
+          disabled={!pinned}
+          title="Copy a summary table and the link for a PR comment"
+        >
           Copy as Markdown
         </button>
         {status && (
           <span role="status" className="share-status" data-testid="share-status">
             {status.text}
-            {status.text.startsWith('Copy this') && status.copied !== undefined && <textarea readOnly value={status.copied} rows={2} onFocus={(e) => e.currentTarget.select()} />}
+            {status.text.startsWith('Copy this') && status.copied !== undefined && (
+              <textarea readOnly value={status.copied} rows={2} onFocus={(e) => e.currentTarget.select()} />
+            )}
           </span>
         )}
       </div>
-      {embedded && length !== undefined && length > LINK_LIMITS[1].max && (
-        <p className="share-hint" data-testid="share-hint">
-          The link embeds your catalog files. To make it shorter, publish the CRD on an https host (e.g. a raw GitHub URL) and open{' '}
-          <code>?catalog=&lt;https URL&gt;</code> instead: the link then holds only the URL.
-        </p>
-      )}
-      {link && 'issue' in link && link.issue.code === 'LINK_TOO_LARGE' && (
-        <p className="share-issue" role="alert" data-testid="link-too-large" data-code={link.issue.code}>
-          {link.issue.message} Load the catalog from an https URL (<code>?catalog=</code>) instead of embedding it.
-        </p>
-      )}
-      {url.linkIssue && (
-        <p className="share-issue" role="alert" data-testid="link-issue" data-code={url.linkIssue.code}>
-          This link could not be opened: {url.linkIssue.message} The page shows its default state instead.{' '}
-          <button type="button" onClick={url.dismiss}>
-            Dismiss
-          </button>
-        </p>
-      )}
-      {catalogIssue && (
-        <p className="share-issue" role="alert" data-testid="catalog-issue" data-code={catalogIssue.code}>
-          {catalogIssue.message}
-        </p>
-      )}
-      <RemoteSources state={state} apply={apply} ready={url.ready} linked={url.linked !== undefined} />
-      <dialog ref={dialog} className="share-dialog" data-testid="secrets-dialog" onClose={() => setPending(undefined)} aria-labelledby="share-secrets-title">
+      <div className="share-notices">
+        {embedded && length !== undefined && length > LINK_LIMITS[1].max && (
+          <p className="share-hint" data-testid="share-hint">
+            The link embeds your catalog files. To make it shorter, publish the CRD on an https host (e.g. a raw GitHub
+            URL) and open <code>?catalog=&lt;https URL&gt;</code> instead: the link then holds only the URL.
+          </p>
+        )}
+        {link && 'issue' in link && link.issue.code === 'LINK_TOO_LARGE' && (
+          <p className="share-issue" role="alert" data-testid="link-too-large" data-code={link.issue.code}>
+            {link.issue.message} Load the catalog from an https URL (<code>?catalog=</code>) instead of embedding it.
+          </p>
+        )}
+        {url.linkIssue && (
+          <p className="share-issue" role="alert" data-testid="link-issue" data-code={url.linkIssue.code}>
+            This link could not be opened: {url.linkIssue.message} The page shows its default state instead.{' '}
+            <button type="button" onClick={url.dismiss}>
+              Dismiss
+            </button>
+          </p>
+        )}
+        {catalogIssue && (
+          <p className="share-issue" role="alert" data-testid="catalog-issue" data-code={catalogIssue.code}>
+            {catalogIssue.message}
+          </p>
+        )}
+        <RemoteSources state={state} apply={apply} ready={url.ready} linked={url.linked !== undefined} />
+      </div>
+      <dialog
+        ref={dialog}
+        className="share-dialog"
+        data-testid="secrets-dialog"
+        onClose={() => setPending(undefined)}
+        aria-labelledby="share-secrets-title"
+      >
         {pending && (
           <>
             <h2 id="share-secrets-title">This input looks like it holds secrets</h2>
             <p>
-              Anyone with the {pending.what === 'link' ? 'link' : 'comment'} can read them. These values look secret ({pending.findings.length}):
+              Anyone with the {pending.what === 'link' ? 'link' : 'comment'} can read them. These values look secret (
+              {pending.findings.length}):
             </p>
             <ul>
               {pending.findings.slice(0, 12).map((f, i) => (
                 <li key={i}>
-                  <code>{formatPath(f.path)}</code> in document {f.document + 1} ({f.reason === 'secret-kind' ? 'Secret data' : f.reason === 'private-key' ? 'private key' : 'name looks secret'})
+                  <code>{formatPath(f.path)}</code> in document {f.document + 1} (
+                  {f.reason === 'secret-kind'
+                    ? 'Secret data'
+                    : f.reason === 'private-key'
+                      ? 'private key'
+                      : 'name looks secret'}
+                  )
                 </li>
               ))}
               {pending.findings.length > 12 && <li>… and {pending.findings.length - 12} more</li>}

@@ -1,6 +1,8 @@
 // The share link codec: ExplorerState <-> URL fragment. Pure apart from the built-in (De)CompressionStream.
 //
-// Format v1: `v1.` + base64url(deflate-raw(UTF-8 JSON of the compact form below)). The fragment never reaches
+// Format v1: `v1.` + base64url(deflate-raw(json) ‖ CRC-32(json) big-endian), json being the UTF-8 JSON of the
+// compact form below. The CRC catches edited and damaged links (deflate-raw has no checksum of its own,
+// and a changed byte can inflate to a different but valid state). The fragment never reaches
 // a server. Only non-default values are written. Old versions must keep decoding forever: when the format
 // changes, add `v2` beside `v1` (never edit v1) and pin a fixture link of each in testdata/.
 //
@@ -37,9 +39,7 @@ export type EncodeResult = { readonly fragment: string } | { readonly issue: Iss
 // g: strategy   v: view (omitted when 'bag')   p: highlighted path
 
 type WireCatalog =
-  | { b: string; h?: string }
-  | { u: string; h?: string }
-  | { e: string; h: string; f: [string, string][] };
+  { b: string; h?: string } | { u: string; h?: string } | { e: string; h: string; f: [string, string][] };
 
 interface WireV1 {
   c: WireCatalog;
@@ -115,10 +115,14 @@ function catalogFromWire(v: unknown): CatalogRef {
     const name = str(v.e, [...at, 'e'], MAX_SHORT_STRING, 0);
     const hash = str(v.h, [...at, 'h']);
     const f = v.f;
-    if (!Array.isArray(f) || f.length === 0 || f.length > MAX_SOURCES) throw new Invalid([...at, 'f'], `expected 1..${MAX_SOURCES} files`);
+    if (!Array.isArray(f) || f.length === 0 || f.length > MAX_SOURCES)
+      throw new Invalid([...at, 'f'], `expected 1..${MAX_SOURCES} files`);
     const sources = f.map((pair: unknown, i) => {
       if (!Array.isArray(pair) || pair.length !== 2) throw new Invalid([...at, 'f', i], 'expected [name, text]');
-      return { name: str(pair[0], [...at, 'f', i, 0], MAX_SHORT_STRING, 0), text: str(pair[1], [...at, 'f', i, 1], MAX_JSON_BYTES, 0) };
+      return {
+        name: str(pair[0], [...at, 'f', i, 0], MAX_SHORT_STRING, 0),
+        text: str(pair[1], [...at, 'f', i, 1], MAX_JSON_BYTES, 0),
+      };
     });
     return { type: 'embedded', name, hash, sources };
   }
@@ -156,7 +160,8 @@ function stateFromWire(v: unknown): ExplorerState {
   }
   if (v.p !== undefined) {
     const p = v.p;
-    if (!Array.isArray(p) || p.length > MAX_PATH_SEGMENTS) throw new Invalid(['p'], `expected at most ${MAX_PATH_SEGMENTS} segments`);
+    if (!Array.isArray(p) || p.length > MAX_PATH_SEGMENTS)
+      throw new Invalid(['p'], `expected at most ${MAX_PATH_SEGMENTS} segments`);
     state.highlight = p.map((seg: unknown, i) => {
       if (typeof seg === 'number') {
         if (!Number.isSafeInteger(seg) || seg < 0) throw new Invalid(['p', i], 'expected an index');
@@ -211,7 +216,11 @@ async function collect(readable: ReadableStream<Uint8Array>, cap: number): Promi
   return out;
 }
 
-async function pipeThrough(bytes: Uint8Array, stream: CompressionStream | DecompressionStream, cap: number): Promise<Uint8Array | 'too-large'> {
+async function pipeThrough(
+  bytes: Uint8Array,
+  stream: CompressionStream | DecompressionStream,
+  cap: number,
+): Promise<Uint8Array | 'too-large'> {
   const writer = stream.writable.getWriter();
   // Errors surface on the readable side; swallow the writer's copies so nothing is reported as unhandled.
   writer.write(bytes as Uint8Array<ArrayBuffer>).catch(() => undefined);
@@ -225,6 +234,23 @@ export async function deflateRaw(bytes: Uint8Array): Promise<Uint8Array> {
   return out;
 }
 
+const CRC_TABLE = (() => {
+  const t = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c >>> 0;
+  }
+  return t;
+})();
+
+/** CRC-32 (IEEE 802.3, as in zip and gzip). */
+export function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (let i = 0; i < bytes.length; i++) c = (CRC_TABLE[(c ^ (bytes[i] as number)) & 0xff] as number) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
 // ---- public API ----
 
 /** Encodes a state as a fragment (without `#`). Fails with LINK_TOO_LARGE or LINK_MALFORMED, never throws. */
@@ -233,8 +259,13 @@ export async function encodeState(state: ExplorerState): Promise<EncodeResult> {
   if (invalid) return { issue: invalid };
   const json = new TextEncoder().encode(JSON.stringify(toWire(state)));
   if (json.byteLength > MAX_JSON_BYTES) return { issue: fail('LINK_TOO_LARGE', 'The state is too large for a link.') };
-  const fragment = `v${CURRENT_VERSION}.${toBase64url(await deflateRaw(json))}`;
-  if (fragment.length > MAX_FRAGMENT_CHARS) return { issue: fail('LINK_TOO_LARGE', 'The state is too large for a link.') };
+  const deflated = await deflateRaw(json);
+  const payload = new Uint8Array(deflated.byteLength + 4);
+  payload.set(deflated);
+  new DataView(payload.buffer).setUint32(deflated.byteLength, crc32(json));
+  const fragment = `v${CURRENT_VERSION}.${toBase64url(payload)}`;
+  if (fragment.length > MAX_FRAGMENT_CHARS)
+    return { issue: fail('LINK_TOO_LARGE', 'The state is too large for a link.') };
   return { fragment };
 }
 
@@ -249,7 +280,8 @@ export async function decodeState(fragment: string): Promise<DecodeResult> {
 
 async function decodeUnsafe(raw: string): Promise<DecodeResult> {
   const text = raw.startsWith('#') ? raw.slice(1) : raw;
-  if (text.length > MAX_FRAGMENT_CHARS) return { issue: fail('LINK_TOO_LARGE', `The link is longer than ${MAX_FRAGMENT_CHARS} characters.`) };
+  if (text.length > MAX_FRAGMENT_CHARS)
+    return { issue: fail('LINK_TOO_LARGE', `The link is longer than ${MAX_FRAGMENT_CHARS} characters.`) };
   const m = PREFIX_RE.exec(text);
   if (!m) return { issue: fail('LINK_MALFORMED', 'This is not a Version Explorer link (it has no version prefix).') };
   const version = Number(m[1]);
@@ -264,14 +296,20 @@ async function decodeUnsafe(raw: string): Promise<DecodeResult> {
     };
   }
   const bytes = fromBase64url(m[2] ?? '');
-  if (!bytes || bytes.byteLength === 0) return { issue: fail('LINK_MALFORMED', 'The link is not valid base64url: it was probably cut off or edited.') };
+  if (!bytes || bytes.byteLength < 5)
+    return { issue: fail('LINK_MALFORMED', 'The link is not valid base64url: it was probably cut off or edited.') };
+  const deflated = bytes.subarray(0, bytes.byteLength - 4);
+  const expected = new DataView(bytes.buffer, bytes.byteOffset + deflated.byteLength, 4).getUint32(0);
   let json: Uint8Array | 'too-large';
   try {
-    json = await pipeThrough(bytes, new DecompressionStream('deflate-raw'), MAX_JSON_BYTES);
+    json = await pipeThrough(deflated, new DecompressionStream('deflate-raw'), MAX_JSON_BYTES);
   } catch {
     return { issue: fail('LINK_MALFORMED', 'The link does not decompress: it was probably cut off or edited.') };
   }
-  if (json === 'too-large') return { issue: fail('LINK_TOO_LARGE', `The link expands to more than ${MAX_JSON_BYTES} bytes.`) };
+  if (json === 'too-large')
+    return { issue: fail('LINK_TOO_LARGE', `The link expands to more than ${MAX_JSON_BYTES} bytes.`) };
+  if (crc32(json) !== expected)
+    return { issue: fail('LINK_MALFORMED', 'The link was changed or damaged after it was made (checksum mismatch).') };
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(json));

@@ -9,8 +9,18 @@ const hub: ConversionResult = {
   to: '2019-09-09storage',
   path: ['2011-01-01', '2019-09-09storage'],
   fates: [
-    { kind: 'copied', sourcePath: ['spec', 'firstName'], targetPath: ['spec', 'firstName'], reason: 'same name and type' },
-    { kind: 'bagged', sourcePath: ['spec', 'nickName'], targetPath: ['spec', '$propertyBag', 'NickName'], reason: 'the hub has no NickName' },
+    {
+      kind: 'copied',
+      sourcePath: ['spec', 'firstName'],
+      targetPath: ['spec', 'firstName'],
+      reason: 'same name and type',
+    },
+    {
+      kind: 'bagged',
+      sourcePath: ['spec', 'nickName'],
+      targetPath: ['spec', '$propertyBag', 'NickName'],
+      reason: 'the hub has no NickName',
+    },
   ],
   issues: [],
 };
@@ -36,7 +46,9 @@ describe('markdownSummary', () => {
     expect(md).toContain('#### Person (crm.example.com): `2011-01-01` → `2021-01-01`');
     expect(md).toContain('via `2019-09-09storage`');
     expect(md).toContain('**1** in the property bag, **1** lost, **1** required but missing.');
-    expect(md).toContain('| `spec.nickName` | in the property bag (`spec.$propertyBag.NickName`) | 2011-01-01 → 2019-09-09storage |');
+    expect(md).toContain(
+      '| `spec.nickName` | in the property bag (`spec.$propertyBag.NickName`) | 2011-01-01 → 2019-09-09storage |',
+    );
     expect(md).toContain('| `spec.id` | required but missing |');
     expect(md).not.toContain('firstName'); // copied fields are not review material
     expect(md).not.toContain('`spec.b`');
@@ -49,7 +61,8 @@ describe('markdownSummary', () => {
     expect(row).toBe('| `` spec["odd\\|name`x"] `` | lost | 2011-01-01 → 2021-01-01 | no field \\| no bag |');
     expect(md).toContain('required in &lt;2021-01-01&gt;');
     // every table line has exactly 5 unescaped pipes
-    for (const l of md.split('\n').filter((x) => x.startsWith('|'))) expect(l.replace(/\\\|/g, '').split('|').length).toBe(6);
+    for (const l of md.split('\n').filter((x) => x.startsWith('|')))
+      expect(l.replace(/\\\|/g, '').split('|').length).toBe(6);
   });
 
   it('says the conversion is lossless when nothing is reported', () => {
@@ -59,7 +72,14 @@ describe('markdownSummary', () => {
   });
 
   it('caps the number of rows', () => {
-    const many: ConversionResult = { ...target, fates: Array.from({ length: 10 }, (_, i) => ({ kind: 'lost' as const, sourcePath: ['spec', `f${i}`], reason: 'x' })) };
+    const many: ConversionResult = {
+      ...target,
+      fates: Array.from({ length: 10 }, (_, i) => ({
+        kind: 'lost' as const,
+        sourcePath: ['spec', `f${i}`],
+        reason: 'x',
+      })),
+    };
     const md = markdownSummary({ kind: 'Person', target: many, link, maxRows: 3 });
     expect(md.split('\n').filter((l) => l.startsWith('| `')).length).toBe(3);
     expect(md).toContain('and 7 more');
@@ -72,7 +92,15 @@ describe('summaryFromExplore', () => {
       kind: { kind: 'Person', group: 'crm.example.com', hub: '2019-09-09storage' },
       sourceVersion: '2011-01-01',
       targetVersion: '2013-03-03',
-      bag: [{ path: ['spec', '$propertyBag', 'NickName'], key: 'NickName', raw: '"Ada"', decoded: 'Ada', sourcePath: ['spec', 'nickName'] }],
+      bag: [
+        {
+          path: ['spec', '$propertyBag', 'NickName'],
+          key: 'NickName',
+          raw: '"Ada"',
+          decoded: 'Ada',
+          sourcePath: ['spec', 'nickName'],
+        },
+      ],
       lost: [{ kind: 'lost', path: ['spec', 'nick'], reason: 'no field', stage: 'target' }],
       issues: [
         { severity: 'error', code: 'REQUIRED_MISSING', message: 'required', path: ['spec', 'id'] },

@@ -54,11 +54,7 @@ function code(text: string): string {
 
 /** Plain table cell text: no line breaks, no pipes, no HTML. */
 function cell(text: string): string {
-  return text
-    .replace(/\r?\n/g, ' ')
-    .replace(/\|/g, '\\|')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
+  return text.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function fieldOf(f: Fate): Path {
@@ -79,14 +75,28 @@ export function rowsFromConversion(result: ConversionResult | undefined): FieldR
 }
 
 /** The summary of what the explorer shows (its worker's view model). */
-export function summaryFromExplore(r: ExploreResult | undefined, catalog?: string): Omit<MarkdownSummaryInput, 'link'> | undefined {
+export function summaryFromExplore(
+  r: ExploreResult | undefined,
+  catalog?: string,
+): Omit<MarkdownSummaryInput, 'link'> | undefined {
   if (!r?.kind) return undefined;
   const from = r.sourceVersion ?? '?';
   const to = r.targetVersion ?? '?';
   const hub = r.kind.hub;
   const rows: FieldRow[] = [
-    ...r.bag.map((b) => ({ field: b.sourcePath ?? b.path, fate: 'bagged' as const, step: `${from} → ${hub}`, reason: b.reason ?? `kept under the bag key ${b.key}`, where: b.path })),
-    ...r.lost.map((l) => ({ field: l.path, fate: l.kind, step: l.stage === 'hub' ? `${from} → ${hub}` : `${hub} → ${to}`, reason: l.reason })),
+    ...r.bag.map((b) => ({
+      field: b.sourcePath ?? b.path,
+      fate: 'bagged' as const,
+      step: `${from} → ${hub}`,
+      reason: b.reason ?? `kept under the bag key ${b.key}`,
+      where: b.path,
+    })),
+    ...r.lost.map((l) => ({
+      field: l.path,
+      fate: l.kind,
+      step: l.stage === 'hub' ? `${from} → ${hub}` : `${hub} → ${to}`,
+      reason: l.reason,
+    })),
   ];
   // Required-but-missing fields are not "lost" entries in the view model; they come as issues of the target step.
   const seen = new Set<string>();
@@ -95,7 +105,15 @@ export function summaryFromExplore(r: ExploreResult | undefined, catalog?: strin
     seen.add(formatPath(i.path));
     rows.push({ field: i.path, fate: 'required-missing', step: `${hub} → ${to}`, reason: i.message });
   }
-  return { kind: r.kind.kind, group: r.kind.group, ...(catalog ? { catalog } : {}), from, to, via: from === hub || to === hub ? [] : [hub], rows };
+  return {
+    kind: r.kind.kind,
+    group: r.kind.group,
+    ...(catalog ? { catalog } : {}),
+    from,
+    to,
+    via: from === hub || to === hub ? [] : [hub],
+    rows,
+  };
 }
 
 export function markdownSummary(input: MarkdownSummaryInput): string {
@@ -106,7 +124,11 @@ export function markdownSummary(input: MarkdownSummaryInput): string {
   lines.push(`#### ${cell(title)}: ${code(from)} → ${code(to)}`);
   const hops = input.via ?? (input.target?.path && input.target.path.length > 2 ? input.target.path.slice(1, -1) : []);
   const via = hops.length > 0 ? ` via ${hops.map(code).join(' → ')}` : '';
-  if (input.catalog || via) lines.push('', `${input.catalog ? `Catalog: ${cell(input.catalog)}.` : ''}${via ? `${input.catalog ? ' ' : ''}Path${via}.` : ''}`);
+  if (input.catalog || via)
+    lines.push(
+      '',
+      `${input.catalog ? `Catalog: ${cell(input.catalog)}.` : ''}${via ? `${input.catalog ? ' ' : ''}Path${via}.` : ''}`,
+    );
 
   // A field bagged on the way up and reported again on the way down is one row per step: both matter in review.
   const rows = input.rows ?? [...rowsFromConversion(input.hub), ...rowsFromConversion(input.target)];

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { RemoteError, contentHash, fetchRemoteText, remoteParams } from './remoteFetch.ts';
 import { checkRemoteUrl } from './remoteUrl.ts';
 
-const ok = (text: string): typeof fetch => async () => new Response(text, { status: 200 });
+const ok =
+  (text: string): typeof fetch =>
+  async () =>
+    new Response(text, { status: 200 });
 
 async function codeOf(p: Promise<unknown>): Promise<string | undefined> {
   try {
@@ -40,7 +43,12 @@ describe('remote URLs', () => {
 describe('fetchRemoteText', () => {
   it('returns the text, its origin and a content hash', async () => {
     const r = await fetchRemoteText('https://x.test/dir/c.yaml', ok('kind: CustomResourceDefinition\n'));
-    expect(r).toEqual({ url: 'https://x.test/dir/c.yaml', origin: 'https://x.test', text: 'kind: CustomResourceDefinition\n', hash: contentHash('kind: CustomResourceDefinition\n') });
+    expect(r).toEqual({
+      url: 'https://x.test/dir/c.yaml',
+      origin: 'https://x.test',
+      text: 'kind: CustomResourceDefinition\n',
+      hash: contentHash('kind: CustomResourceDefinition\n'),
+    });
   });
 
   it('rejects non-https URLs without fetching', async () => {

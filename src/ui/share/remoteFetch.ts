@@ -50,7 +50,12 @@ export async function fetchRemoteText(url: string, fetchImpl: typeof fetch = fet
   }
   let res: Response;
   try {
-    res = await fetchImpl(check.url.href, { credentials: 'omit', referrerPolicy: 'no-referrer', redirect: 'follow', cache: 'no-cache' });
+    res = await fetchImpl(check.url.href, {
+      credentials: 'omit',
+      referrerPolicy: 'no-referrer',
+      redirect: 'follow',
+      cache: 'no-cache',
+    });
   } catch {
     // The browser hides whether it was CORS, DNS or being offline; name the usual suspects.
     throw failed(
@@ -58,9 +63,15 @@ export async function fetchRemoteText(url: string, fetchImpl: typeof fetch = fet
         'Raw files on raw.githubusercontent.com and gist.githubusercontent.com allow CORS; github.com/.../blob/... pages do not.',
     );
   }
-  if (res.redirected && !checkRemoteUrl(res.url).ok) throw reject(`${check.url.href} redirected to ${res.url}, which is not https.`);
+  if (res.redirected && !checkRemoteUrl(res.url).ok)
+    throw reject(`${check.url.href} redirected to ${res.url}, which is not https.`);
   if (!res.ok) {
-    const hint = res.status === 404 ? ' Check the path and the branch or tag in the URL.' : res.status === 403 || res.status === 401 ? ' The file is not public.' : '';
+    const hint =
+      res.status === 404
+        ? ' Check the path and the branch or tag in the URL.'
+        : res.status === 403 || res.status === 401
+          ? ' The file is not public.'
+          : '';
     throw failed(`${check.url.href} answered HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.${hint}`);
   }
   const declared = Number(res.headers.get('content-length') ?? '0');
@@ -76,7 +87,8 @@ export function remoteTextQuery(url: string) {
     queryKey: ['remote-text', url] as const,
     queryFn: () => fetchRemoteText(url),
     // Rejected URLs never succeed on retry; network errors might.
-    retry: (count: number, error: unknown) => !(error instanceof RemoteError && error.issue.code === 'REMOTE_URL_REJECTED') && count < 1,
+    retry: (count: number, error: unknown) =>
+      !(error instanceof RemoteError && error.issue.code === 'REMOTE_URL_REJECTED') && count < 1,
     staleTime: Infinity,
   };
 }

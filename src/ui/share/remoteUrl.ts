@@ -8,7 +8,9 @@ export const MAX_URL_CHARS = 4096;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost']);
 
-export type UrlCheck = { readonly ok: true; readonly url: URL } | { readonly ok: false; readonly reason: 'not-a-url' | 'not-https' | 'too-long' | 'credentials' };
+export type UrlCheck =
+  | { readonly ok: true; readonly url: URL }
+  | { readonly ok: false; readonly reason: 'not-a-url' | 'not-https' | 'too-long' | 'credentials' };
 
 export function checkRemoteUrl(text: string): UrlCheck {
   if (text.length > MAX_URL_CHARS) return { ok: false, reason: 'too-long' };

@@ -4,7 +4,6 @@ import { parse, parseAllDocuments } from 'yaml';
 import vaultStore from '../../../../shared/corpus/external-secrets/samples/v0.15.1/vault-iam-store-static-creds.yaml?raw';
 import { REDACTED, findSecrets, isSecretKeyName, redactSecrets } from './secrets.ts';
 
-
 const secret = `apiVersion: v1
 kind: Secret
 metadata:
@@ -39,7 +38,11 @@ spec:
 describe('findSecrets', () => {
   it('flags every data/stringData value of a Secret', () => {
     const f = findSecrets(secret).filter((x) => x.reason === 'secret-kind');
-    expect(f.map((x) => x.path)).toEqual([['data', 'username'], ['data', 'password'], ['stringData', 'config.yaml']]);
+    expect(f.map((x) => x.path)).toEqual([
+      ['data', 'username'],
+      ['data', 'password'],
+      ['stringData', 'config.yaml'],
+    ]);
     expect(f.every((x) => x.document === 0)).toBe(true);
   });
 
@@ -53,7 +56,9 @@ describe('findSecrets', () => {
   });
 
   it('flags PEM private keys under any key', () => {
-    const f = findSecrets('kind: X\nspec:\n  pem: "-----BEGIN RSA PRIVATE KEY-----\\nMIIB\\n-----END RSA PRIVATE KEY-----"\n');
+    const f = findSecrets(
+      'kind: X\nspec:\n  pem: "-----BEGIN RSA PRIVATE KEY-----\\nMIIB\\n-----END RSA PRIVATE KEY-----"\n',
+    );
     expect(f.map((x) => x.reason)).toEqual(['private-key']);
   });
 

@@ -19,9 +19,11 @@ export interface SecretFinding {
   readonly range: readonly [number, number];
 }
 
-const SECRET_WORDS = /(password|passwd|passphrase|secret|token|apikey|privatekey|accesskey|secretkey|credential|bearer|authorization|clientsecret)/;
+const SECRET_WORDS =
+  /(password|passwd|passphrase|secret|token|apikey|privatekey|accesskey|secretkey|credential|bearer|authorization|clientsecret)/;
 // Suffixes of keys that name or locate a secret rather than hold one.
-const NAMING_SUFFIX = /(name|names|ref|refs|namespace|path|file|field|selector|kind|type|store|provider|policy|version|mode|length|url|uri|endpoint|ttl|expiry|expiration|duration|period|seconds|enabled|format|header|audience|audiences)$/;
+const NAMING_SUFFIX =
+  /(name|names|ref|refs|namespace|path|file|field|selector|kind|type|store|provider|policy|version|mode|length|url|uri|endpoint|ttl|expiry|expiration|duration|period|seconds|enabled|format|header|audience|audiences)$/;
 const PEM_PRIVATE = /-----BEGIN [A-Z ]*PRIVATE KEY-----/;
 
 export function isSecretKeyName(key: string): boolean {
@@ -53,7 +55,8 @@ export function findSecrets(text: string): SecretFinding[] {
         const range: [number, number] = [node.range[0], node.range[1]];
         if (underSecretData) findings.push({ document: index, path, reason: 'secret-kind', range });
         else if (keyIsSecret) findings.push({ document: index, path, reason: 'key-name', range });
-        else if (typeof v === 'string' && PEM_PRIVATE.test(v)) findings.push({ document: index, path, reason: 'private-key', range });
+        else if (typeof v === 'string' && PEM_PRIVATE.test(v))
+          findings.push({ document: index, path, reason: 'private-key', range });
         return;
       }
       if (isMap(node)) {
@@ -66,7 +69,8 @@ export function findSecrets(text: string): SecretFinding[] {
         }
         return;
       }
-      if (isSeq(node)) node.items.forEach((item, i) => walk(item as YamlNode, [...path, i], underSecretData, keyIsSecret));
+      if (isSeq(node))
+        node.items.forEach((item, i) => walk(item as YamlNode, [...path, i], underSecretData, keyIsSecret));
     };
     walk(root, [], false, false);
   });

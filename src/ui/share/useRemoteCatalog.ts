@@ -26,7 +26,9 @@ export function useRemoteCatalog(url: string | undefined) {
       const r = await conversionClient().importFiles([{ name: fileName(remote.url), text: remote.text }]);
       if (r.json === undefined) {
         const first = r.issues[0];
-        throw new RemoteError(first ?? issue('error', 'INVALID_CATALOG', `${remote.url} holds no catalog, CRD or OpenAPI document.`));
+        throw new RemoteError(
+          first ?? issue('error', 'INVALID_CATALOG', `${remote.url} holds no catalog, CRD or OpenAPI document.`),
+        );
       }
       return r.json;
     },

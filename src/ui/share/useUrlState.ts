@@ -1,11 +1,14 @@
 // Keeps the address bar and the explorer state in step: the fragment is read on load (and on hashchange),
-// and rewritten with replaceState, debounced, as the state changes. No history entry per keystroke.
+// and rewritten with replaceState as the state changes: at once for discrete changes (a version, a view),
+// debounced while typing. No history entry per change.
 import { useEffect, useRef, useState } from 'react';
 import type { Issue } from '../../core/index.ts';
 import type { ExplorerState } from '../state.ts';
-import { decodeState, encodeState } from './codec.ts';
+import { decodeState, encodeState, validateState } from './codec.ts';
 
 export const WRITE_DEBOUNCE_MS = 400;
+/** A write still pending when the tab reloads: kept for this tab only, so a fast reload loses nothing. */
+const PENDING_KEY = 'version-explorer:pending-link';
 
 export interface UrlState {
   /** Why the link in the address bar could not be opened (the page keeps its default state). */
@@ -15,6 +18,20 @@ export interface UrlState {
   /** True once the fragment present at load has been decoded (or there was none). */
   readonly ready: boolean;
   dismiss(): void;
+}
+
+function takePending(hash: string): ExplorerState | undefined {
+  try {
+    const raw = sessionStorage.getItem(PENDING_KEY);
+    if (raw === null) return undefined;
+    sessionStorage.removeItem(PENDING_KEY);
+    const p = JSON.parse(raw) as { from?: unknown; state?: unknown };
+    if (p.from !== hash || typeof p.state !== 'object' || p.state === null) return undefined;
+    const state = p.state as ExplorerState;
+    return validateState(state) === undefined ? state : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -30,11 +47,22 @@ export function useUrlState(state: ExplorerState | undefined, apply: (s: Explore
   applyRef.current = apply;
   // The fragment we wrote last, so our own writes are not read back as new links.
   const written = useRef<string | undefined>(undefined);
+  const pending = useRef<ExplorerState | undefined>(undefined);
+  const lastInput = useRef<string | undefined>(undefined);
 
   useEffect(() => {
     let cancelled = false;
+    let first = true;
     const read = async () => {
       const hash = window.location.hash.replace(/^#/, '');
+      const saved = first ? takePending(window.location.hash) : undefined;
+      first = false;
+      if (saved) {
+        setLinked(saved);
+        applyRef.current(saved);
+        setReady(true);
+        return;
+      }
       if (hash === '' || hash === written.current) {
         setReady(true);
         return;
@@ -53,26 +81,45 @@ export function useUrlState(state: ExplorerState | undefined, apply: (s: Explore
     };
     void read();
     const onHash = () => void read();
+    const onHide = () => {
+      if (!pending.current) return;
+      try {
+        sessionStorage.setItem(PENDING_KEY, JSON.stringify({ from: window.location.hash, state: pending.current }));
+      } catch {
+        // storage full or disabled: the last few hundred milliseconds of typing are not in the link
+      }
+    };
     window.addEventListener('hashchange', onHash);
+    window.addEventListener('pagehide', onHide);
     return () => {
       cancelled = true;
       window.removeEventListener('hashchange', onHash);
+      window.removeEventListener('pagehide', onHide);
     };
   }, []);
 
   useEffect(() => {
     if (!ready || !state) return;
     let cancelled = false;
-    const timer = window.setTimeout(async () => {
-      const r = await encodeState(state);
-      if (cancelled || !('fragment' in r)) return;
-      if (r.fragment === written.current && window.location.hash === `#${r.fragment}`) return;
-      written.current = r.fragment;
-      // Keep ?catalog=/?resource= only until the state has taken them in: the fragment is the whole state.
-      const u = new URL(window.location.href);
-      u.hash = r.fragment;
-      window.history.replaceState(window.history.state, '', u.href);
-    }, WRITE_DEBOUNCE_MS);
+    pending.current = state;
+    // Typing is debounced; a discrete change (document, versions, view, catalog) is written at once.
+    const typing = lastInput.current !== undefined && lastInput.current !== state.input;
+    lastInput.current = state.input;
+    const timer = window.setTimeout(
+      async () => {
+        const r = await encodeState(state);
+        if (cancelled) return;
+        if (pending.current === state) pending.current = undefined;
+        if (!('fragment' in r)) return;
+        if (r.fragment === written.current && window.location.hash === `#${r.fragment}`) return;
+        written.current = r.fragment;
+        // ?catalog= / ?resource= stay in the address bar, but the fragment (the whole state) wins on reload.
+        const u = new URL(window.location.href);
+        u.hash = r.fragment;
+        window.history.replaceState(window.history.state, '', u.href);
+      },
+      typing ? WRITE_DEBOUNCE_MS : 0,
+    );
     return () => {
       cancelled = true;
       window.clearTimeout(timer);

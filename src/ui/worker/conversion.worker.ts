@@ -4,9 +4,11 @@ import { catalogHash, serializeCatalog } from '../../core/index.ts';
 import { builtinHooks } from '../../catalogs/hooks.ts';
 import { importFiles } from '../../importers/index.ts';
 import { explore, setCatalog } from './engine.ts';
+import { transferablesOf } from './packLines.ts';
 import type { WorkerRequest, WorkerResponse } from './protocol.ts';
 
-const post = (m: WorkerResponse) => (self as unknown as { postMessage(m: WorkerResponse): void }).postMessage(m);
+const post = (m: WorkerResponse, transfer: Transferable[] = []) =>
+  (self as unknown as { postMessage(m: WorkerResponse, t: Transferable[]): void }).postMessage(m, transfer);
 
 self.onmessage = (e: MessageEvent<WorkerRequest>) => {
   const m = e.data;
@@ -19,9 +21,15 @@ self.onmessage = (e: MessageEvent<WorkerRequest>) => {
         post({ type: 'catalog', id: m.id, issues: r.issues, ...(r.summary ? { summary: r.summary } : {}) });
         break;
       }
-      case 'explore':
-        post({ type: 'explore', id: m.id, result: explore(m.request) });
+      case 'explore': {
+        const result = explore(m.request);
+        post({ type: 'explore', id: m.id, result }, [
+          result.ranges.nums.buffer as ArrayBuffer,
+          ...transferablesOf(result.hub?.lines),
+          ...transferablesOf(result.target?.lines),
+        ]);
         break;
+      }
       case 'import': {
         const { catalog, issues } = importFiles(m.files);
         if (catalog.kinds.length === 0) {
@@ -29,7 +37,11 @@ self.onmessage = (e: MessageEvent<WorkerRequest>) => {
           break;
         }
         const text = serializeCatalog(catalog);
-        post({ type: 'import', id: m.id, result: { json: JSON.parse(text) as unknown, title: catalog.title, hash: catalogHash(text), issues } });
+        post({
+          type: 'import',
+          id: m.id,
+          result: { json: JSON.parse(text) as unknown, title: catalog.title, hash: catalogHash(text), issues },
+        });
         break;
       }
     }

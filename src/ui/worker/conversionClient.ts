@@ -1,5 +1,12 @@
 // The page's side of the conversion worker: one worker, request ids, promises per request.
-import type { CatalogSummary, ExploreRequest, ExploreResult, ImportResult, WorkerRequest, WorkerResponse } from './protocol.ts';
+import type {
+  CatalogSummary,
+  ExploreRequest,
+  ExploreResult,
+  ImportResult,
+  WorkerRequest,
+  WorkerResponse,
+} from './protocol.ts';
 import type { Issue } from '../../core/index.ts';
 
 type Pending = { resolve: (m: WorkerResponse) => void };
@@ -14,7 +21,10 @@ export class ConversionClient {
   private readonly loaded = new Map<string, Promise<{ summary?: CatalogSummary; issues: readonly Issue[] }>>();
 
   constructor() {
-    this.worker = new Worker(new URL('./conversion.worker.ts', import.meta.url), { type: 'module', name: 'conversion' });
+    this.worker = new Worker(new URL('./conversion.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'conversion',
+    });
     this.worker.onmessage = (e: MessageEvent<WorkerResponse>) => {
       const p = this.pending.get(e.data.id);
       this.pending.delete(e.data.id);
@@ -22,7 +32,8 @@ export class ConversionClient {
     };
     this.worker.onerror = (e) => {
       // A crash of the worker must not leave the page waiting forever.
-      for (const [id, p] of this.pending) p.resolve({ type: 'error', id, message: e.message || 'the conversion worker failed' });
+      for (const [id, p] of this.pending)
+        p.resolve({ type: 'error', id, message: e.message || 'the conversion worker failed' });
       this.pending.clear();
     };
   }
@@ -36,7 +47,11 @@ export class ConversionClient {
   }
 
   /** Sends a catalog once per key; later calls return the first answer. */
-  loadCatalog(key: string, json: unknown, hooks?: string): Promise<{ summary?: CatalogSummary; issues: readonly Issue[] }> {
+  loadCatalog(
+    key: string,
+    json: unknown,
+    hooks?: string,
+  ): Promise<{ summary?: CatalogSummary; issues: readonly Issue[] }> {
     let p = this.loaded.get(key);
     if (!p) {
       p = this.send({ type: 'catalog', key, json, ...(hooks !== undefined ? { hooks } : {}) }).then((r) => {
@@ -55,7 +70,9 @@ export class ConversionClient {
 
   async importFiles(files: readonly { name: string; text: string }[]): Promise<ImportResult> {
     const r = await this.send({ type: 'import', files });
-    return r.type === 'import' ? r.result : { issues: [errorIssue(r.type === 'error' ? r.message : 'unexpected reply')] };
+    return r.type === 'import'
+      ? r.result
+      : { issues: [errorIssue(r.type === 'error' ? r.message : 'unexpected reply')] };
   }
 }
 

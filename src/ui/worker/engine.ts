@@ -7,7 +7,12 @@ import {
   formatPath,
   issue,
   loadCatalog,
+  pathKey,
   planConversion,
+  readWriteBack,
+  roundTrip as coreRoundTrip,
+  versionChanges,
+  versionJsonSchema,
   type Catalog,
   type ConversionResult,
   type ConvertOptions,
@@ -18,13 +23,9 @@ import {
   type Kind,
   type Path,
   type Plan,
+  type SourceRange,
   type Strategy,
 } from '../../core/index.ts';
-import * as core from '../../core/index.ts';
-// parseResources is not re-exported by src/core/index.ts yet.
-import { parseResources, pathKey } from '../../core/parseResources.ts';
-// Not re-exported by src/core/index.ts yet.
-import { readWriteBack, roundTrip as coreRoundTrip } from '../../core/roundTrip.ts';
 import { stringify } from 'yaml';
 import type {
   BagEntry,
@@ -40,15 +41,9 @@ import type {
   RoundTripView,
   WriteBackView,
 } from './protocol.ts';
-import { countFates, markMissing, renderLines, type FateInfo } from './renderLines.ts';
-
-// Core functions still being written by other engineers: looked up at run time so the explorer builds
-// before they land (and simply leaves their view empty).
-interface PendingCoreApi {
-  versionChanges?(catalog: Catalog, kind: unknown, from: string, to: string): unknown;
-  versionJsonSchema?(catalog: Catalog, kind: unknown, version: string): unknown;
-}
-const api = core as unknown as PendingCoreApi;
+import { countFates, markMissing, renderPacked, type FateInfo } from './renderLines.ts';
+import { parseInput } from './parseInput.ts';
+import { EMPTY_RANGES, toRangeTable } from './rangeTable.ts';
 
 interface LoadedCatalog {
   readonly catalog: Catalog;
@@ -57,6 +52,7 @@ interface LoadedCatalog {
 }
 
 const catalogs = new Map<string, LoadedCatalog>();
+const plans = new Map<string, Plan | undefined>();
 
 export function summarize(catalog: Catalog): CatalogSummary {
   return {
@@ -88,7 +84,11 @@ function kindSummary(k: Kind): KindSummary {
 }
 
 /** Validates and caches a catalog under `key`; later explore requests name the key. */
-export function setCatalog(key: string, json: unknown, hooks?: HookRegistry): { summary?: CatalogSummary; issues: readonly Issue[] } {
+export function setCatalog(
+  key: string,
+  json: unknown,
+  hooks?: HookRegistry,
+): { summary?: CatalogSummary; issues: readonly Issue[] } {
   const loaded = loadCatalog(json);
   if (!loaded.catalog) {
     catalogs.delete(key);
@@ -112,27 +112,53 @@ const EMPTY: Omit<ExploreResult, 'millis'> = {
   markers: [],
   bag: [],
   lost: [],
-  ranges: [],
+  sourceFates: [],
+  sparseFates: false,
+  ranges: EMPTY_RANGES,
 };
 
+// Above this size only the fates that matter are recorded (not one per copied field): a 1 MB paste
+// converts in tens of milliseconds instead of hundreds.
+const SPARSE_FATES_BYTES = 256 * 1024;
+
 // When several fates name the same source field, show the one that matters most.
-const SEVERITY: readonly FateKind[] = ['lost', 'pruned', 'required-missing', 'manual', 'bagged', 'unbagged', 'renamed', 'converted', 'opaque', 'copied'];
+const SEVERITY: readonly FateKind[] = [
+  'lost',
+  'pruned',
+  'required-missing',
+  'manual',
+  'bagged',
+  'unbagged',
+  'renamed',
+  'converted',
+  'opaque',
+  'copied',
+];
 const rank = (k: FateKind) => SEVERITY.indexOf(k);
 
-function fateMap(fates: readonly Fate[], side: 'source' | 'target', into = new Map<string, FateInfo>()): Map<string, FateInfo> {
+function fateMap(
+  fates: readonly Fate[],
+  side: 'source' | 'target',
+  into = new Map<string, FateInfo>(),
+): Map<string, FateInfo> {
   for (const f of fates) {
     const p = side === 'source' ? f.sourcePath : f.targetPath;
     if (!p) continue;
     const k = pathKey(p);
     const prev = into.get(k);
     if (prev && rank(prev.kind) <= rank(f.kind)) continue;
-    into.set(k, { kind: f.kind, reason: f.reason, ...(f.code ? { code: f.code } : {}), ...(side === 'target' && f.sourcePath ? { src: f.sourcePath } : {}) });
+    into.set(k, {
+      kind: f.kind,
+      reason: f.reason,
+      ...(f.code ? { code: f.code } : {}),
+      ...(side === 'target' && f.sourcePath ? { src: f.sourcePath } : {}),
+    });
   }
   return into;
 }
 
 function pane(version: string, doc: unknown, fates: Map<string, FateInfo>): PaneView {
-  return { version, lines: renderLines(doc, fates), counts: countFates(fates.values()) };
+  return { version, lines: renderPacked(doc, fates), counts: countFates(fates.values()) };
 }
 
 function documentLabel(value: unknown, index: number): string {
@@ -145,7 +171,8 @@ function documentLabel(value: unknown, index: number): string {
 /** Every `$propertyBag` entry of a storage document, with the reason the fates give. */
 export function bagEntries(doc: unknown, fates: readonly Fate[]): BagEntry[] {
   const byTarget = new Map<string, Fate>();
-  for (const f of fates) if (f.targetPath && (f.kind === 'bagged' || f.kind === 'manual')) byTarget.set(pathKey(f.targetPath), f);
+  for (const f of fates)
+    if (f.targetPath && (f.kind === 'bagged' || f.kind === 'manual')) byTarget.set(pathKey(f.targetPath), f);
   const out: BagEntry[] = [];
   const walk = (node: unknown, path: (string | number)[]) => {
     if (Array.isArray(node)) node.forEach((x, i) => walk(x, [...path, i]));
@@ -162,7 +189,14 @@ export function bagEntries(doc: unknown, fates: readonly Fate[]): BagEntry[] {
             }
             const p = [...path, k, key];
             const f = byTarget.get(pathKey(p));
-            out.push({ path: p, key, raw: text, decoded, ...(f?.sourcePath ? { sourcePath: f.sourcePath } : {}), ...(f ? { reason: f.reason } : {}) });
+            out.push({
+              path: p,
+              key,
+              raw: text,
+              decoded,
+              ...(f?.sourcePath ? { sourcePath: f.sourcePath } : {}),
+              ...(f ? { reason: f.reason } : {}),
+            });
           }
         } else walk(v, [...path, k]);
       }
@@ -190,9 +224,13 @@ function lostEntries(hub: ConversionResult, target: ConversionResult | undefined
 
 /** `value` with object keys in `reference`'s order (then its own), so a diff shows changes, not reordering. */
 export function alignKeys(reference: unknown, value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((v, i) => alignKeys(Array.isArray(reference) ? reference[i] : undefined, v));
+  if (Array.isArray(value))
+    return value.map((v, i) => alignKeys(Array.isArray(reference) ? reference[i] : undefined, v));
   if (value === null || typeof value !== 'object') return value;
-  const ref = reference !== null && typeof reference === 'object' && !Array.isArray(reference) ? (reference as Record<string, unknown>) : {};
+  const ref =
+    reference !== null && typeof reference === 'object' && !Array.isArray(reference)
+      ? (reference as Record<string, unknown>)
+      : {};
   const v = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(ref)) if (Object.hasOwn(v, k)) out[k] = alignKeys(ref[k], v[k]);
@@ -217,29 +255,78 @@ function versionOf(doc: unknown): string | undefined {
 
 /** Catalog contents in one line, for "unknown kind" messages. */
 function catalogContents(c: Catalog): string {
-  return c.kinds.map((k) => `${k.kind} (${k.group}: ${k.versions.filter((v) => v.role === 'api').map((v) => v.name).join(', ')})`).join('; ');
+  return c.kinds
+    .map(
+      (k) =>
+        `${k.kind} (${k.group}: ${k.versions
+          .filter((v) => v.role === 'api')
+          .map((v) => v.name)
+          .join(', ')})`,
+    )
+    .join('; ');
 }
 
+const CHANGE_LABEL: Record<string, string> = {
+  'added-optional': 'added (optional)',
+  'added-required': 'added (required)',
+  removed: 'removed',
+  renamed: 'renamed',
+  'type-changed': 'type changed',
+  'became-required': 'became required',
+  'became-optional': 'became optional',
+  'enum-narrowed': 'enum values removed',
+  'enum-widened': 'enum values added',
+  'validation-tightened': 'validation tightened',
+  'validation-loosened': 'validation loosened',
+};
+
 function changesView(catalog: Catalog, kind: Kind, from: string, to: string): ChangesView | undefined {
-  if (!api.versionChanges) return undefined;
-  const r = api.versionChanges(catalog, { group: kind.group, kind: kind.kind }, from, to) as Record<string, unknown> | undefined;
-  if (!r || typeof r !== 'object') return undefined;
-  const list = (Array.isArray(r.changes) ? r.changes : []) as Record<string, unknown>[];
-  const verdict = typeof r.verdict === 'string' ? r.verdict : r.compatible === false ? 'breaking' : 'compatible';
-  const compatible = typeof r.compatible === 'boolean' ? r.compatible : !/break|incompat/i.test(verdict);
+  const r = versionChanges(catalog, { group: kind.group, kind: kind.kind }, from, to).changes;
+  if (!r) return undefined;
   return {
     from,
     to,
-    verdict,
-    compatible,
-    rows: list.map((c) => {
-      const path = Array.isArray(c.path) ? formatPath(c.path as Path) : typeof c.path === 'string' ? c.path : String(c.property ?? c.type ?? '');
-      const change = String(c.change ?? c.kind ?? c.code ?? '');
-      const detail = String(c.message ?? c.detail ?? c.reason ?? '');
-      const compat = typeof c.compatible === 'boolean' ? c.compatible : typeof c.breaking === 'boolean' ? !c.breaking : undefined;
-      return { path, change, detail, ...(compat !== undefined ? { compatible: compat } : {}) };
-    }),
+    verdict: r.compatible ? 'compatible' : 'breaking',
+    compatible: r.compatible,
+    rows: r.changes.map((c) => ({
+      path: formatPath(c.path) + (c.renamedTo ? ` → ${c.renamedTo}` : ''),
+      change: CHANGE_LABEL[c.change] ?? c.change,
+      detail: c.detail,
+      compatible: !c.breaking,
+    })),
   };
+}
+
+const schemas = new Map<string, unknown>();
+
+/** The source version's JSON Schema for monaco-yaml (cached: it only depends on the catalog and version). */
+function schemaFor(catalogKey: string, catalog: Catalog, kind: Kind, version: string): unknown {
+  const key = `${catalogKey}\u0000${kind.group}/${kind.kind}\u0000${version}`;
+  if (!schemas.has(key)) {
+    let schema: unknown;
+    try {
+      schema = versionJsonSchema(catalog, kind, version);
+    } catch {
+      schema = undefined; // validation in the editor is a bonus; conversion still works
+    }
+    if (schemas.size > 100) schemas.clear();
+    schemas.set(key, schema);
+  }
+  return schemas.get(key);
+}
+
+const MARKER_SEVERITY: Partial<Record<string, Marker['severity']>> = {
+  PRUNED: 'warning',
+  ENUM_UNKNOWN_VALUE: 'warning',
+  SCHEMA_VIOLATION: 'error',
+  HOOK_FAILED: 'error',
+  BAG_DECODE_FAILED: 'error',
+};
+
+/** A field's range cut to its first line (its key), so a marker does not underline a whole block. */
+function firstLine(r: SourceRange): SourceRange {
+  if (r.end.line === r.start.line) return r;
+  return { start: r.start, end: { line: r.start.line, col: 10_000, offset: r.start.offset } };
 }
 
 function safe<T>(f: () => T, issues: Issue[], what: string): T | undefined {
@@ -256,41 +343,70 @@ export function explore(req: ExploreRequest): ExploreResult {
   const t0 = performance.now();
   const done = (r: Omit<ExploreResult, 'millis'>): ExploreResult => ({ ...r, millis: performance.now() - t0 });
   const loaded = catalogs.get(req.catalogKey);
-  if (!loaded) return done({ ...EMPTY, blocking: [issue('error', 'INVALID_CATALOG', 'The catalog is not loaded yet.')] });
+  if (!loaded)
+    return done({ ...EMPTY, blocking: [issue('error', 'INVALID_CATALOG', 'The catalog is not loaded yet.')] });
   const { catalog, summary, hooks } = loaded;
-  const parsed = parseResources(req.input);
+  const parsed = parseInput(req.input);
   const documents: DocumentSummary[] = parsed.documents.map((d, i) => ({ index: i, label: documentLabel(d.value, i) }));
   const syntax = parsed.issues.filter((i) => i.range);
-  const markers: Marker[] = syntax.map((i) => ({ severity: i.severity, code: i.code, message: i.message, range: i.range as NonNullable<Issue['range']> }));
+  const markers: Marker[] = syntax.map((i) => ({
+    severity: i.severity,
+    code: i.code,
+    message: i.message,
+    range: i.range as NonNullable<Issue['range']>,
+  }));
   const base = { ...EMPTY, catalog: summary, documents, markers };
   const docIndex = Math.max(0, Math.min(req.document, documents.length - 1));
   const doc = parsed.documents[docIndex];
   if (!doc) {
-    const blocking = parsed.issues.length > 0 ? parsed.issues : [issue('error', 'EMPTY_INPUT', 'The input holds no document.')];
+    const blocking =
+      parsed.issues.length > 0 ? parsed.issues : [issue('error', 'EMPTY_INPUT', 'The input holds no document.')];
     return done({ ...base, issues: blocking, blocking });
   }
-  const ranges = [...doc.ranges.entries()];
+  const ranges = toRangeTable(doc.ranges);
   const issues: Issue[] = [...parsed.issues];
   const result = { ...base, document: docIndex, ranges };
 
   let value = doc.value;
   let found = findKindForDocument(catalog, value);
   const kind = found.kind;
-  if (kind && req.sourceVersion && kind.versions.some((v) => v.name === req.sourceVersion) && req.sourceVersion !== versionOf(value)) {
+  if (
+    kind &&
+    req.sourceVersion &&
+    kind.versions.some((v) => v.name === req.sourceVersion) &&
+    req.sourceVersion !== versionOf(value)
+  ) {
     value = withApiVersion(value, kind.group, req.sourceVersion);
     found = findKindForDocument(catalog, value);
   }
   const sourceVersion = found.version?.name;
   if (!kind || !found.kind || !sourceVersion) {
-    const blocking: Issue[] = [found.issue ?? issue('error', 'UNKNOWN_KIND', 'The document does not name a kind and version of this catalog.')];
+    const blocking: Issue[] = [
+      found.issue ?? issue('error', 'UNKNOWN_KIND', 'The document does not name a kind and version of this catalog.'),
+    ];
     // The message lists what the catalog has, so the user can fix apiVersion / kind.
     blocking.push(issue('info', 'UNKNOWN_KIND', `This catalog has: ${catalogContents(catalog)}`));
     const withRanges = blocking.map((i) => {
-      const r = i.range ?? (i.path.length > 0 ? doc.ranges.get(pathKey(i.path)) : undefined) ?? doc.ranges.get(pathKey(['apiVersion']));
+      const r =
+        i.range ??
+        (i.path.length > 0 ? doc.ranges.get(pathKey(i.path)) : undefined) ??
+        doc.ranges.get(pathKey(['apiVersion']));
       return r && !i.range && i.severity !== 'info' ? { ...i, range: r } : i;
     });
-    const kindMarkers = withRanges.filter((i) => i.range && i.severity !== 'info').map((i) => ({ severity: i.severity, code: i.code, message: i.message, range: i.range as NonNullable<Issue['range']> }));
-    return done({ ...result, issues: [...issues, ...withRanges], blocking: withRanges, markers: [...markers, ...kindMarkers] });
+    const kindMarkers = withRanges
+      .filter((i) => i.range && i.severity !== 'info')
+      .map((i) => ({
+        severity: i.severity,
+        code: i.code,
+        message: i.message,
+        range: i.range as NonNullable<Issue['range']>,
+      }));
+    return done({
+      ...result,
+      issues: [...issues, ...withRanges],
+      blocking: withRanges,
+      markers: [...markers, ...kindMarkers],
+    });
   }
 
   const ks = kindSummary(kind);
@@ -300,18 +416,27 @@ export function explore(req: ExploreRequest): ExploreResult {
     ? (req.targetVersion as string)
     : ([...apis].reverse().find((v) => v.name !== sourceVersion)?.name ?? sourceVersion);
   const strategy: Strategy = req.strategy && kind.graphs[req.strategy] ? req.strategy : kind.strategy;
+  const sparseFates = req.input.length > SPARSE_FATES_BYTES;
   const opts: ConvertOptions = { strategy, ...(hooks ? { hooks } : {}) };
+  const paneOpts: ConvertOptions = sparseFates ? { ...opts, fates: false } : opts;
   const convert = convertResource;
 
-  const hub = safe(() => convert(catalog, value, 'hub', opts), issues, 'Conversion to the hub');
-  const target = safe(() => convert(catalog, value, targetVersion, opts), issues, `Conversion to ${targetVersion}`);
+  const hub = safe(() => convert(catalog, value, 'hub', paneOpts), issues, 'Conversion to the hub');
+  const target = safe(() => convert(catalog, value, targetVersion, paneOpts), issues, `Conversion to ${targetVersion}`);
   if (!hub) return done({ ...result, issues, blocking: issues.filter((i) => i.severity === 'error') });
   issues.push(...hub.issues);
-  if (target) issues.push(...target.issues.filter((t) => !hub.issues.some((h) => h.code === t.code && pathKey(h.path) === pathKey(t.path))));
+  if (target)
+    issues.push(
+      ...target.issues.filter((t) => !hub.issues.some((h) => h.code === t.code && pathKey(h.path) === pathKey(t.path))),
+    );
 
   // Source pane: each field's fate in this view (to the target), plus what the hub step prunes or bags.
   const sourceFates = fateMap(target?.fates ?? [], 'source');
-  fateMap(hub.fates.filter((f) => f.kind === 'pruned' || f.kind === 'lost'), 'source', sourceFates);
+  fateMap(
+    hub.fates.filter((f) => f.kind === 'pruned' || f.kind === 'lost'),
+    'source',
+    sourceFates,
+  );
   const hubFates = fateMap(hub.fates, 'target');
   const targetFates = fateMap(target?.fates ?? [], 'target');
   let targetDoc: unknown = target?.output;
@@ -321,26 +446,43 @@ export function explore(req: ExploreRequest): ExploreResult {
     for (const f of missing) markMissing(targetDoc, f.targetPath as Path);
   }
 
-  // Markers in the source text: conversion problems at the fields they concern.
+  // Markers in the source text: conversion consequences at the fields they concern, quieter than input
+  // errors (a field lost in the chosen target view is not a mistake in the input).
   for (const i of issues) {
     if (i.range || i.path.length === 0) continue;
     const r = doc.ranges.get(pathKey(i.path));
-    if (r) markers.push({ severity: i.severity, code: i.code, message: i.message, range: r });
+    if (r)
+      markers.push({
+        severity: MARKER_SEVERITY[i.code] ?? 'info',
+        code: i.code,
+        message: i.message,
+        range: firstLine(r),
+      });
   }
   for (const f of hub.fates) {
     if (f.kind !== 'pruned' || !f.sourcePath) continue;
     const r = doc.ranges.get(pathKey(f.sourcePath));
     if (r && !markers.some((m) => m.code === 'PRUNED' && m.range.start.offset === r.start.offset)) {
-      markers.push({ severity: 'warning', code: 'PRUNED', message: f.reason, range: r });
+      markers.push({ severity: 'warning', code: 'PRUNED', message: f.reason, range: firstLine(r) });
     }
   }
 
-  const planned = safe(() => planConversion(catalog, { group: kind.group, kind: kind.kind }, sourceVersion, targetVersion, opts), issues, 'Planning');
-  const plan: Plan | undefined = planned?.plan;
+  // Plans depend on the catalog and the versions only, not on the document: cached.
+  const planKey = `${req.catalogKey}\u0000${kind.group}/${kind.kind}\u0000${sourceVersion}\u0000${targetVersion}\u0000${strategy}`;
+  let plan: Plan | undefined = plans.get(planKey);
+  if (!plans.has(planKey)) {
+    plan = safe(
+      () => planConversion(catalog, { group: kind.group, kind: kind.kind }, sourceVersion, targetVersion, opts),
+      issues,
+      'Planning',
+    )?.plan;
+    if (plans.size > 200) plans.clear();
+    plans.set(planKey, plan);
+  }
 
   // Round trip spoke -> hub -> spoke, and "read at version B, write back" (A -> hub -> B -> hub -> A).
   let roundTrip: RoundTripView | undefined;
-  const rt = safe(() => coreRoundTrip(catalog, value, opts), issues, 'Round trip');
+  const rt = req.roundTrip && safe(() => coreRoundTrip(catalog, value, opts), issues, 'Round trip');
   if (rt) {
     roundTrip = {
       version: sourceVersion,
@@ -353,12 +495,24 @@ export function explore(req: ExploreRequest): ExploreResult {
   }
   let writeBack: WriteBackView | undefined;
   const wbVersion = known(req.writeBackVersion) ? (req.writeBackVersion as string) : (apis[0]?.name ?? sourceVersion);
-  const wb = safe(() => readWriteBack(catalog, value, wbVersion, opts), issues, `Reading at ${wbVersion}`);
-  if (wb) writeBack = { version: wbVersion, before: toYaml(value), after: toYaml(alignKeys(value, wb.output)), lossless: wb.lost.length === 0, destroyed: wb.lost };
+  const wb =
+    req.roundTrip && safe(() => readWriteBack(catalog, value, wbVersion, opts), issues, `Reading at ${wbVersion}`);
+  if (wb)
+    writeBack = {
+      version: wbVersion,
+      before: toYaml(value),
+      after: toYaml(alignKeys(value, wb.output)),
+      lossless: wb.lost.length === 0,
+      destroyed: wb.lost,
+    };
 
   const changes = safe(() => changesView(catalog, kind, sourceVersion, targetVersion), issues, 'Change analysis');
-  const schema = api.versionJsonSchema ? safe(() => api.versionJsonSchema?.(catalog, { group: kind.group, kind: kind.kind }, sourceVersion), [], 'Schema') : undefined;
+  const schema = schemaFor(req.catalogKey, catalog, kind, sourceVersion);
 
+  const hubPane = pane(hub.to, hub.output, hubFates);
+  const targetPane = target ? pane(target.to, targetDoc, targetFates) : undefined;
+  const bag = bagEntries(hub.output, hub.fates);
+  const lost = lostEntries(hub, target);
   return done({
     ...result,
     issues,
@@ -368,11 +522,14 @@ export function explore(req: ExploreRequest): ExploreResult {
     sourceVersion,
     targetVersion,
     strategy,
-    source: pane(sourceVersion, value, sourceFates),
-    hub: pane(hub.to, hub.output, hubFates),
-    ...(target ? { target: pane(target.to, targetDoc, targetFates) } : {}),
-    bag: bagEntries(hub.output, hub.fates),
-    lost: lostEntries(hub, target),
+    sourceFates: [...sourceFates]
+      .filter(([, f]) => f.kind !== 'copied')
+      .map(([path, f]) => ({ path, fate: f.kind, reason: f.reason })),
+    sparseFates,
+    hub: hubPane,
+    ...(targetPane ? { target: targetPane } : {}),
+    bag,
+    lost,
     ...(plan ? { plan } : {}),
     ...(roundTrip ? { roundTrip } : {}),
     ...(writeBack ? { writeBack } : {}),
@@ -380,4 +537,3 @@ export function explore(req: ExploreRequest): ExploreResult {
     ...(schema !== undefined ? { schema } : {}),
   });
 }
-

@@ -1,5 +1,15 @@
 // Messages between the page and the conversion worker. Everything here is plain data (structured clone).
-import type { ConversionGraph, FateKind, Issue, IssueCode, Path, Plan, SourceRange, Strategy, VersionRole } from '../../core/index.ts';
+import type {
+  ConversionGraph,
+  FateKind,
+  Issue,
+  IssueCode,
+  Path,
+  Plan,
+  SourceRange,
+  Strategy,
+  VersionRole,
+} from '../../core/index.ts';
 
 /** One rendered line of a YAML document, with the fate of the field it shows. */
 export interface Line {
@@ -12,7 +22,7 @@ export interface Line {
   readonly value?: string;
   /** pathKey of the node in this pane's document. */
   readonly path: string;
-  /** pathKey of the field in the source document it came from (for cross-pane highlighting). */
+  /** pathKey of the field in the source document it came from (for cross-pane highlighting); absent when it is `path`. */
   readonly src?: string;
   readonly fate?: FateKind;
   readonly reason?: string;
@@ -21,12 +31,35 @@ export interface Line {
   readonly missing?: boolean;
 }
 
+export interface SourceFate {
+  readonly path: string;
+  readonly fate: FateKind;
+  readonly reason: string;
+}
+
 export interface PaneView {
   /** Version shown (`2011-01-01`, `2019-09-09storage`). */
   readonly version: string;
-  readonly lines: readonly Line[];
+  /** The lines, packed (see packLines): a 1 MB document crosses the worker boundary as a few buffers. */
+  readonly lines: PackedLines;
   /** Fate counts, for the legend. */
   readonly counts: Partial<Record<FateKind, number>>;
+}
+
+/** Lines as one string plus typed arrays; `lineAt` unpacks the few the page draws. */
+export interface PackedLines {
+  readonly size: number;
+  /** The longest line, in characters. */
+  readonly width: number;
+  /** Every key, value, path and source path, concatenated. */
+  readonly text: string;
+  /** Per line 8 offsets into text: key, value, path, src (start, end); -1 when absent. */
+  readonly offs: Int32Array;
+  /** Per line: indent, flags (1 dash, 2 missing), fate index + 1 (0: none). */
+  readonly meta: Uint16Array;
+  /** Per line: index into notes of the reason, and of the code; -1 when absent. */
+  readonly notes: readonly string[];
+  readonly noteIdx: Int32Array;
 }
 
 export interface VersionSummary {
@@ -133,6 +166,16 @@ export interface ExploreRequest {
   readonly strategy?: Strategy;
   /** Version for "read at version B, write back". */
   readonly writeBackVersion?: string;
+  /** Compute the round trip and the write-back (only while their view is open: they cost four conversions). */
+  readonly roundTrip?: boolean;
+}
+
+/** Source ranges of a document's nodes in a compact, transferable form. */
+export interface RangeTable {
+  /** pathKeys, one per range. */
+  readonly keys: readonly string[];
+  /** Six numbers per key: start offset, line, col; end offset, line, col. */
+  readonly nums: Int32Array;
 }
 
 export interface ExploreResult {
@@ -149,7 +192,10 @@ export interface ExploreResult {
   readonly sourceVersion?: string;
   readonly targetVersion?: string;
   readonly strategy?: Strategy;
-  readonly source?: PaneView;
+  /** Fates of the input's fields other than `copied` (the input is shown in the editor, coloured by these). */
+  readonly sourceFates: readonly SourceFate[];
+  /** True when the input is large enough that only the fates that matter were recorded (not every copy). */
+  readonly sparseFates: boolean;
   readonly hub?: PaneView;
   readonly target?: PaneView;
   readonly bag: readonly BagEntry[];
@@ -158,8 +204,8 @@ export interface ExploreResult {
   readonly roundTrip?: RoundTripView;
   readonly writeBack?: WriteBackView;
   readonly changes?: ChangesView;
-  /** Ranges of the selected document's nodes (pathKey -> range), for cursor <-> field mapping. */
-  readonly ranges: readonly (readonly [string, SourceRange])[];
+  /** Ranges of the selected document's nodes, for cursor <-> field mapping and markers. */
+  readonly ranges: RangeTable;
   /** JSON Schema of the source version for monaco-yaml. */
   readonly schema?: unknown;
   readonly millis: number;
@@ -174,12 +220,27 @@ export interface ImportResult {
 }
 
 export type WorkerRequest =
-  | { readonly type: 'catalog'; readonly id: number; readonly key: string; readonly json: unknown; readonly hooks?: string }
+  | {
+      readonly type: 'catalog';
+      readonly id: number;
+      readonly key: string;
+      readonly json: unknown;
+      readonly hooks?: string;
+    }
   | { readonly type: 'explore'; readonly id: number; readonly request: ExploreRequest }
-  | { readonly type: 'import'; readonly id: number; readonly files: readonly { readonly name: string; readonly text: string }[] };
+  | {
+      readonly type: 'import';
+      readonly id: number;
+      readonly files: readonly { readonly name: string; readonly text: string }[];
+    };
 
 export type WorkerResponse =
-  | { readonly type: 'catalog'; readonly id: number; readonly summary?: CatalogSummary; readonly issues: readonly Issue[] }
+  | {
+      readonly type: 'catalog';
+      readonly id: number;
+      readonly summary?: CatalogSummary;
+      readonly issues: readonly Issue[];
+    }
   | { readonly type: 'explore'; readonly id: number; readonly result: ExploreResult }
   | { readonly type: 'import'; readonly id: number; readonly result: ImportResult }
   | { readonly type: 'error'; readonly id: number; readonly message: string };

@@ -1,9 +1,8 @@
 // Renders a document as YAML lines, each tagged with its JSON path and the fate of the field it shows.
 // Runs in the worker: the page only draws the visible window of lines (a 1 MB resource stays responsive).
-import type { FateKind, IssueCode, Path } from '../../core/index.ts';
-// Not re-exported by src/core/index.ts yet.
-import { pathKey } from '../../core/parseResources.ts';
-import type { Line, PaneView } from './protocol.ts';
+import { pathKey, type FateKind, type IssueCode, type Path } from '../../core/index.ts';
+import type { Line, PackedLines } from './protocol.ts';
+import { lineAt, PackBuilder } from './packLines.ts';
 
 export interface FateInfo {
   readonly kind: FateKind;
@@ -18,7 +17,15 @@ export const MISSING: unique symbol = Symbol('missing');
 
 // A parent's fate covers its children when it describes the whole value (bagged, lost, pruned ...);
 // for `converted` / `renamed` the children carry their own fates.
-const INHERITED: ReadonlySet<FateKind> = new Set(['copied', 'bagged', 'unbagged', 'lost', 'pruned', 'opaque', 'manual']);
+const INHERITED: ReadonlySet<FateKind> = new Set([
+  'copied',
+  'bagged',
+  'unbagged',
+  'lost',
+  'pruned',
+  'opaque',
+  'manual',
+]);
 
 const PLAIN = /^[A-Za-z_./@$][\w./@$ -]*$/;
 const RESERVED = /^(true|false|null|yes|no|on|off|y|n|~)$/i;
@@ -34,78 +41,122 @@ export function yamlScalar(v: unknown): string {
   return JSON.stringify(v) ?? 'null';
 }
 
+const PLAIN_KEY = /^[A-Za-z_$][\w./$-]*$/;
+const keyCache = new Map<string, string>();
+
 function yamlKey(k: string): string {
-  return k !== '' && /^[A-Za-z_$][\w./$-]*$/.test(k) && !RESERVED.test(k) ? k : JSON.stringify(k);
+  let v = keyCache.get(k);
+  if (v === undefined) {
+    v = k !== '' && PLAIN_KEY.test(k) && !RESERVED.test(k) ? k : JSON.stringify(k);
+    if (keyCache.size < 10_000) keyCache.set(k, v);
+  }
+  return v;
 }
 
-export function renderLines(value: unknown, fates: ReadonlyMap<string, FateInfo>): PaneView['lines'] {
-  const lines: Line[] = [];
-  const path: (string | number)[] = [];
+/** Lines as objects (tests, small documents); the worker uses renderPacked. */
+export function renderLines(value: unknown, fates: ReadonlyMap<string, FateInfo>): Line[] {
+  const p = renderPacked(value, fates);
+  return Array.from({ length: p.size }, (_, i) => lineAt(p, i));
+}
 
-  const emit = (indent: number, dash: boolean, key: string | undefined, text: string | undefined, fate: FateInfo | undefined, src: Path, missing = false) => {
-    const line: Line = {
+/** Renders straight into the packed form: no intermediate object per line (a 1 MB document has 30,000). */
+export function renderPacked(value: unknown, fates: ReadonlyMap<string, FateInfo>): PackedLines {
+  const b = new PackBuilder();
+  // Paths travel as pathKey strings (segments joined by U+0000): building them incrementally keeps a
+  // 1 MB document to one pass with no per-node array copies.
+  const join = (k: string, seg: string | number) => (k === ROOT ? String(seg) : `${k}\u0000${seg}`);
+
+  const emit = (
+    indent: number,
+    dash: boolean,
+    key: string | undefined,
+    text: string | undefined,
+    fate: FateInfo | undefined,
+    at: string,
+    src: string,
+    missing = false,
+  ) => {
+    const path = at === ROOT ? '' : at;
+    b.add(
       indent,
-      path: pathKey(path),
-      src: pathKey(src),
-      ...(dash ? { dash } : {}),
-      ...(key !== undefined ? { key: yamlKey(key) } : {}),
-      ...(text !== undefined ? { value: text } : {}),
-      ...(fate ? { fate: fate.kind, reason: fate.reason, ...(fate.code ? { code: fate.code } : {}) } : {}),
-      ...(missing ? { missing } : {}),
-    };
-    lines.push(line);
+      dash,
+      missing,
+      key === undefined ? undefined : yamlKey(key),
+      text,
+      path,
+      src !== at ? (src === ROOT ? '' : src) : undefined,
+      fate?.kind,
+      fate?.reason,
+      fate?.code,
+    );
   };
 
-  const walk = (node: unknown, indent: number, dash: boolean, key: string | undefined, inherited: FateInfo | undefined, src: Path): void => {
-    const own = fates.get(pathKey(path));
+  const walk = (
+    node: unknown,
+    at: string,
+    indent: number,
+    dash: boolean,
+    key: string | undefined,
+    inherited: FateInfo | undefined,
+    src: string,
+  ): void => {
+    const own = fates.get(at === ROOT ? '' : at);
     const fate = own ?? inherited;
-    const here = own?.src ?? src;
+    const here = own?.src ? (own.src.length === 0 ? ROOT : pathKey(own.src)) : src;
     const pass = fate && INHERITED.has(fate.kind) ? fate : undefined;
-    const child = (seg: string | number, v: unknown, ind: number, d: boolean, k: string | undefined) => {
-      path.push(seg);
-      walk(v, ind, d, k, pass, [...here, seg]);
-      path.pop();
-    };
     if (node === MISSING) {
-      emit(indent, dash, key, '# required, missing', fate ?? { kind: 'required-missing', reason: 'required by the destination and absent' }, here, true);
+      emit(
+        indent,
+        dash,
+        key,
+        '# required, missing',
+        fate ?? { kind: 'required-missing', reason: 'required by the destination and absent' },
+        at,
+        here,
+        true,
+      );
       return;
     }
     if (Array.isArray(node)) {
       if (node.length === 0) {
-        emit(indent, dash, key, '[]', fate, here);
+        emit(indent, dash, key, '[]', fate, at, here);
         return;
       }
-      if (key !== undefined || dash) emit(indent, dash, key, undefined, fate, here);
+      if (key !== undefined || dash) emit(indent, dash, key, undefined, fate, at, here);
       const itemIndent = key !== undefined ? indent + 4 : indent + 2;
-      node.forEach((item, i) => child(i, item, itemIndent, true, undefined));
+      for (let i = 0; i < node.length; i++)
+        walk(node[i], join(at, i), itemIndent, true, undefined, pass, join(here, i));
       return;
     }
     if (node !== null && typeof node === 'object') {
-      const entries = Object.entries(node as Record<string, unknown>);
-      if (entries.length === 0) {
-        emit(indent, dash, key, '{}', fate, here);
+      const keys = Object.keys(node);
+      if (keys.length === 0) {
+        emit(indent, dash, key, '{}', fate, at, here);
         return;
       }
+      const obj = node as Record<string, unknown>;
       if (key !== undefined) {
-        emit(indent, dash, key, undefined, fate, here);
-        entries.forEach(([k, v]) => child(k, v, indent + 2, false, k));
+        emit(indent, dash, key, undefined, fate, at, here);
+        for (const k of keys) walk(obj[k], join(at, k), indent + 2, false, k, pass, join(here, k));
         return;
       }
-      // An array item object: its first key shares the dash line; the item's own fate goes to every child.
-      entries.forEach(([k, v], i) => {
-        path.push(k);
-        const childOwn = fates.get(pathKey(path));
-        walk(v, indent, dash && i === 0, k, childOwn ? pass : (fate ?? pass), [...here, k]);
-        path.pop();
+      // An array item object (or the root): its first key shares the dash line; the item's own fate goes to every child.
+      keys.forEach((k, i) => {
+        const childAt = join(at, k);
+        const childOwn = fates.has(childAt);
+        walk(obj[k], childAt, indent, dash && i === 0, k, childOwn ? pass : (fate ?? pass), join(here, k));
       });
       return;
     }
-    emit(indent, dash, key, yamlScalar(node), fate, here);
+    emit(indent, dash, key, yamlScalar(node), fate, at, here);
   };
 
-  walk(value, 0, false, undefined, undefined, []);
-  return lines;
+  walk(value, ROOT, 0, false, undefined, undefined, ROOT);
+  return b.done();
 }
+
+// The root's key: distinct from '' so that joining a first segment does not start with a separator.
+const ROOT = '\u0001';
 
 /** Fate counts by kind (own fates only), for the legend. */
 export function countFates(fates: Iterable<FateInfo>): Partial<Record<FateKind, number>> {

@@ -1,6 +1,6 @@
 // Runs explore requests in the worker: typing is debounced, a paste (a big change) goes at once, only one
 // request is in flight and only the newest waiting one is sent next, so stale results never overwrite new ones.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Issue } from '../../core/index.ts';
 import { conversionClient } from './conversionClient.ts';
 import type { CatalogSummary, ExploreRequest, ExploreResult } from './protocol.ts';
@@ -26,11 +26,27 @@ export interface Exploration {
 }
 
 const TYPING_DEBOUNCE_MS = 120;
-const PASTE_DELTA = 2000;
+/** A change touching more characters than this is a paste or a replacement, not typing: no debounce. */
+const PASTE_CHARS = 200;
 
-export function useWorkerConversion(catalog: CatalogInput | undefined, request: Omit<ExploreRequest, 'catalogKey'>): Exploration {
+/** Size of the region where two texts differ (length minus common prefix and suffix). */
+export function changedChars(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let p = 0;
+  while (p < n && a.charCodeAt(p) === b.charCodeAt(p)) p++;
+  let q = 0;
+  while (q < n - p && a.charCodeAt(a.length - 1 - q) === b.charCodeAt(b.length - 1 - q)) q++;
+  return Math.max(a.length, b.length) - p - q;
+}
+
+export function useWorkerConversion(
+  catalog: CatalogInput | undefined,
+  request: Omit<ExploreRequest, 'catalogKey'>,
+): Exploration {
   const [ready, setReady] = useState<{ key: string; summary?: CatalogSummary; issues: readonly Issue[] } | undefined>();
-  const [state, setState] = useState<{ result?: ExploreResult; input?: string; error?: string; busy: boolean }>({ busy: false });
+  const [state, setState] = useState<{ result?: ExploreResult; input?: string; error?: string; busy: boolean }>({
+    busy: false,
+  });
   const inFlight = useRef(false);
   const queued = useRef<ExploreRequest | undefined>(undefined);
   const seq = useRef(0);
@@ -62,9 +78,12 @@ export function useWorkerConversion(catalog: CatalogInput | undefined, request: 
     lastSent.current = req;
     const mine = ++seq.current;
     setState((s) => ({ ...s, busy: true }));
+    // Marks for the UI benchmark: request sent, answer received.
+    performance.mark('ve:send');
     void conversionClient()
       .explore(req)
       .then((r) => {
+        performance.mark('ve:reply');
         inFlight.current = false;
         // Only the newest answer is shown; an older one is dropped when a newer request waits.
         if (mine === seq.current && !queued.current) {
@@ -75,7 +94,8 @@ export function useWorkerConversion(catalog: CatalogInput | undefined, request: 
       });
   }, []);
 
-  const full: ExploreRequest | undefined = ready && ready.key === key ? { ...request, catalogKey: ready.key } : undefined;
+  const full: ExploreRequest | undefined =
+    ready && ready.key === key ? { ...request, catalogKey: ready.key } : undefined;
   const fullKey = full ? JSON.stringify({ ...full, input: undefined }) : undefined;
   const input = full?.input;
 
@@ -84,14 +104,16 @@ export function useWorkerConversion(catalog: CatalogInput | undefined, request: 
     pump();
   }, [pump]);
 
-  useEffect(() => {
+  // A layout effect: with a flushSync'd input change the request is on its way before the editor
+  // spends its own time on a large paste.
+  useLayoutEffect(() => {
     if (!full) return;
     const prev = lastSent.current ?? queued.current;
     queued.current = full;
     const sameParams = prev !== undefined && JSON.stringify({ ...prev, input: undefined }) === fullKey;
-    const delta = prev ? Math.abs(prev.input.length - full.input.length) : Infinity;
     if (timer.current) clearTimeout(timer.current);
-    if (sameParams && delta < PASTE_DELTA) timer.current = setTimeout(pump, TYPING_DEBOUNCE_MS);
+    if (sameParams && changedChars(prev.input, full.input) < PASTE_CHARS)
+      timer.current = setTimeout(pump, TYPING_DEBOUNCE_MS);
     else pump();
     // `full` is derived from fullKey and input.
   }, [fullKey, input, pump]);

@@ -1,0 +1,196 @@
+// UI benchmark: drives the production build in Chromium (Debian's) and reports
+//   1. initial JS before Monaco (gzip): what the page loads before the editor chunk is requested,
+//   2. time to first render of the built-in example (navigation start -> all panes rendered),
+//   3. time from a 1 MB paste to all panes updated (YAML and JSON), and the longest main-thread task meanwhile.
+// `npm run bench:ui` (or part of `npm run bench`). Set BENCH_NO_BUILD=1 to reuse dist/.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
+import { parse } from 'yaml';
+import { bigClusterYaml } from './support/bigResource.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'dist');
+const port = Number(process.env.BENCH_PORT ?? 4189);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const TARGET_INITIAL_KB = 200;
+const TARGET_PASTE_MS = 300;
+
+if (!process.env.BENCH_NO_BUILD || !existsSync(path.join(dist, 'index.html'))) {
+  const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) throw new Error('build failed');
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const kb = (n: number) => (n / 1024).toFixed(1);
+
+const server = spawn(
+  process.execPath,
+  [
+    path.join(root, 'node_modules/vite/bin/vite.js'),
+    'preview',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--strictPort',
+  ],
+  {
+    cwd: root,
+    stdio: 'ignore',
+  },
+);
+const base = `http://127.0.0.1:${port}/`;
+for (let i = 0; i < 100; i++) {
+  try {
+    if ((await fetch(base)).ok) break;
+  } catch {
+    // not up yet
+  }
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p): p is string => !!p && existsSync(p),
+);
+const browser = await chromium.launch({
+  ...(executablePath ? { executablePath } : {}),
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+
+async function freshPage(): Promise<{ page: Page; scripts: { url: string; worker: boolean }[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const scripts: { url: string; worker: boolean }[] = [];
+  let monaco = false;
+  context.on('request', (r) => {
+    const url = r.url();
+    if (/monacoSetup|ResourceEditor/.test(url)) monaco = true;
+    if (!monaco && url.endsWith('.js')) scripts.push({ url, worker: /\.worker-/.test(url) || r.frame() === null });
+  });
+  return { page, scripts };
+}
+
+async function waitRendered(page: Page, inputLength: number, since: number): Promise<number> {
+  const h = await page.waitForFunction(
+    ([n, t]) => {
+      const r = window.__versionExplorer?.rendered;
+      return r && r.inputLength === n && r.at > t ? r.at : false;
+    },
+    [inputLength, since] as const,
+    { timeout: 60_000, polling: 'raf' },
+  );
+  return (await h.jsonValue()) as number;
+}
+
+try {
+  // 1 + 2: initial JS and first render, on a cold page.
+  const firstRenders: number[] = [];
+  let initial = { main: 0, worker: 0, files: [] as string[] };
+  for (let run = 0; run < RUNS; run++) {
+    const { page, scripts } = await freshPage();
+    await page.goto(base);
+    // performance.now() counts from navigation start: the first `rendered` stamp is the time to first render.
+    const h = await page.waitForFunction(() => window.__versionExplorer?.rendered?.at ?? false, undefined, {
+      timeout: 60_000,
+      polling: 'raf',
+    });
+    firstRenders.push((await h.jsonValue()) as number);
+    if (run === 0) {
+      const sizes = scripts.map((s) => {
+        const file = path.join(dist, new URL(s.url).pathname);
+        const gz = existsSync(file) ? gzipSync(readFileSync(file)).length : 0;
+        return { ...s, gz };
+      });
+      initial = {
+        main: sizes.filter((s) => !s.worker).reduce((a, s) => a + s.gz, 0),
+        worker: sizes.filter((s) => s.worker).reduce((a, s) => a + s.gz, 0),
+        files: sizes.map(
+          (s) => `${path.basename(new URL(s.url).pathname)} ${kb(s.gz)} KB${s.worker ? ' (worker)' : ''}`,
+        ),
+      };
+    }
+    await page.context().close();
+  }
+
+  // 3: 1 MB paste -> all panes updated, YAML and JSON, with the longest main-thread task meanwhile.
+  const { page } = await freshPage();
+  await page.goto(base);
+  await page.getByLabel('Catalog', { exact: true }).selectOption('b:servicefabric');
+  await page.waitForFunction(
+    () => window.__versionExplorer?.rendered?.at && document.querySelector('.monaco-editor'),
+    undefined,
+    { timeout: 60_000 },
+  );
+  await page.evaluate(() => {
+    const w = window as unknown as { __longest: number };
+    w.__longest = 0;
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) w.__longest = Math.max(w.__longest, e.duration);
+    }).observe({ type: 'longtask', buffered: false });
+  });
+  const results: Record<string, { ms: number[]; longest: number[]; bytes: number; workerMs: number[] }> = {};
+  for (const format of ['yaml', 'json'] as const) {
+    results[format] = { ms: [], longest: [], bytes: 0, workerMs: [] };
+    for (let run = 0; run < RUNS + 1; run++) {
+      const y = bigClusterYaml(1_000_000, run);
+      const text = format === 'yaml' ? y : JSON.stringify(parse(y), null, 1);
+      const { t0, n } = await page.evaluate((t) => {
+        (window as unknown as { __longest: number }).__longest = 0;
+        const t0 = performance.now();
+        window.__versionExplorer?.setResource(t);
+        return { t0, n: t.length };
+      }, text);
+      const at = await waitRendered(page, n, t0);
+      const longest = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+      // (No named helpers inside evaluate: tsx would inject a __name call the page does not have.)
+      const phases = await page.evaluate(
+        (t) =>
+          Object.fromEntries(
+            ['ve:send', 've:reply'].map((n) => [
+              n,
+              (performance
+                .getEntriesByName(n)
+                .filter((e) => e.startTime >= t)
+                .at(-1)?.startTime ?? NaN) - t,
+            ]),
+          ) as Record<string, number>,
+        t0,
+      );
+      if (process.env.BENCH_VERBOSE)
+        console.log(
+          `  ${format} run ${run}: request sent +${phases['ve:send']?.toFixed(0)} ms, answer +${phases['ve:reply']?.toFixed(0)} ms, panes +${(at - t0).toFixed(0)} ms`,
+        );
+      const workerMs = await page.evaluate(() => window.__versionExplorer?.rendered?.millis ?? NaN);
+      if (run === 0) continue; // warm-up
+      const r = results[format];
+      r.bytes = n;
+      r.ms.push(at - t0);
+      r.longest.push(longest);
+      r.workerMs.push(workerMs);
+    }
+  }
+  const panesShown = await page.evaluate(() =>
+    ['Hub', 'Target'].map((n) => document.querySelector(`section[aria-label="${n}"] .line`) !== null),
+  );
+
+  console.log(
+    `initial JS before Monaco (gzip): ${kb(initial.main)} KB on the main thread (target <= ${TARGET_INITIAL_KB} KB) + ${kb(initial.worker)} KB conversion worker`,
+  );
+  for (const f of initial.files) console.log(`  ${f}`);
+  console.log(
+    `first render of the example (navigation -> all panes rendered): median ${median(firstRenders).toFixed(0)} ms over ${RUNS} cold loads`,
+  );
+  for (const [format, r] of Object.entries(results)) {
+    console.log(
+      `1 MB paste -> all panes updated (${format}, ${kb(r.bytes)} KB): median ${median(r.ms).toFixed(0)} ms (runs: ${r.ms.map((x) => x.toFixed(0)).join(', ')}; target < ${TARGET_PASTE_MS} ms); ` +
+        `worker ${median(r.workerMs).toFixed(0)} ms; longest main-thread task ${median(r.longest).toFixed(0)} ms`,
+    );
+  }
+  if (!panesShown.every(Boolean)) console.log('warning: a pane was empty after the paste');
+} finally {
+  await browser.close();
+  server.kill();
+}
