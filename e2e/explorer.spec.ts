@@ -3,17 +3,9 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { watchErrors } from './watchErrors.ts';
 
 const corpus = path.resolve(import.meta.dirname, '../../shared/corpus');
-
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
 
 async function open(page: Page, catalog?: string): Promise<void> {
   await page.goto('./');

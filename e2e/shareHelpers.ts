@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page } from '@playwright/test';
+import { watchErrors } from './watchErrors.ts';
 
 export interface Watch {
   readonly errors: string[];
@@ -12,11 +13,7 @@ export interface Watch {
 
 /** Collects console errors, uncaught exceptions and CSP violations for the whole test. */
 export async function watch(page: Page): Promise<Watch> {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
+  const errors = watchErrors(page);
   // Runs before the page's own scripts (Playwright injects it over CDP, so the page's CSP does not apply).
   await page.addInitScript(() => {
     const w = window as unknown as { __csp: string[] };

@@ -1,14 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-/** Collects console errors and uncaught exceptions for the whole test. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
+import { expect, test } from '@playwright/test';
+import { watchErrors } from './watchErrors.ts';
 
 test('the page loads the example and shows its hub form with no console errors', async ({ page }) => {
   const errors = watchErrors(page);

@@ -7,7 +7,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const port = process.env.PORT ?? '4173';
 const b = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
 if (b.status !== 0) process.exit(b.status ?? 1);
-console.log(`\nVersion Explorer: http://localhost:${port}/\n`);
+console.log(`\nVersion Explorer: http://127.0.0.1:${port}/\n`);
 const p = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', port, '--strictPort'], {
   cwd: root,
   stdio: 'inherit',

@@ -1,25 +1,10 @@
 // Bad input to the conversion commands: every case exits 2 with `file:line:col: severity CODE` where there is
 // source text, never a silent success; unknown-kind documents (a Secret) still pass through.
 import { describe, expect, it } from 'vitest';
-import type { CommandIO } from '../io.ts';
-import { nodeIO } from '../io.ts';
+import { fakeIO } from '../testdata/fakeIO.ts';
 import { convert } from './convert.ts';
 import { plan } from './plan.ts';
 import { roundtrip } from './roundtrip.ts';
-
-function fakeIO(stdin = '', files: Record<string, string> = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CommandIO = {
-    ...nodeIO,
-    out: (t) => void out.push(t),
-    err: (t) => void err.push(t),
-    readText: async (f) => files[f] ?? nodeIO.readText(f),
-    listFiles: async (p) => (files[p] !== undefined ? [p] : nodeIO.listFiles(p)),
-    readStdin: async () => stdin,
-  };
-  return { io, out: () => out.join(''), err: () => err.join('') };
-}
 
 const person = 'apiVersion: crm.example.com/2011-01-01\nkind: Person\nmetadata: {name: ann}\nspec: {id: "1"}\n';
 const secret = 'apiVersion: v1\nkind: Secret\nmetadata: {name: s}\n';

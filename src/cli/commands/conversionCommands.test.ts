@@ -1,26 +1,10 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CommandIO } from '../io.ts';
+import { fakeIO } from '../testdata/fakeIO.ts';
 import { plan } from './plan.ts';
 import { convert } from './convert.ts';
 import { roundtrip } from './roundtrip.ts';
 import { diff } from './diff.ts';
-import { nodeIO } from '../io.ts';
-
-/** Real files for reads (the built-in catalogs), in-memory stdin and captured output. */
-function fakeIO(stdin = '', files: Record<string, string> = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CommandIO = {
-    ...nodeIO,
-    out: (t) => void out.push(t),
-    err: (t) => void err.push(t),
-    readText: async (f) => files[f] ?? nodeIO.readText(f),
-    listFiles: async (p) => (files[p] !== undefined ? [p] : nodeIO.listFiles(p)),
-    readStdin: async () => stdin,
-  };
-  return { io, out: () => out.join(''), err: () => err.join('') };
-}
 
 const SF = path.resolve(import.meta.dirname, '../../catalogs/servicefabric/source');
 

@@ -2,15 +2,8 @@
 // and the output says so once per derived storage version on the path.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CommandIO } from '../io.ts';
-import { nodeIO } from '../io.ts';
+import { fakeIO } from '../testdata/fakeIO.ts';
 import { plan } from './plan.ts';
-
-function fakeIO() {
-  const out: string[] = [];
-  const io: CommandIO = { ...nodeIO, out: (t) => void out.push(t), err: () => undefined };
-  return { io, out: () => out.join('') };
-}
 
 const ASO = path.resolve(import.meta.dirname, '../../importers/testdata/aso-managedidentity-crd.yaml');
 
