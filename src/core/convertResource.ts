@@ -40,13 +40,19 @@ export interface ConvertOptions {
 }
 
 type Seg = string | number;
-/** A hop-level fate; `passed` is internal: a bag entry carried through unchanged. */
+/**
+ * A hop-level fate. Internal kinds: `passed`, a bag entry carried through unchanged; `set`, a value the
+ * conversion writes itself (`originalVersion`), never reported, traced so later hops do not report it either.
+ */
 interface HopFate {
-  kind: FateKind | 'passed';
+  kind: FateKind | 'passed' | 'set';
   sourcePath?: Path;
   targetPath?: Path;
   reason: string;
   code?: Fate['code'];
+  /** The value was reshaped (a hook's work from the whole source object, or a gap's shape conversion): paths
+   * inside it do not map into the source. */
+  whole?: boolean;
 }
 
 interface RunState {
@@ -61,6 +67,8 @@ interface RunState {
   readonly tp: Seg[];
   readonly fates: HopFate[];
   readonly allFates: boolean;
+  /** allFates, or a hop before the last: fates a later hop needs to map its source paths back (hook writes). */
+  readonly traceAll: boolean;
   readonly issues: Issue[];
   readonly hooks: HookRegistry;
   readonly hasHooks: boolean;
@@ -402,6 +410,7 @@ const quiet = (st: RunState): RunState => ({
   tp: [...st.tp],
   fates: [],
   allFates: false,
+  traceAll: false,
   hasHooks: false,
   checkRequired: false,
 });
@@ -412,6 +421,81 @@ const srcBagPath = (st: RunState, key: string): Path => [...st.sp, PROPERTY_BAG,
 function hasKeys(o: object): boolean {
   for (const _ in o) return true;
   return false;
+}
+
+/** The destination object's own keys and bag before a hook runs (values by reference: a shallow diff). */
+interface Snapshot {
+  readonly fields: Record<string, unknown>;
+  readonly bag: PropertyBag | undefined;
+}
+
+function snapshot(out: Record<string, unknown>, withBag: boolean): Snapshot {
+  const fields: Record<string, unknown> = {};
+  for (const k in out) if (k !== PROPERTY_BAG) setKey(fields, k, out[k]);
+  return { fields, bag: withBag ? readBag(out) : undefined };
+}
+
+/**
+ * Fates for a hook's work, from a diff of the destination object before and after it, at that object's level:
+ * a field the hook added or replaced (not the same value or reference) is `converted` from the whole source
+ * object; a bag entry it added or rewrote is `bagged` from it. Fates already pointing at a field or bag entry
+ * the hook replaced or removed are "taken over": `converted`, without a target (the hook consumed the value).
+ * Edits the hook makes inside a nested value in place are not seen (nested objects have hooks of their own).
+ */
+function hookFates(st: RunState, c: Compiled, out: Record<string, unknown>, before: Snapshot, fateStart: number): void {
+  const changed = new Set<string>();
+  for (const k in out)
+    if (k !== PROPERTY_BAG && (!Object.hasOwn(before.fields, k) || before.fields[k] !== out[k])) changed.add(k);
+  for (const k in before.fields) if (!Object.hasOwn(out, k)) changed.add(k);
+  const bagChanged = new Set<string>();
+  const now = before.bag ? readBag(out) : undefined;
+  if (before.bag && now) {
+    for (const k in now) if (before.bag[k] !== now[k]) bagChanged.add(k);
+    for (const k in before.bag) if (!Object.hasOwn(now, k)) bagChanged.add(k);
+  }
+  if (changed.size === 0 && bagChanged.size === 0) return;
+  const { sp, tp } = st;
+  const edge = `${st.edgeFrom.name} -> ${st.edgeTo.name}`;
+  const by = `the hand-written conversion for ${c.hookType} on ${edge}`;
+  const n = tp.length;
+  let drop: Set<number> | undefined;
+  for (let i = fateStart; i < st.fates.length; i++) {
+    const f = st.fates[i] as HopFate;
+    const t = f.targetPath;
+    if (!t || t.length <= n) continue;
+    let under = true;
+    for (let j = 0; j < n && under; j++) under = t[j] === tp[j];
+    if (!under) continue;
+    const head = t[n] as Seg;
+    const hit =
+      head === PROPERTY_BAG ? t.length === n + 2 && bagChanged.has(String(t[n + 1])) : changed.has(String(head));
+    if (!hit) continue;
+    if (!f.sourcePath) {
+      (drop ??= new Set()).add(i); // a nested required-missing under a value the hook replaced: stale
+      continue;
+    }
+    f.kind = 'converted';
+    delete f.targetPath;
+    delete f.code;
+    f.reason = `taken over by ${by}`;
+  }
+  if (drop) {
+    let w = fateStart;
+    for (let i = fateStart; i < st.fates.length; i++) if (!drop.has(i)) st.fates[w++] = st.fates[i] as HopFate;
+    st.fates.length = w;
+  }
+  if (st.traceAll)
+    for (const k of [...changed].sort())
+      if (Object.hasOwn(out, k)) {
+        const i = emit(st, 'converted', [...sp], [...tp, k], `set by ${by}`);
+        (st.fates[i] as HopFate).whole = true;
+      }
+  if (now)
+    for (const k of [...bagChanged].sort())
+      if (Object.hasOwn(now, k)) {
+        const i = emit(st, 'bagged', [...sp], bagPath(st, k), `kept in the property bag by ${by}`);
+        (st.fates[i] as HopFate).whole = true;
+      }
 }
 
 function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Record<string, unknown> {
@@ -427,7 +511,8 @@ function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Rec
   }
   let consumed = rawBag !== undefined ? 1 : 0;
   const { sp, tp } = st;
-  let bagged: { i: number; key: string }[] | undefined;
+  // Only where a hook runs: fates of this object (and its children) start here; the hook's diff adjusts them.
+  const fateStart = hook ? st.fates.length : 0;
   for (const op of c.ops) {
     switch (op.k) {
       case 'copy': {
@@ -464,6 +549,8 @@ function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Rec
         break;
       case 'original-version':
         out[op.d] = st.src.name;
+        // Not from the input: traced so that later hops' copies of it are not taken for input fields.
+        if (st.traceAll) emit(st, 'set', undefined, [...tp, op.d], 'written by the conversion');
         break;
       case 'bag-write': {
         const v = src[op.s];
@@ -480,7 +567,8 @@ function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Rec
             bagPath(st, op.key),
             'not in the destination type: kept in the property bag',
           );
-          (bagged ??= []).push({ i, key: op.key });
+          // Reshaped going into a gap: paths inside no longer match the source's.
+          if (op.shape) (st.fates[i] as HopFate).whole = true;
         }
         break;
       }
@@ -501,7 +589,9 @@ function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Rec
           break;
         }
         out[op.d] = op.shape && r.value !== null ? op.shape(r.value, quiet(st)) : r.value;
-        emit(st, 'unbagged', srcBagPath(st, op.key), [...tp, op.d], 'restored from the property bag');
+        const i = emit(st, 'unbagged', srcBagPath(st, op.key), [...tp, op.d], 'restored from the property bag');
+        // Reshaped at the end of a gap: paths inside no longer match the stored shape's.
+        if (op.shape) (st.fates[i] as HopFate).whole = true;
         break;
       }
       case 'swap': {
@@ -537,8 +627,8 @@ function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Rec
           bag ??= {};
           bagWrite(bag, op.writeKey, v, op.sType);
           inherited?.delete(op.writeKey);
-          if (v !== undefined && v !== null && Object.hasOwn(bag, op.writeKey)) {
-            const i = emit(
+          if (v !== undefined && v !== null && Object.hasOwn(bag, op.writeKey))
+            emit(
               st,
               hook ? 'bagged' : 'manual',
               [...sp, op.s],
@@ -546,8 +636,6 @@ function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Rec
               'type changed: kept in the property bag; a hand-written conversion is needed',
               hook ? undefined : 'NEEDS_HANDWRITTEN_CONVERSION',
             );
-            (bagged ??= []).push({ i, key: op.writeKey });
-          }
         } else if (v !== undefined && v !== null) {
           emit(
             st,
@@ -606,18 +694,6 @@ function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Rec
       }
     }
   }
-  if (st.checkRequired) {
-    for (const r of c.required)
-      if (out[r] === undefined)
-        emit(
-          st,
-          'required-missing',
-          undefined,
-          [...tp, r],
-          'required by the destination version and absent',
-          'REQUIRED_MISSING',
-        );
-  }
   if (bag !== null) {
     if (c.dstBag) {
       setBag(out, bag);
@@ -643,6 +719,7 @@ function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Rec
       bag: c.dstBag ? bagAccess(out) : NO_BAG,
       report: (i) => st.issues.push(i),
     };
+    const before = snapshot(out, c.dstBag);
     try {
       if (st.direction === 'up') hook.afterToHub(src as Readonly<JsonObject>, out, ctx);
       else hook.afterFromHub(src as Readonly<JsonObject>, out, ctx);
@@ -656,29 +733,63 @@ function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Rec
         ),
       );
     }
-    if (bagged) {
-      const now = readBag(out);
-      for (const b of bagged) {
-        const f = st.fates[b.i];
-        if (f && !Object.hasOwn(now, b.key)) {
-          f.kind = 'converted';
-          delete f.targetPath;
-          delete f.code;
-          f.reason = 'taken over by a hand-written hook';
-        }
-      }
-    }
+    hookFates(st, c, out, before, fateStart);
+  }
+  if (st.checkRequired) {
+    for (const r of c.required)
+      if (out[r] === undefined)
+        emit(
+          st,
+          'required-missing',
+          undefined,
+          [...tp, r],
+          'required by the destination version and absent',
+          'REQUIRED_MISSING',
+        );
   }
   return out;
 }
 
 // ---------------------------------------------------------------- composing hops
+//
+// A conversion of more than one hop (chained strategy, or any version -> hub -> another version) runs each hop
+// on the previous hop's output, so a hop's fates have source paths into the intermediate document. The result
+// must speak about the input and the output only (the UI colours the Source pane by sourcePath and the Target
+// pane by targetPath), so fates are composed:
+// - After each hop but the last, every fate with a target becomes a trace: intermediate path -> (input path,
+//   kind and reason so far). The next hop looks each fate's source path up by its longest traced prefix and
+//   maps it to the input path (plus the rest of the path, unless the traced value was reshaped, i.e. made by a
+//   hook from its whole source object or converted across a version gap, or is a bag entry of the input: their
+//   insides have no path in the input). Values the conversion writes itself (`originalVersion`) are traced
+//   with no input path and never reported.
+// - Kinds combine so the final kind says what happened end to end: a copy is transparent (renamed then copied
+//   is `renamed`); bagged then passed through is `bagged`; bagged (or manual) then restored from the bag is
+//   `copied` (same path), `renamed`, or `converted` (reshaped), with a reason naming the bag round trip; a value
+//   a hook made stays `converted` from the hook's object (however later hops move it); anything then lost, pruned,
+//   manual or required-missing is that, with the input path; otherwise the more telling kind wins.
+// - A trace no fate of the hop consumes (fast mode records no copies; an object copy has no fate of its own)
+//   is carried on: mapped through a fate of its parent (a renamed or converted parent moves it) or kept at the
+//   same path when no fate covers it; dropped when its parent was lost, pruned or bagged (that fate covers it).
+//   After the last hop, a carried trace that still points at a value of the output becomes a final fate, so a
+//   rename or bag round trip early in the path is still reported when later hops only copied the value.
+// - Fates of a hop before the last without a target (lost, pruned, manual, taken over) are final at once.
 
 const segKey = (p: Path): string => p.map((s) => (typeof s === 'number' ? `#${s}` : s)).join('\u0000');
 
 interface Trace {
+  /** Where the value is in the current intermediate document. */
+  at: Path;
+  /** Where it came from in the input (undefined: nowhere, e.g. a default). */
   origin: Path | undefined;
   kind: HopFate['kind'];
+  reason: string;
+  code: Fate['code'] | undefined;
+  /** Reshaped (made by a hook from a whole object, or a gap's shape conversion): sticks through later hops. */
+  made: boolean;
+  /** Paths inside the value do not exist in the input: `made`, or the input path is a bag entry. */
+  whole: boolean;
+  /** Set while composing the next hop: a fate of it consumed this trace. */
+  consumed?: boolean;
 }
 
 const RANK: Partial<Record<HopFate['kind'], number>> = { copied: 0, opaque: 1, converted: 2, renamed: 3, unbagged: 4 };
@@ -687,32 +798,96 @@ function samePath(a: Path | undefined, b: Path | undefined): boolean {
   return a !== undefined && b !== undefined && a.length === b.length && a.every((s, i) => s === b[i]);
 }
 
-function combine(
-  prev: HopFate['kind'],
-  cur: HopFate['kind'],
-  origin: Path | undefined,
-  target: Path | undefined,
-): HopFate['kind'] {
-  if (cur === 'lost' || cur === 'pruned' || cur === 'manual' || cur === 'required-missing') return cur;
-  if (cur === 'passed') return prev === 'copied' || prev === 'passed' ? 'bagged' : prev;
-  if (cur === 'bagged') return prev === 'manual' ? 'manual' : 'bagged';
-  if (cur === 'unbagged')
-    return prev === 'bagged' || prev === 'manual' || prev === 'passed'
-      ? samePath(origin, target)
-        ? 'copied'
-        : 'renamed'
-      : 'unbagged';
-  if (prev === 'copied') return cur;
-  if (cur === 'copied') return prev;
-  return (RANK[prev] ?? 0) >= (RANK[cur] ?? 0) ? prev : cur;
+const inBag = (p: Path | undefined): boolean => p !== undefined && p.length >= 2 && p[p.length - 2] === PROPERTY_BAG;
+
+/** A hop's reason that says nothing the kind does not (a plain leaf copy or conversion). */
+const plain = (f: HopFate): boolean =>
+  (f.kind === 'copied' || f.kind === 'converted' || f.kind === 'opaque') && f.reason === f.kind;
+
+/** The reasons of two steps, joined unless the first says nothing the kind does not or both say the same. */
+const joinReason = (prev: Trace, f: HopFate, hop: string): string =>
+  prev.reason === prev.kind || prev.reason === f.reason ? f.reason : `${prev.reason}; then on ${hop}: ${f.reason}`;
+
+interface Combined {
+  kind: HopFate['kind'];
+  reason: string;
+  code: Fate['code'] | undefined;
+}
+
+/** Kind and reason, end to end, of a value traced to `prev` and moved by `f` on hop `hop`. */
+function combine(prev: Trace, f: HopFate, origin: Path | undefined, hop: string): Combined {
+  const cur = f.kind;
+  if (prev.kind === 'copied' && prev.reason === 'copied') return { kind: cur, reason: f.reason, code: f.code };
+  if (cur === 'lost' || cur === 'pruned' || cur === 'manual' || cur === 'required-missing')
+    return { kind: cur, reason: joinReason(prev, f, hop), code: f.code };
+  if (cur === 'passed')
+    return prev.kind === 'copied' || prev.kind === 'passed'
+      ? { kind: 'bagged', reason: prev.kind === 'copied' ? f.reason : prev.reason, code: undefined }
+      : { kind: prev.kind, reason: prev.reason, code: prev.code };
+  if (cur === 'bagged')
+    return prev.kind === 'manual'
+      ? { kind: 'manual', reason: joinReason(prev, f, hop), code: prev.code }
+      : { kind: 'bagged', reason: joinReason(prev, f, hop), code: undefined };
+  if (cur === 'unbagged') {
+    if (prev.kind === 'bagged' || prev.kind === 'manual' || prev.kind === 'passed')
+      return {
+        kind: f.whole || prev.made ? 'converted' : samePath(origin, f.targetPath) ? 'copied' : 'renamed',
+        reason: `round trip through the property bag (${prev.reason}; restored on ${hop})`,
+        code: undefined,
+      };
+    return { kind: 'unbagged', reason: joinReason(prev, f, hop), code: undefined };
+  }
+  // Taken over by a hook (no target), or moved after a hook made it from a whole object: `converted`.
+  if (cur === 'converted' && f.targetPath === undefined)
+    return { kind: 'converted', reason: joinReason(prev, f, hop), code: undefined };
+  if (prev.made && prev.kind === 'converted' && f.targetPath !== undefined)
+    return { kind: 'converted', reason: plain(f) ? prev.reason : joinReason(prev, f, hop), code: undefined };
+  if (prev.kind === 'copied')
+    return { kind: cur, reason: plain(f) ? prev.reason : joinReason(prev, f, hop), code: f.code };
+  if (plain(f) || cur === 'copied') return { kind: prev.kind, reason: prev.reason, code: prev.code };
+  return {
+    kind: (RANK[prev.kind] ?? 0) >= (RANK[cur] ?? 0) ? prev.kind : cur,
+    reason: joinReason(prev, f, hop),
+    code: f.code,
+  };
 }
 
 function lookupTrace(traces: Map<string, Trace>, p: Path): { trace: Trace; rest: Path } | undefined {
   for (let n = p.length; n > 0; n--) {
-    const t = traces.get(segKey(p.slice(0, n)));
-    if (t) return { trace: t, rest: p.slice(n) };
+    const t = traces.get(n === p.length ? segKey(p) : segKey(p.slice(0, n)));
+    if (t) return { trace: t, rest: n === p.length ? [] : p.slice(n) };
   }
   return undefined;
+}
+
+/**
+ * Where a trace no fate consumed is after a hop: moved by the fate of its nearest parent that has one (when that
+ * fate keeps the value's structure), the same path when none has, or gone (undefined) when the parent was lost,
+ * pruned, bagged or replaced as a whole (that fate speaks for it).
+ */
+function carry(at: Path, bySource: Map<string, HopFate>): Path | undefined {
+  for (let n = at.length - 1; n > 0; n--) {
+    const f = bySource.get(segKey(at.slice(0, n)));
+    if (!f) continue;
+    const keeps =
+      f.targetPath !== undefined &&
+      !f.whole &&
+      (f.kind === 'copied' || f.kind === 'renamed' || f.kind === 'converted' || f.kind === 'opaque');
+    return keeps ? [...(f.targetPath as Path), ...at.slice(n)] : undefined;
+  }
+  return at;
+}
+
+/** Kinds the fast mode (`fates: false`) records. */
+const FAST_KINDS = new Set<HopFate['kind']>(['renamed', 'bagged', 'passed', 'unbagged', 'manual']);
+
+function valueAt(doc: unknown, p: Path): unknown {
+  let v = doc;
+  for (const s of p) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string | number, unknown>)[s];
+  }
+  return v;
 }
 
 function comparePaths(a: Path | undefined, b: Path | undefined): number {
@@ -795,6 +970,7 @@ export function convertAt(
       tp: [],
       fates: [],
       allFates,
+      traceAll: allFates || i < hops.length - 1,
       issues,
       hooks,
       hasHooks: hooks.registrations.length > 0,
@@ -805,30 +981,79 @@ export function convertAt(
     const c = compiled({ catalog, kind, src: a, dst: b, direction, strategy }, a.root, b.root, 'root');
     current = c ? runObject(c, current, st) : deepClone(current);
     const last = i === hops.length - 1;
+    const hop = `${a.name} -> ${b.name}`;
     const next = new Map<string, Trace>();
+    const push = (
+      kind: HopFate['kind'],
+      origin: Path | undefined,
+      target: Path | undefined,
+      reason: string,
+      code: Fate['code'] | undefined,
+    ): void => {
+      if (kind === 'set' || (origin === undefined && kind !== 'required-missing')) return;
+      const k: FateKind = kind === 'passed' ? 'bagged' : kind;
+      const out: { -readonly [P in keyof Fate]: Fate[P] } = { kind: k, reason };
+      if (origin) out.sourcePath = origin;
+      if (target && k !== 'lost' && k !== 'pruned') out.targetPath = target;
+      const c = code ?? ISSUE_OF[k]?.code;
+      if (c) out.code = c;
+      final.push(out);
+    };
     for (const f of st.fates) {
       let origin = f.sourcePath;
       let kindNow = f.kind;
+      let reason = f.reason;
+      let code = f.code;
+      let made = f.whole === true;
       if (traces && f.sourcePath) {
         const hit = lookupTrace(traces, f.sourcePath);
         if (hit) {
-          origin = hit.trace.origin ? [...hit.trace.origin, ...hit.rest] : undefined;
-          kindNow = combine(hit.trace.kind, f.kind, origin, f.targetPath);
+          // Consumed: not carried on (before the last hop: only when the fate is about the traced value itself).
+          if (last || hit.rest.length === 0) hit.trace.consumed = true;
+          const t = hit.trace;
+          origin = t.origin ? (t.whole ? t.origin : [...t.origin, ...hit.rest]) : undefined;
+          const r = combine(t, f, origin, hop);
+          kindNow = r.kind;
+          reason = r.reason;
+          code = r.code;
+          made = made || t.made;
         }
       }
       if (f.kind === 'required-missing') origin = undefined;
+      else if (origin === undefined && !(f.targetPath && !last)) continue; // not from the input (`set`)
       if (!last && f.targetPath && f.kind !== 'lost' && f.kind !== 'pruned') {
-        next.set(segKey(f.targetPath), { origin, kind: kindNow });
+        const whole = made || inBag(origin);
+        next.set(segKey(f.targetPath), { at: f.targetPath, origin, kind: kindNow, reason, code, made, whole });
         continue;
       }
       if (!last && f.kind === 'required-missing') continue;
-      const k: FateKind = kindNow === 'passed' ? 'bagged' : kindNow;
-      const out: { -readonly [P in keyof Fate]: Fate[P] } = { kind: k, reason: f.reason };
-      if (origin) out.sourcePath = origin;
-      if (f.targetPath && k !== 'lost' && k !== 'pruned') out.targetPath = f.targetPath;
-      const code = f.code ?? ISSUE_OF[k]?.code;
-      if (code) out.code = code;
-      final.push(out);
+      push(kindNow, origin, f.targetPath, reason, code);
+    }
+    if (traces) {
+      // Traces no fate of this hop consumed: carried on (see "composing hops"). After the last hop only those
+      // that would be reported matter.
+      const open: Trace[] = [];
+      let longest = 0;
+      for (const t of traces.values()) {
+        if (t.consumed) continue;
+        if (last && (t.origin === undefined || !(allFates ? t.kind !== 'copied' : FAST_KINDS.has(t.kind)))) continue;
+        open.push(t);
+        longest = Math.max(longest, t.at.length);
+      }
+      if (open.length > 0) {
+        // Fates that can be a proper parent of an open trace, by source path (short paths only: cheap).
+        const bySource = new Map<string, HopFate>();
+        for (const f of st.fates)
+          if (f.sourcePath && f.sourcePath.length < longest) bySource.set(segKey(f.sourcePath), f);
+        for (const t of open) {
+          const to = carry(t.at, bySource);
+          if (!to) continue;
+          if (!last) {
+            const k = segKey(to);
+            if (!next.has(k)) next.set(k, { ...t, at: to, consumed: false });
+          } else if (valueAt(current, to) !== undefined) push(t.kind, t.origin, to, t.reason, t.code);
+        }
+      }
     }
     traces = next;
   });

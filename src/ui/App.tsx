@@ -37,7 +37,13 @@ declare global {
     __versionExplorer?: {
       setResource(text: string): void;
       /** Set after the panes have rendered a result: the length of the input it was computed from. */
-      rendered?: { readonly inputLength: number; readonly at: number; readonly millis: number };
+      rendered?: {
+        readonly inputLength: number;
+        readonly at: number;
+        readonly millis: number;
+        /** False while the source ranges (markers, cursor sync) of a large input are still to come. */
+        readonly complete: boolean;
+      };
     };
   }
 }
@@ -139,12 +145,13 @@ export function App() {
     if (!result || exploration.resultInput === undefined) return;
     const inputLength = exploration.resultInput.length;
     const millis = result.millis;
+    const complete = !result.rangesPending;
     // After the browser has painted the panes.
     requestAnimationFrame(() => {
       window.__versionExplorer = {
         ...window.__versionExplorer,
         setResource: replaceInput,
-        rendered: { inputLength, at: performance.now(), millis },
+        rendered: { inputLength, at: performance.now(), millis, complete },
       };
     });
   }, [result, exploration.resultInput, replaceInput]);

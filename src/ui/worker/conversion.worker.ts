@@ -3,12 +3,20 @@
 import { catalogHash, serializeCatalog } from '../../core/index.ts';
 import { builtinHooks } from '../../catalogs/hooks.ts';
 import { importFiles } from '../../importers/index.ts';
-import { explore, setCatalog } from './engine.ts';
+import { explore, exploreRanges, setCatalog } from './engine.ts';
 import { transferablesOf } from './packLines.ts';
-import type { WorkerRequest, WorkerResponse } from './protocol.ts';
+import type { ExploreResult, WorkerRequest, WorkerResponse } from './protocol.ts';
 
 const post = (m: WorkerResponse, transfer: Transferable[] = []) =>
   (self as unknown as { postMessage(m: WorkerResponse, t: Transferable[]): void }).postMessage(m, transfer);
+
+// (Not empty buffers: the shared empty range table must stay usable.)
+const transferables = (r: ExploreResult): Transferable[] =>
+  [r.ranges.nums.buffer as ArrayBuffer, ...transferablesOf(r.hub?.lines), ...transferablesOf(r.target?.lines)].filter(
+    (b) => !(b instanceof ArrayBuffer) || b.byteLength > 0,
+  );
+
+let second: ReturnType<typeof setTimeout> | undefined;
 
 self.onmessage = (e: MessageEvent<WorkerRequest>) => {
   const m = e.data;
@@ -22,12 +30,24 @@ self.onmessage = (e: MessageEvent<WorkerRequest>) => {
         break;
       }
       case 'explore': {
-        const result = explore(m.request);
-        post({ type: 'explore', id: m.id, result }, [
-          result.ranges.nums.buffer as ArrayBuffer,
-          ...transferablesOf(result.hub?.lines),
-          ...transferablesOf(result.target?.lines),
-        ]);
+        // A newer request replaces the previous one's pending second phase.
+        clearTimeout(second);
+        const result = explore(m.request, true);
+        post({ type: 'explore', id: m.id, result }, transferables(result));
+        if (result.rangesPending)
+          // After the panes' message is out (and after a request already waiting, which cancels this).
+          second = setTimeout(() => {
+            try {
+              const update = exploreRanges();
+              if (!update) return;
+              post(
+                { type: 'update', id: m.id, update },
+                'result' in update ? transferables(update.result) : [update.ranges.nums.buffer as ArrayBuffer],
+              );
+            } catch (err) {
+              post({ type: 'error', id: m.id, message: err instanceof Error ? err.message : String(err) });
+            }
+          }, 0);
         break;
       }
       case 'import': {

@@ -10,6 +10,8 @@ import type {
 import type { Issue } from '../../core/index.ts';
 
 type Pending = { resolve: (m: WorkerResponse) => void };
+/** A result sent with `rangesPending`, waiting for its `update` reply. */
+type Updating = { base?: ExploreResult; onUpdate: (r: ExploreResult, base: ExploreResult) => void };
 
 // Distributes Omit over the union so each request keeps its own fields.
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -18,6 +20,7 @@ export class ConversionClient {
   private readonly worker: Worker;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
+  private readonly updating = new Map<number, Updating>();
   private readonly loaded = new Map<string, Promise<{ summary?: CatalogSummary; issues: readonly Issue[] }>>();
 
   constructor() {
@@ -26,6 +29,20 @@ export class ConversionClient {
       name: 'conversion',
     });
     this.worker.onmessage = (e: MessageEvent<WorkerResponse>) => {
+      const m = e.data;
+      const u = this.updating.get(m.id);
+      if (u) {
+        if (m.type === 'explore' && m.result.rangesPending) u.base = m.result;
+        else if (m.type === 'update' && u.base) {
+          this.updating.delete(m.id);
+          const { base } = u;
+          const up = m.update;
+          const { rangesPending: _, ...rest } = base;
+          u.onUpdate('result' in up ? up.result : { ...rest, ranges: up.ranges, markers: up.markers }, base);
+          return;
+        } else this.updating.delete(m.id);
+      }
+      if (m.type === 'update') return;
       const p = this.pending.get(e.data.id);
       this.pending.delete(e.data.id);
       p?.resolve(e.data);
@@ -38,8 +55,9 @@ export class ConversionClient {
     };
   }
 
-  private send(m: WithoutId<WorkerRequest>): Promise<WorkerResponse> {
+  private send(m: WithoutId<WorkerRequest>, updating?: Updating): Promise<WorkerResponse> {
     const id = this.nextId++;
+    if (updating) this.updating.set(id, updating);
     return new Promise((resolve) => {
       this.pending.set(id, { resolve });
       this.worker.postMessage({ ...m, id } as WorkerRequest);
@@ -63,8 +81,17 @@ export class ConversionClient {
     return p;
   }
 
-  async explore(request: ExploreRequest): Promise<ExploreResult | { error: string }> {
-    const r = await this.send({ type: 'explore', request });
+  /**
+   * The result of one view. A large input's first answer may come without source ranges
+   * (`rangesPending`); `onUpdate` then gets the completed result, with the first one to compare against.
+   * A newer explore request drops the updates still due for older ones.
+   */
+  async explore(
+    request: ExploreRequest,
+    onUpdate?: (r: ExploreResult, base: ExploreResult) => void,
+  ): Promise<ExploreResult | { error: string }> {
+    this.updating.clear();
+    const r = await this.send({ type: 'explore', request }, onUpdate ? { onUpdate } : undefined);
     return r.type === 'explore' ? r.result : { error: r.type === 'error' ? r.message : 'unexpected reply' };
   }
 

@@ -22,6 +22,7 @@ import {
   type Issue,
   type Kind,
   type Path,
+  type ParsedResources,
   type Plan,
   type SourceRange,
   type Strategy,
@@ -34,6 +35,7 @@ import type {
   DocumentSummary,
   ExploreRequest,
   ExploreResult,
+  ExploreUpdate,
   KindSummary,
   LostEntry,
   Marker,
@@ -42,7 +44,7 @@ import type {
   WriteBackView,
 } from './protocol.ts';
 import { countFates, markMissing, renderPacked, type FateInfo } from './renderLines.ts';
-import { parseInput } from './parseInput.ts';
+import { parseInput, parseValues, sameValue, type FastParse } from './parseInput.ts';
 import { EMPTY_RANGES, toRangeTable } from './rangeTable.ts';
 
 interface LoadedCatalog {
@@ -136,6 +138,9 @@ const SEVERITY: readonly FateKind[] = [
 ];
 const rank = (k: FateKind) => SEVERITY.indexOf(k);
 
+const isStrictPrefix = (a: readonly (string | number)[], b: readonly (string | number)[]): boolean =>
+  a.length < b.length && a.every((seg, i) => seg === b[i]);
+
 function fateMap(
   fates: readonly Fate[],
   side: 'source' | 'target',
@@ -144,6 +149,8 @@ function fateMap(
   for (const f of fates) {
     const p = side === 'source' ? f.sourcePath : f.targetPath;
     if (!p) continue;
+    // A value computed inside the source object (a hook filling a field) does not colour that object itself.
+    if (side === 'source' && f.targetPath && isStrictPrefix(p, f.targetPath)) continue;
     const k = pathKey(p);
     const prev = into.get(k);
     if (prev && rank(prev.kind) <= rank(f.kind)) continue;
@@ -174,8 +181,15 @@ export function bagEntries(doc: unknown, fates: readonly Fate[]): BagEntry[] {
   for (const f of fates)
     if (f.targetPath && (f.kind === 'bagged' || f.kind === 'manual')) byTarget.set(pathKey(f.targetPath), f);
   const out: BagEntry[] = [];
-  const walk = (node: unknown, path: (string | number)[]) => {
-    if (Array.isArray(node)) node.forEach((x, i) => walk(x, [...path, i]));
+  // One path array, pushed and popped (a 1 MB document has 40,000 nodes): copied only for an entry.
+  const path: (string | number)[] = [];
+  const walk = (node: unknown) => {
+    if (Array.isArray(node))
+      for (let i = 0; i < node.length; i++) {
+        path.push(i);
+        walk(node[i]);
+        path.pop();
+      }
     else if (node !== null && typeof node === 'object') {
       for (const [k, v] of Object.entries(node as Record<string, unknown>)) {
         if (k === '$propertyBag' && v !== null && typeof v === 'object') {
@@ -198,11 +212,15 @@ export function bagEntries(doc: unknown, fates: readonly Fate[]): BagEntry[] {
               ...(f ? { reason: f.reason } : {}),
             });
           }
-        } else walk(v, [...path, k]);
+        } else {
+          path.push(k);
+          walk(v);
+          path.pop();
+        }
       }
     }
   };
-  walk(doc, []);
+  walk(doc);
   return out;
 }
 
@@ -338,15 +356,95 @@ function safe<T>(f: () => T, issues: Issue[], what: string): T | undefined {
   }
 }
 
-/** Everything one view of the explorer shows, as plain values. Never throws. */
-export function explore(req: ExploreRequest): ExploreResult {
+/** What the second phase of a two-phase explore needs: the request, its fast parse, and what to mark. */
+interface PendingRanges {
+  readonly req: ExploreRequest;
+  readonly fast: FastParse;
+  readonly t0: number;
+  /** Issues and hub fates the markers are drawn from (as they were when the first phase drew them). */
+  readonly issues: readonly Issue[];
+  readonly hubFates: readonly Fate[];
+}
+let pending: PendingRanges | undefined;
+
+/**
+ * Everything one view of the explorer shows, as plain values. Never throws.
+ *
+ * With `twoPhase`, a large input is converted from a values-only parse and the result comes without
+ * source ranges (`rangesPending`); `exploreRanges` then parses fully and returns what is missing, or a
+ * complete result from the full parse if it reads the text differently (the full parse is the authority).
+ */
+export function explore(req: ExploreRequest, twoPhase = false): ExploreResult {
+  pending = undefined;
+  const fast = twoPhase ? parseValues(req.input) : undefined;
+  if (fast) {
+    const parsed: ParsedResources = { documents: [{ index: 0, value: fast.value, ranges: new Map() }], issues: [] };
+    const r = run(req, parsed, fast);
+    if (r) return r;
+  }
+  return run(req, parseInput(req.input)) as ExploreResult;
+}
+
+/** Completes the last two-phase explore (undefined when there is none, or a newer request replaced it). */
+export function exploreRanges(): ExploreUpdate | undefined {
+  const p = pending;
+  pending = undefined;
+  if (!p) return undefined;
+  const parsed = parseInput(p.req.input);
+  const doc = parsed.documents[0];
+  if (
+    !doc ||
+    parsed.documents.length !== 1 ||
+    parsed.issues.length > 0 ||
+    (!p.fast.exact && !sameValue(doc.value, p.fast.value))
+  ) {
+    const result = run(p.req, parsed) as ExploreResult;
+    return { result: { ...result, millis: performance.now() - p.t0 } };
+  }
+  return {
+    ranges: toRangeTable(doc.ranges),
+    markers: conversionMarkers(p.issues, p.hubFates, doc.ranges),
+    millis: performance.now() - p.t0,
+  };
+}
+
+/** Markers in the source text for conversion consequences, at the fields they concern. */
+function conversionMarkers(
+  issues: readonly Issue[],
+  hubFates: readonly Fate[],
+  ranges: ReadonlyMap<string, SourceRange>,
+  markers: Marker[] = [],
+): Marker[] {
+  // Quieter than input errors: a field lost in the chosen target view is not a mistake in the input.
+  for (const i of issues) {
+    if (i.range || i.path.length === 0) continue;
+    const r = ranges.get(pathKey(i.path));
+    if (r)
+      markers.push({
+        severity: MARKER_SEVERITY[i.code] ?? 'info',
+        code: i.code,
+        message: i.message,
+        range: firstLine(r),
+      });
+  }
+  for (const f of hubFates) {
+    if (f.kind !== 'pruned' || !f.sourcePath) continue;
+    const r = ranges.get(pathKey(f.sourcePath));
+    if (r && !markers.some((m) => m.code === 'PRUNED' && m.range.start.offset === r.start.offset)) {
+      markers.push({ severity: 'warning', code: 'PRUNED', message: f.reason, range: firstLine(r) });
+    }
+  }
+  return markers;
+}
+
+/** One explore over a parse; with `fast` (a values-only parse) undefined when the view needs ranges. */
+function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): ExploreResult | undefined {
   const t0 = performance.now();
   const done = (r: Omit<ExploreResult, 'millis'>): ExploreResult => ({ ...r, millis: performance.now() - t0 });
   const loaded = catalogs.get(req.catalogKey);
   if (!loaded)
     return done({ ...EMPTY, blocking: [issue('error', 'INVALID_CATALOG', 'The catalog is not loaded yet.')] });
   const { catalog, summary, hooks } = loaded;
-  const parsed = parseInput(req.input);
   const documents: DocumentSummary[] = parsed.documents.map((d, i) => ({ index: i, label: documentLabel(d.value, i) }));
   const syntax = parsed.issues.filter((i) => i.range);
   const markers: Marker[] = syntax.map((i) => ({
@@ -381,6 +479,7 @@ export function explore(req: ExploreRequest): ExploreResult {
   }
   const sourceVersion = found.version?.name;
   if (!kind || !found.kind || !sourceVersion) {
+    if (fast) return undefined; // the messages point into the text: the full parse's job
     const blocking: Issue[] = [
       found.issue ?? issue('error', 'UNKNOWN_KIND', 'The document does not name a kind and version of this catalog.'),
     ];
@@ -423,7 +522,10 @@ export function explore(req: ExploreRequest): ExploreResult {
 
   const hub = safe(() => convert(catalog, value, 'hub', paneOpts), issues, 'Conversion to the hub');
   const target = safe(() => convert(catalog, value, targetVersion, paneOpts), issues, `Conversion to ${targetVersion}`);
-  if (!hub) return done({ ...result, issues, blocking: issues.filter((i) => i.severity === 'error') });
+  if (!hub) {
+    if (fast) return undefined;
+    return done({ ...result, issues, blocking: issues.filter((i) => i.severity === 'error') });
+  }
   issues.push(...hub.issues);
   if (target)
     issues.push(
@@ -446,26 +548,8 @@ export function explore(req: ExploreRequest): ExploreResult {
     for (const f of missing) markMissing(targetDoc, f.targetPath as Path);
   }
 
-  // Markers in the source text: conversion consequences at the fields they concern, quieter than input
-  // errors (a field lost in the chosen target view is not a mistake in the input).
-  for (const i of issues) {
-    if (i.range || i.path.length === 0) continue;
-    const r = doc.ranges.get(pathKey(i.path));
-    if (r)
-      markers.push({
-        severity: MARKER_SEVERITY[i.code] ?? 'info',
-        code: i.code,
-        message: i.message,
-        range: firstLine(r),
-      });
-  }
-  for (const f of hub.fates) {
-    if (f.kind !== 'pruned' || !f.sourcePath) continue;
-    const r = doc.ranges.get(pathKey(f.sourcePath));
-    if (r && !markers.some((m) => m.code === 'PRUNED' && m.range.start.offset === r.start.offset)) {
-      markers.push({ severity: 'warning', code: 'PRUNED', message: f.reason, range: firstLine(r) });
-    }
-  }
+  if (fast) pending = { req, fast, t0, issues: [...issues], hubFates: hub.fates };
+  else conversionMarkers(issues, hub.fates, doc.ranges, markers);
 
   // Plans depend on the catalog and the versions only, not on the document: cached.
   const planKey = `${req.catalogKey}\u0000${kind.group}/${kind.kind}\u0000${sourceVersion}\u0000${targetVersion}\u0000${strategy}`;
@@ -535,5 +619,6 @@ export function explore(req: ExploreRequest): ExploreResult {
     ...(writeBack ? { writeBack } : {}),
     ...(changes ? { changes } : {}),
     ...(schema !== undefined ? { schema } : {}),
+    ...(fast ? { rangesPending: true } : {}),
   });
 }

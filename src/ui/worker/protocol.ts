@@ -208,8 +208,18 @@ export interface ExploreResult {
   readonly ranges: RangeTable;
   /** JSON Schema of the source version for monaco-yaml. */
   readonly schema?: unknown;
+  /**
+   * Set when `ranges` and the markers they place are still to come (a large input's panes are sent first):
+   * an `update` reply with the same id completes this result.
+   */
+  readonly rangesPending?: boolean;
   readonly millis: number;
 }
+
+/** Completes a result sent with `rangesPending`: its ranges and markers, or a whole result replacing it. */
+export type ExploreUpdate =
+  | { readonly ranges: RangeTable; readonly markers: readonly Marker[]; readonly millis: number }
+  | { readonly result: ExploreResult };
 
 export interface ImportResult {
   /** The catalog as JSON (what loadCatalog reads), absent when nothing could be imported. */
@@ -242,5 +252,6 @@ export type WorkerResponse =
       readonly issues: readonly Issue[];
     }
   | { readonly type: 'explore'; readonly id: number; readonly result: ExploreResult }
+  | { readonly type: 'update'; readonly id: number; readonly update: ExploreUpdate }
   | { readonly type: 'import'; readonly id: number; readonly result: ImportResult }
   | { readonly type: 'error'; readonly id: number; readonly message: string };

@@ -80,8 +80,12 @@ export function useWorkerConversion(
     setState((s) => ({ ...s, busy: true }));
     // Marks for the UI benchmark: request sent, answer received.
     performance.mark('ve:send');
+    // A large input's ranges (markers, cursor sync) follow the panes: they replace the result they complete,
+    // after the panes have painted (a quick update must not delay the first frame).
+    const onUpdate = (r: ExploreResult, base: ExploreResult) =>
+      requestAnimationFrame(() => setTimeout(() => setState((s) => (s.result === base ? { ...s, result: r } : s))));
     void conversionClient()
-      .explore(req)
+      .explore(req, onUpdate)
       .then((r) => {
         performance.mark('ve:reply');
         inFlight.current = false;
