@@ -17,6 +17,7 @@ export * from './model.ts';
 export * from './issue.ts';
 export * from './conversionTypes.ts';
 export { parseResources, pathKey, type ParsedDocument, type ParsedResources } from './parseResources.ts';
+export { documentValue, toRange } from './yamlSource.ts';
 
 // --- catalog building (version order, storage variants, hub, graph, catalog JSON) ---
 export * from './versionOrder.ts';

@@ -1,6 +1,7 @@
 // Resource text (YAML or JSON, multi-document, `kind: List`) -> plain values with source ranges.
 import { LineCounter, parseAllDocuments, isMap, isSeq, isScalar, isPair, type Node as YamlNode } from 'yaml';
 import { issue, type Issue, type Path, type SourceRange } from './issue.ts';
+import { documentValue, toRange } from './yamlSource.ts';
 
 export interface ParsedDocument {
   /** Index among the documents of the text (List items get their own entries, in order). */
@@ -20,12 +21,6 @@ export interface ParsedResources {
 }
 
 export const pathKey = (path: Path): string => path.join('\u0000');
-
-function toRange(lc: LineCounter, start: number, end: number): SourceRange {
-  const s = lc.linePos(start);
-  const e = lc.linePos(end);
-  return { start: { line: s.line, col: s.col, offset: start }, end: { line: e.line, col: e.col, offset: end } };
-}
 
 function collectRanges(node: unknown, path: (string | number)[], lc: LineCounter, out: Map<string, SourceRange>): void {
   if (!node || typeof node !== 'object') return;
@@ -64,20 +59,12 @@ export function parseResources(text: string, file?: string): ParsedResources {
       );
     }
     if (doc.errors.length > 0) continue;
-    let value: unknown;
-    try {
-      value = doc.toJS({ maxAliasCount: 1000 });
-    } catch (e) {
-      // e.g. an alias bomb (excessive alias count): an input error at the document, not a crash
-      const range = doc.range ? toRange(lc, doc.range[0], doc.range[1]) : undefined;
-      issues.push(
-        issue('error', 'YAML_SYNTAX', e instanceof Error ? e.message : String(e), [], {
-          ...(file ? { file } : {}),
-          ...(range ? { range } : {}),
-        }),
-      );
+    const got = documentValue(doc, lc, file);
+    if ('issue' in got) {
+      issues.push(got.issue); // e.g. an alias bomb: an input error at the document, not a crash
       continue;
     }
+    const value = got.value;
     if (value === null || value === undefined) continue; // empty document (e.g. a trailing ---)
     const ranges = new Map<string, SourceRange>();
     collectRanges(doc.contents, [], lc, ranges);

@@ -2,7 +2,7 @@
 import { LineCounter, isAlias, isMap, isScalar, isSeq, parseAllDocuments, parseDocument } from 'yaml';
 import type { Node as YamlNode, Document } from 'yaml';
 import type { Issue, IssueCode, Path, SourceRange } from '../core/index.ts';
-import { issue } from '../core/index.ts';
+import { documentValue, issue, toRange } from '../core/index.ts';
 
 export interface SourceFile {
   readonly name: string;
@@ -19,12 +19,6 @@ export interface SourceDoc {
   rangeAt(path: Path): SourceRange | undefined;
   /** Range of the map key at the end of `path` (for "unknown key" issues); falls back to rangeAt. */
   keyRangeAt?(path: Path): SourceRange | undefined;
-}
-
-function toRange(lc: LineCounter, start: number, end: number): SourceRange {
-  const s = lc.linePos(start);
-  const e = lc.linePos(end);
-  return { start: { line: s.line, col: s.col, offset: start }, end: { line: e.line, col: e.col, offset: end } };
 }
 
 function nodeAt(root: unknown, path: Path, key = false): YamlNode | undefined {
@@ -97,19 +91,12 @@ export function parseSource(file: SourceFile): { docs: SourceDoc[]; issues: Issu
       return;
     }
     if (doc.contents === null) return;
-    let value: unknown;
-    try {
-      value = doc.toJS({ maxAliasCount: 1000 });
-    } catch (e) {
-      const range = doc.range ? toRange(lc, doc.range[0], doc.range[1]) : undefined;
-      issues.push(
-        issue('error', 'YAML_SYNTAX', e instanceof Error ? e.message : String(e), [], {
-          file: file.name,
-          ...(range ? { range } : {}),
-        }),
-      );
+    const got = documentValue(doc, lc, file.name);
+    if ('issue' in got) {
+      issues.push(got.issue);
       return;
     }
+    const value = got.value;
     docs.push({ file: file.name, index, value, rangeAt: rangeFinder(doc, lc), keyRangeAt: rangeFinder(doc, lc, true) });
   });
   return { docs, issues };
