@@ -1,7 +1,8 @@
 // UI benchmark: drives the production build in Chromium (Debian's) and reports
 //   1. initial JS before Monaco (gzip): what the page loads before the editor chunk is requested,
 //   2. time to first render of the built-in example (navigation start -> all panes rendered),
-//   3. time from a 1 MB paste to all panes updated (YAML and JSON), and the longest main-thread task meanwhile.
+//   3. time from a 1 MB paste (Ctrl+V in the editor) to all panes updated (YAML and JSON), and the longest
+//      main-thread task meanwhile.
 // `npm run bench:ui` (or part of `npm run bench`). Set BENCH_NO_BUILD=1 to reuse dist/.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -115,8 +116,15 @@ try {
     await page.context().close();
   }
 
-  // 3: 1 MB paste -> all panes updated, YAML and JSON, with the longest main-thread task meanwhile.
-  const { page } = await freshPage();
+  // 3: 1 MB paste -> all panes updated, YAML and JSON: a real paste (clipboard, Ctrl+V in the editor), timed
+  // from the key press, with the longest main-thread task meanwhile. Each paste starts on a settled page
+  // (the previous paste's ranges, link and autosave done), as a user's paste would.
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 720 },
+    serviceWorkers: 'block',
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  const page = await context.newPage();
   await page.goto(base);
   await page.getByLabel('Catalog', { exact: true }).selectOption('b:servicefabric');
   await page.waitForFunction(
@@ -125,12 +133,29 @@ try {
     { timeout: 60_000 },
   );
   await page.evaluate(() => {
-    const w = window as unknown as { __longest: number };
+    const w = window as unknown as { __longest: number; __lastLong: number; __pasteAt: number };
     w.__longest = 0;
+    w.__lastLong = performance.now();
     new PerformanceObserver((l) => {
-      for (const e of l.getEntries()) w.__longest = Math.max(w.__longest, e.duration);
+      for (const e of l.getEntries()) {
+        w.__longest = Math.max(w.__longest, e.duration);
+        w.__lastLong = Math.max(w.__lastLong, e.startTime + e.duration);
+      }
     }).observe({ type: 'longtask', buffered: false });
+    addEventListener(
+      'keydown',
+      (e: KeyboardEvent) => {
+        if (e.code === 'KeyV' && e.ctrlKey) w.__pasteAt = performance.now();
+      },
+      true,
+    );
   });
+  const settle = () =>
+    page.waitForFunction(
+      () => performance.now() - (window as unknown as { __lastLong: number }).__lastLong > 1500,
+      undefined,
+      { timeout: 60_000, polling: 250 },
+    );
   const results: Record<
     string,
     { ms: number[]; longest: number[]; bytes: number; workerMs: number[]; completeMs: number[] }
@@ -140,12 +165,14 @@ try {
     for (let run = 0; run < RUNS + 1; run++) {
       const y = bigClusterYaml(1_000_000, run);
       const text = format === 'yaml' ? y : JSON.stringify(parse(y), null, 1);
-      const { t0, n } = await page.evaluate((t) => {
-        (window as unknown as { __longest: number }).__longest = 0;
-        const t0 = performance.now();
-        window.__versionExplorer?.setResource(t);
-        return { t0, n: t.length };
-      }, text);
+      await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+      await page.locator('.monaco-editor .view-lines').first().click();
+      await page.keyboard.press('Control+A');
+      await settle();
+      await page.evaluate(() => ((window as unknown as { __longest: number }).__longest = 0));
+      await page.keyboard.press('Control+V');
+      const t0 = await page.evaluate(() => (window as unknown as { __pasteAt: number }).__pasteAt);
+      const n = text.length;
       const at = await waitRendered(page, n, t0);
       const longest = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
       // (No named helpers inside evaluate: tsx would inject a __name call the page does not have.)
@@ -167,8 +194,7 @@ try {
           `  ${format} run ${run}: request sent +${phases['ve:send']?.toFixed(0)} ms, answer +${phases['ve:reply']?.toFixed(0)} ms, panes +${(at - t0).toFixed(0)} ms`,
         );
       const workerMs = await page.evaluate(() => window.__versionExplorer?.rendered?.millis ?? NaN);
-      // A large input's source ranges (editor markers, cursor sync) follow the panes: the next paste starts
-      // once they are in (a worker still parsing the previous paste would delay it).
+      // A large input's source ranges (editor markers, cursor sync) follow the panes.
       const complete = await waitRendered(page, n, t0, true);
       if (run === 0) continue; // warm-up
       const r = results[format];
@@ -192,7 +218,7 @@ try {
   );
   for (const [format, r] of Object.entries(results)) {
     console.log(
-      `1 MB paste -> all panes updated (${format}, ${kb(r.bytes)} KB): median ${median(r.ms).toFixed(0)} ms (runs: ${r.ms.map((x) => x.toFixed(0)).join(', ')}; target < ${TARGET_PASTE_MS} ms); ` +
+      `1 MB paste (Ctrl+V in the editor) -> all panes updated (${format}, ${kb(r.bytes)} KB): median ${median(r.ms).toFixed(0)} ms (runs: ${r.ms.map((x) => x.toFixed(0)).join(', ')}; target < ${TARGET_PASTE_MS} ms); ` +
         `worker ${median(r.workerMs).toFixed(0)} ms; longest main-thread task ${median(r.longest).toFixed(0)} ms; ` +
         `ranges and markers in ${median(r.completeMs).toFixed(0)} ms`,
     );

@@ -121,6 +121,8 @@ export function App() {
     },
     [dispatch],
   );
+  // A paste's text goes to the conversion at once (before Monaco has taken it in).
+  const pasteInput = useCallback((text: string) => flushSync(() => setInput(text)), [setInput]);
   const replaceInput = useCallback(
     (text: string) => {
       // Render (and send the conversion request) first, then let Monaco take in the text.
@@ -601,6 +603,7 @@ export function App() {
                   <ResourceEditor
                     initialText={state.input}
                     onChange={setInput}
+                    onPasteText={pasteInput}
                     onReady={(h) => {
                       editor.current = h;
                       if (editorText.current !== undefined) h.setText(editorText.current);

@@ -33,3 +33,9 @@ export interface ExplorerState {
 }
 
 export const DEFAULT_VIEW: ViewId = 'bag';
+
+/**
+ * How long work that scales with the input (link encoding, autosave) waits after a change: longer for a
+ * large input, so it runs after that input's conversion instead of competing with it (1 MB: about 1 s).
+ */
+export const settleDelay = (input: string, base: number): number => base + Math.round(input.length / 1000);

@@ -2,7 +2,7 @@
 // autosave keeps the last state in localStorage so a reload restores it.
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
 import type { Path, Strategy } from '../core/index.ts';
-import { DEFAULT_VIEW, type CatalogRef, type ExplorerState, type ViewId } from './state.ts';
+import { DEFAULT_VIEW, settleDelay, type CatalogRef, type ExplorerState, type ViewId } from './state.ts';
 
 export type ExplorerAction =
   | { readonly type: 'apply'; readonly state: ExplorerState }
@@ -94,11 +94,25 @@ export interface ExplorerStore {
 export function useExplorerStore(): ExplorerStore {
   const [state, dispatch] = useReducer(reduce, undefined, () => restoreState() ?? initialState());
   const listeners = useRef(new Set<(s: ExplorerState) => void>());
+  const unsaved = useRef<ExplorerState | undefined>(undefined);
   useEffect(() => {
     for (const l of listeners.current) l(state);
-    const t = setTimeout(() => saveState(state), 400);
+    unsaved.current = state;
+    const t = setTimeout(
+      () => {
+        unsaved.current = undefined;
+        saveState(state);
+      },
+      settleDelay(state.input, 400),
+    );
     return () => clearTimeout(t);
   }, [state]);
+  // A reload right after a change still restores it.
+  useEffect(() => {
+    const onHide = () => unsaved.current && saveState(unsaved.current);
+    window.addEventListener('pagehide', onHide);
+    return () => window.removeEventListener('pagehide', onHide);
+  }, []);
   const applyState = useCallback((s: ExplorerState) => dispatch({ type: 'apply', state: s }), []);
   const onStateChange = useCallback((l: (s: ExplorerState) => void) => {
     listeners.current.add(l);

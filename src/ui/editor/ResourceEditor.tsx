@@ -27,6 +27,11 @@ export interface EditorHandle {
 export interface ResourceEditorProps {
   readonly initialText: string;
   readonly onChange: (text: string) => void;
+  /**
+   * The text a paste is about to produce, before Monaco takes it in (a 1 MB paste keeps Monaco busy for
+   * ~100 ms; the conversion can run meanwhile). onChange follows with the actual text.
+   */
+  readonly onPasteText?: (text: string) => void;
   /** Called once the editor exists, with a handle to replace its text. */
   readonly onReady?: (handle: EditorHandle) => void;
   readonly dark?: boolean;
@@ -57,6 +62,16 @@ function toMonacoRange(model: monaco.editor.ITextModel, r: SourceRange, firstLin
   return { startLineNumber: r.start.line, startColumn: r.start.col, endLineNumber: endLine, endColumn: endCol };
 }
 
+const readOnly = monaco.editor.EditorOption.readOnly;
+
+/** The model's text after pasting `text` over `selection` (line breaks as the model keeps them). */
+export function pastedText(model: monaco.editor.ITextModel, selection: monaco.Selection, text: string): string {
+  const full = model.getValue();
+  const start = model.getOffsetAt(selection.getStartPosition());
+  const end = model.getOffsetAt(selection.getEndPosition());
+  return full.slice(0, start) + text.replace(/\r\n?|\n/g, model.getEOL()) + full.slice(end);
+}
+
 function keybinding(k: Shortcut['keys']): number {
   const code = (monaco.KeyCode as unknown as Record<string, number>)[k.code] ?? monaco.KeyCode.Unknown;
   return (
@@ -65,15 +80,29 @@ function keybinding(k: Shortcut['keys']): number {
 }
 
 export default function ResourceEditor(props: ResourceEditorProps) {
-  const { initialText, onChange, onReady, dark, markers, decorations, highlight, onCursor, schema, shortcuts } = props;
+  const {
+    initialText,
+    onChange,
+    onPasteText,
+    onReady,
+    dark,
+    markers,
+    decorations,
+    highlight,
+    onCursor,
+    schema,
+    shortcuts,
+  } = props;
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const fateDecorations = useRef<monaco.editor.IEditorDecorationsCollection | null>(null);
   const hlDecorations = useRef<monaco.editor.IEditorDecorationsCollection | null>(null);
   const shortcutsRef = useRef(shortcuts);
   const cursorRef = useRef(onCursor);
+  const pasteRef = useRef(onPasteText);
   useEffect(() => {
     shortcutsRef.current = shortcuts;
     cursorRef.current = onCursor;
+    pasteRef.current = onPasteText;
   });
   useEffect(() => () => void (editorRef.current = null), []);
 
@@ -170,6 +199,18 @@ export default function ResourceEditor(props: ResourceEditorProps) {
           const model = editor.getModel();
           if (model) cursorRef.current?.(model.getOffsetAt(e.position));
         });
+        // Capture phase: runs before Monaco's own paste handling.
+        editor.getDomNode()?.addEventListener(
+          'paste',
+          (e) => {
+            const text = e.clipboardData?.getData('text/plain');
+            const model = editor.getModel();
+            const selections = editor.getSelections();
+            if (!pasteRef.current || !text || !model || selections?.length !== 1 || editor.getOption(readOnly)) return;
+            pasteRef.current(pastedText(model, selections[0] as monaco.Selection, text));
+          },
+          true,
+        );
         for (const s of shortcutsRef.current ?? []) {
           editor.addAction({
             id: `version-explorer.${s.id}`,

@@ -12,7 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { Line, PaneView } from '../worker/protocol.ts';
-import { lineAt, srcKeyAt } from '../worker/packLines.ts';
+import { firstLineUnder, lineAt, srcKeyAt } from '../worker/packLines.ts';
 import { FATE_BY_KIND, fateTitle } from './fates.ts';
 
 export const LINE_HEIGHT = 20;
@@ -41,7 +41,7 @@ const EMPTY = {
   width: 0,
   text: '',
   offs: new Int32Array(0),
-  meta: new Uint16Array(0),
+  meta: new Int32Array(0),
   notes: [],
   noteIdx: new Int32Array(0),
 };
@@ -61,11 +61,10 @@ export function DocumentView({ label, view, subtitle, highlight, onSelect, child
     return () => ro.disconnect();
   }, []);
 
-  const firstMatch = useMemo(() => {
-    if (highlight === undefined) return -1;
-    for (let i = 0; i < packed.size; i++) if (isUnder(srcKeyAt(packed, i), highlight)) return i;
-    return -1;
-  }, [packed, highlight]);
+  const firstMatch = useMemo(
+    () => (highlight === undefined ? -1 : firstLineUnder(packed, highlight)),
+    [packed, highlight],
+  );
 
   // Bring the selected field into view when another pane or the editor selected it.
   useEffect(() => {

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatPath, issue, type Issue } from '../../core/index.ts';
 import { useCatalogIndex } from '../queries/catalogQueries.ts';
-import type { ExplorerState } from '../state.ts';
+import { settleDelay, type ExplorerState } from '../state.ts';
 import { encodeState, shareUrl } from './codec.ts';
 import { LINK_LIMITS, linkLevel } from './limits.ts';
 import { markdownSummary, summaryFromExplore } from './markdown.ts';
@@ -94,11 +94,14 @@ export function ShareBar({ state, apply, result, catalogHash }: ShareBarProps) {
   useEffect(() => {
     if (!pinned) return;
     let cancelled = false;
-    const t = window.setTimeout(async () => {
-      const r = await encodeState(pinned);
-      if (!cancelled)
-        setLink('fragment' in r ? { href: shareUrl(window.location.href, r.fragment) } : { issue: r.issue });
-    }, 250);
+    const t = window.setTimeout(
+      async () => {
+        const r = await encodeState(pinned);
+        if (!cancelled)
+          setLink('fragment' in r ? { href: shareUrl(window.location.href, r.fragment) } : { issue: r.issue });
+      },
+      settleDelay(pinned.input, 250),
+    );
     return () => {
       cancelled = true;
       window.clearTimeout(t);

@@ -175,8 +175,12 @@ function stateFromWire(v: unknown): ExplorerState {
 
 /** Checks a state against the rules decode applies; `undefined` when it is fine. */
 export function validateState(state: ExplorerState): Issue | undefined {
+  return validateWire(JSON.stringify(toWire(state)));
+}
+
+function validateWire(json: string): Issue | undefined {
   try {
-    stateFromWire(JSON.parse(JSON.stringify(toWire(state))));
+    stateFromWire(JSON.parse(json));
     return undefined;
   } catch (e) {
     return toIssue(e);
@@ -254,10 +258,23 @@ export function crc32(bytes: Uint8Array): number {
 // ---- public API ----
 
 /** Encodes a state as a fragment (without `#`). Fails with LINK_TOO_LARGE or LINK_MALFORMED, never throws. */
-export async function encodeState(state: ExplorerState): Promise<EncodeResult> {
-  const invalid = validateState(state);
+// The link meter and the address bar encode the same state object: once (a 1 MB input costs ~100 ms).
+const encoded = new WeakMap<ExplorerState, Promise<EncodeResult>>();
+
+export function encodeState(state: ExplorerState): Promise<EncodeResult> {
+  let r = encoded.get(state);
+  if (!r) {
+    r = encodeUncached(state);
+    encoded.set(state, r);
+  }
+  return r;
+}
+
+async function encodeUncached(state: ExplorerState): Promise<EncodeResult> {
+  const text = JSON.stringify(toWire(state));
+  const invalid = validateWire(text);
   if (invalid) return { issue: invalid };
-  const json = new TextEncoder().encode(JSON.stringify(toWire(state)));
+  const json = new TextEncoder().encode(text);
   if (json.byteLength > MAX_JSON_BYTES) return { issue: fail('LINK_TOO_LARGE', 'The state is too large for a link.') };
   const deflated = await deflateRaw(json);
   const payload = new Uint8Array(deflated.byteLength + 4);

@@ -3,7 +3,7 @@
 // debounced while typing. No history entry per change.
 import { useEffect, useRef, useState } from 'react';
 import type { Issue } from '../../core/index.ts';
-import type { ExplorerState } from '../state.ts';
+import { settleDelay, type ExplorerState } from '../state.ts';
 import { decodeState, encodeState, validateState } from './codec.ts';
 
 export const WRITE_DEBOUNCE_MS = 400;
@@ -118,7 +118,7 @@ export function useUrlState(state: ExplorerState | undefined, apply: (s: Explore
         u.hash = r.fragment;
         window.history.replaceState(window.history.state, '', u.href);
       },
-      typing ? WRITE_DEBOUNCE_MS : 0,
+      settleDelay(state.input, typing ? WRITE_DEBOUNCE_MS : 0),
     );
     return () => {
       cancelled = true;

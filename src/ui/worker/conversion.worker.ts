@@ -16,7 +16,8 @@ const transferables = (r: ExploreResult): Transferable[] =>
     (b) => !(b instanceof ArrayBuffer) || b.byteLength > 0,
   );
 
-let second: ReturnType<typeof setTimeout> | undefined;
+/** The request whose ranges are still to come (the page asks for them once it has painted the panes). */
+let rangesFor: number | undefined;
 
 self.onmessage = (e: MessageEvent<WorkerRequest>) => {
   const m = e.data;
@@ -30,24 +31,21 @@ self.onmessage = (e: MessageEvent<WorkerRequest>) => {
         break;
       }
       case 'explore': {
-        // A newer request replaces the previous one's pending second phase.
-        clearTimeout(second);
         const result = explore(m.request, true);
+        rangesFor = result.rangesPending ? m.id : undefined;
         post({ type: 'explore', id: m.id, result }, transferables(result));
-        if (result.rangesPending)
-          // After the panes' message is out (and after a request already waiting, which cancels this).
-          second = setTimeout(() => {
-            try {
-              const update = exploreRanges();
-              if (!update) return;
-              post(
-                { type: 'update', id: m.id, update },
-                'result' in update ? transferables(update.result) : [update.ranges.nums.buffer as ArrayBuffer],
-              );
-            } catch (err) {
-              post({ type: 'error', id: m.id, message: err instanceof Error ? err.message : String(err) });
-            }
-          }, 0);
+        break;
+      }
+      case 'ranges': {
+        // Only for the latest explore: a newer request has replaced an older one's second phase.
+        if (m.id !== rangesFor) break;
+        rangesFor = undefined;
+        const update = exploreRanges();
+        if (!update) break;
+        post(
+          { type: 'update', id: m.id, update },
+          'result' in update ? transferables(update.result) : [update.ranges.nums.buffer as ArrayBuffer],
+        );
         break;
       }
       case 'import': {

@@ -32,8 +32,11 @@ export class ConversionClient {
       const m = e.data;
       const u = this.updating.get(m.id);
       if (u) {
-        if (m.type === 'explore' && m.result.rangesPending) u.base = m.result;
-        else if (m.type === 'update' && u.base) {
+        if (m.type === 'explore' && m.result.rangesPending) {
+          u.base = m.result;
+          // The ranges' full parse takes a core for a while: ask for it once the panes are on screen.
+          requestAnimationFrame(() => setTimeout(() => this.worker.postMessage({ type: 'ranges', id: m.id })));
+        } else if (m.type === 'update' && u.base) {
           this.updating.delete(m.id);
           const { base } = u;
           const up = m.update;

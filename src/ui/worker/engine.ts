@@ -43,7 +43,7 @@ import type {
   RoundTripView,
   WriteBackView,
 } from './protocol.ts';
-import { countFates, markMissing, renderPacked, type FateInfo } from './renderLines.ts';
+import { countFates, renderPacked, withMissing, type FateInfo } from './renderLines.ts';
 import { parseInput, parseValues, sameValue, type FastParse } from './parseInput.ts';
 import { EMPTY_RANGES, toRangeTable } from './rangeTable.ts';
 
@@ -543,10 +543,7 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   const targetFates = fateMap(target?.fates ?? [], 'target');
   let targetDoc: unknown = target?.output;
   const missing = (target?.fates ?? []).filter((f) => f.kind === 'required-missing' && f.targetPath);
-  if (missing.length > 0 && targetDoc !== null && typeof targetDoc === 'object') {
-    targetDoc = structuredClone(targetDoc);
-    for (const f of missing) markMissing(targetDoc, f.targetPath as Path);
-  }
+  for (const f of missing) targetDoc = withMissing(targetDoc, f.targetPath as Path);
 
   if (fast) pending = { req, fast, t0, issues: [...issues], hubFates: hub.fates };
   else conversionMarkers(issues, hub.fates, doc.ranges, markers);

@@ -1,5 +1,7 @@
-// Packs rendered lines into one string and typed arrays (fast to post from the worker, and the page
-// unpacks only the visible window), and unpacks them.
+// Rendered lines packed into one string and typed arrays (fast to build and to post from the worker), and
+// the page's side: unpacking the few lines it draws. A line does not carry its path: it names the line its
+// path extends (`up`) and the one or two segments it adds, so a 1 MB document needs no path strings at all
+// until the page asks for one.
 import type { FateKind, IssueCode } from '../../core/index.ts';
 import type { Line, PackedLines } from './protocol.ts';
 
@@ -17,13 +19,49 @@ export const FATE_ORDER: readonly FateKind[] = [
 ];
 const FATE_INDEX = new Map(FATE_ORDER.map((f, i) => [f, i + 1]));
 
-/** Accumulates lines in packed form. */
+export const FLAG_DASH = 1;
+export const FLAG_MISSING = 2;
+/** The line's source path is not its own path (a renamed or moved field, or inside one). */
+export const FLAG_SRC = 4;
+
+const RESERVED = /^(true|false|null|yes|no|on|off|y|n|~)$/i;
+const PLAIN_KEY = /^[A-Za-z_$][\w./$-]*$/;
+const keyCache = new Map<string, string>();
+
+/** A mapping key as YAML shows it: plain when unambiguous, JSON-quoted otherwise. */
+export function yamlKey(k: string): string {
+  let v = keyCache.get(k);
+  if (v === undefined) {
+    v = k !== '' && PLAIN_KEY.test(k) && !RESERVED.test(k) ? k : JSON.stringify(k);
+    if (keyCache.size < 10_000) keyCache.set(k, v);
+  }
+  return v;
+}
+
+/** Growable Int32 storage (a 1 MB document has 30,000 lines). */
+class Ints {
+  a = new Int32Array(1024);
+  n = 0;
+  push(x: number): void {
+    if (this.n === this.a.length) {
+      const b = new Int32Array(this.a.length * 2);
+      b.set(this.a);
+      this.a = b;
+    }
+    this.a[this.n++] = x;
+  }
+  done(): Int32Array {
+    return this.a.slice(0, this.n);
+  }
+}
+
+/** Accumulates lines in packed form; `add` returns the line's index (for its children's `up`). */
 export class PackBuilder {
   private readonly parts: string[] = [];
   private at = 0;
-  private readonly offs: number[] = [];
-  private readonly meta: number[] = [];
-  private readonly noteIdx: number[] = [];
+  private readonly offs = new Ints();
+  private readonly meta = new Ints();
+  private readonly noteIdx = new Ints();
   private readonly notes: string[] = [];
   private readonly noteOf = new Map<string, number>();
   private width = 0;
@@ -31,10 +69,12 @@ export class PackBuilder {
 
   private put(s: string | undefined): void {
     if (s === undefined) {
-      this.offs.push(-1, -1);
+      this.offs.push(-1);
+      this.offs.push(-1);
       return;
     }
-    this.offs.push(this.at, this.at + s.length);
+    this.offs.push(this.at);
+    this.offs.push(this.at + s.length);
     this.parts.push(s);
     this.at += s.length;
   }
@@ -50,26 +90,41 @@ export class PackBuilder {
     return i;
   }
 
+  /**
+   * One line. Its path is `up`'s path (the root when -1), then `item` (an array index, when >= 0), then
+   * `key`. `src` is the source path key when the line's own fate moved it; with `srcMoved` and no `src`,
+   * the source path is `up`'s source path plus the same segments.
+   */
   add(
+    up: number,
+    item: number,
     indent: number,
     dash: boolean,
     missing: boolean,
     key: string | undefined,
     value: string | undefined,
-    path: string,
     src: string | undefined,
+    srcMoved: boolean,
     fate: FateKind | undefined,
     reason: string | undefined,
     code: string | undefined,
-  ): void {
+  ): number {
     this.put(key);
     this.put(value);
-    this.put(path);
     this.put(src);
-    this.meta.push(indent, (dash ? 1 : 0) | (missing ? 2 : 0), fate ? (FATE_INDEX.get(fate) ?? 0) : 0);
-    this.noteIdx.push(this.note(reason), this.note(code));
-    this.width = Math.max(this.width, indent + (key?.length ?? 0) + (value?.length ?? 0) + 2);
-    this.size++;
+    this.offs.push(up);
+    this.offs.push(item);
+    this.meta.push(
+      indent |
+        (((dash ? FLAG_DASH : 0) | (missing ? FLAG_MISSING : 0) | (srcMoved || src !== undefined ? FLAG_SRC : 0)) <<
+          16),
+    );
+    this.meta.push(fate ? (FATE_INDEX.get(fate) ?? 0) : 0);
+    this.noteIdx.push(this.note(reason));
+    this.noteIdx.push(this.note(code));
+    const w = indent + (key === undefined ? 0 : yamlKey(key).length) + (value?.length ?? 0) + 2;
+    if (w > this.width) this.width = w;
+    return this.size++;
   }
 
   done(): PackedLines {
@@ -77,47 +132,107 @@ export class PackBuilder {
       size: this.size,
       width: this.width,
       text: this.parts.join(''),
-      offs: Int32Array.from(this.offs),
-      meta: Uint16Array.from(this.meta),
+      offs: this.offs.done(),
+      meta: this.meta.done(),
       notes: this.notes,
-      noteIdx: Int32Array.from(this.noteIdx),
+      noteIdx: this.noteIdx.done(),
     };
   }
 }
 
-/** Packs line objects (the inverse of lineAt). */
-export function packLines(lines: readonly Line[]): PackedLines {
-  const b = new PackBuilder();
-  for (const l of lines)
-    b.add(l.indent, l.dash ?? false, l.missing ?? false, l.key, l.value, l.path, l.src, l.fate, l.reason, l.code);
-  return b.done();
-}
+// offs: 8 per line: key (start, end), value (start, end), explicit src (start, end), up, item.
+const STRIDE = 8;
 
 function slice(p: PackedLines, i: number, slot: number): string | undefined {
-  const s = p.offs[i * 8 + slot] ?? -1;
-  return s < 0 ? undefined : p.text.slice(s, p.offs[i * 8 + slot + 1]);
+  const s = p.offs[i * STRIDE + slot] ?? -1;
+  return s < 0 ? undefined : p.text.slice(s, p.offs[i * STRIDE + slot + 1]);
+}
+
+const flagsAt = (p: PackedLines, i: number) => (p.meta[i * 2] ?? 0) >>> 16;
+
+/** The segments line `i` adds to its `up` line's path, as a pathKey suffix ('' for the root). */
+function ownSegments(p: PackedLines, i: number): string {
+  const item = p.offs[i * STRIDE + 7] ?? -1;
+  const key = slice(p, i, 0);
+  if (item >= 0) return key === undefined ? String(item) : `${item}\u0000${key}`;
+  return key ?? '';
+}
+
+const join = (a: string, b: string) => `${a}\u0000${b}`;
+
+/** pathKey of line `i` in its pane's document. */
+export function pathKeyAt(p: PackedLines, i: number): string {
+  const up = p.offs[i * STRIDE + 6] ?? -1;
+  const own = ownSegments(p, i);
+  return up < 0 ? own : join(pathKeyAt(p, up), own);
 }
 
 /** The pathKey of the line's field in the source document (its own path when unchanged). */
 export function srcKeyAt(p: PackedLines, i: number): string {
-  return slice(p, i, 6) ?? slice(p, i, 4) ?? '';
+  if (!(flagsAt(p, i) & FLAG_SRC)) return pathKeyAt(p, i);
+  const explicit = slice(p, i, 4);
+  if (explicit !== undefined) return explicit;
+  const up = p.offs[i * STRIDE + 6] ?? -1;
+  const own = ownSegments(p, i);
+  return up < 0 ? own : join(srcKeyAt(p, up), own);
+}
+
+const isUnder = (key: string, hl: string) => key === hl || key.startsWith(hl + '\u0000');
+
+/**
+ * The first line whose source field is `key` or inside it (-1: none). One pass comparing segments in
+ * place: no path strings, except for the rare moved line.
+ */
+export function firstLineUnder(p: PackedLines, key: string): number {
+  const want = key === '' ? [] : key.split('\u0000');
+  const n = p.size;
+  const depth = new Int32Array(n);
+  // The line's path agrees with `want` on every segment they both have.
+  const agrees = new Uint8Array(n);
+  const o = p.offs;
+  for (let i = 0; i < n; i++) {
+    const b = i * STRIDE;
+    const up = o[b + 6] as number;
+    const item = o[b + 7] as number;
+    const ks = o[b] as number;
+    let d = up < 0 ? 0 : (depth[up] as number);
+    let ok = up < 0 || agrees[up] === 1;
+    if (item >= 0) {
+      if (ok && d < want.length) ok = want[d] === String(item);
+      d++;
+    }
+    if (ks >= 0) {
+      if (ok && d < want.length) {
+        const w = want[d] as string;
+        ok = w.length === (o[b + 1] as number) - ks && p.text.startsWith(w, ks);
+      }
+      d++;
+    }
+    depth[i] = d;
+    agrees[i] = ok ? 1 : 0;
+    if (flagsAt(p, i) & FLAG_SRC) {
+      if (isUnder(srcKeyAt(p, i), key)) return i;
+    } else if (ok && (want.length === 0 ? d === 0 : d >= want.length)) return i;
+  }
+  return -1;
 }
 
 export function lineAt(p: PackedLines, i: number): Line {
-  const key = slice(p, i, 0);
+  const rawKey = slice(p, i, 0);
   const value = slice(p, i, 2);
-  const src = slice(p, i, 6);
-  const flags = p.meta[i * 3 + 1] ?? 0;
-  const fate = FATE_ORDER[(p.meta[i * 3 + 2] ?? 0) - 1];
+  const path = pathKeyAt(p, i);
+  const flags = flagsAt(p, i);
+  const src = flags & FLAG_SRC ? srcKeyAt(p, i) : undefined;
+  const fate = FATE_ORDER[(p.meta[i * 2 + 1] ?? 0) - 1];
   const r = p.noteIdx[i * 2] ?? -1;
   const c = p.noteIdx[i * 2 + 1] ?? -1;
   return {
-    indent: p.meta[i * 3] ?? 0,
-    path: slice(p, i, 4) ?? '',
-    ...(src !== undefined ? { src } : {}),
-    ...(flags & 1 ? { dash: true } : {}),
-    ...(flags & 2 ? { missing: true } : {}),
-    ...(key !== undefined ? { key } : {}),
+    indent: (p.meta[i * 2] ?? 0) & 0xffff,
+    path,
+    ...(src !== undefined && src !== path ? { src } : {}),
+    ...(flags & FLAG_DASH ? { dash: true } : {}),
+    ...(flags & FLAG_MISSING ? { missing: true } : {}),
+    ...(rawKey !== undefined ? { key: yamlKey(rawKey) } : {}),
     ...(value !== undefined ? { value } : {}),
     ...(fate ? { fate } : {}),
     ...(r >= 0 ? { reason: p.notes[r] } : {}),

@@ -12,26 +12,31 @@ import { parseResources, type ParsedResources, type SourceRange } from '../../co
 // CORE_SCHEMA differs at the edges (`-.5`, `0b1`, `1_000`): no timestamps, no YAML 1.1 booleans.
 // (js-yaml keeps one implicit type per tag: each tag's forms are tried in turn.)
 type Form = readonly [RegExp, (s: string) => unknown];
-const scalar = (tag: string, forms: readonly Form[]) =>
+// `may` rejects most strings on their length or first character, before any pattern runs: js-yaml asks
+// every implicit type about every plain scalar.
+const scalar = (tag: string, may: (s: string) => boolean, forms: readonly Form[]) =>
   new Type(`tag:yaml.org,2002:${tag}`, {
     kind: 'scalar',
-    resolve: (s: string | null) => forms.some(([re]) => re.test(s ?? '')),
+    resolve: (s: string | null) => may(s ?? '') && forms.some(([re]) => re.test(s ?? '')),
     construct: (s: string | null) => {
       const text = s ?? '';
       const form = forms.find(([re]) => re.test(text)) as Form;
       return form[1](text);
     },
   });
+const numeric = (s: string) => /^[-+.0-9]/.test(s);
 const YAML_CORE = FAILSAFE_SCHEMA.extend({
   implicit: [
-    scalar('null', [[/^(?:~|[Nn]ull|NULL)?$/, () => null]]),
-    scalar('bool', [[/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/, (s) => s[0] === 't' || s[0] === 'T']]),
-    scalar('int', [
+    scalar('null', (s) => s.length <= 4, [[/^(?:~|[Nn]ull|NULL)?$/, () => null]]),
+    scalar('bool', (s) => s.length === 4 || s.length === 5, [
+      [/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/, (s) => s[0] === 't' || s[0] === 'T'],
+    ]),
+    scalar('int', numeric, [
       [/^0o[0-7]+$/, (s) => parseInt(s.slice(2), 8)],
       [/^[-+]?[0-9]+$/, (s) => parseInt(s, 10)],
       [/^0x[0-9a-fA-F]+$/, (s) => parseInt(s.slice(2), 16)],
     ]),
-    scalar('float', [
+    scalar('float', numeric, [
       [
         /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
         (s) => (s.slice(-3).toLowerCase() === 'nan' ? NaN : s.startsWith('-') ? -Infinity : Infinity),

@@ -46,17 +46,21 @@ export interface PaneView {
   readonly counts: Partial<Record<FateKind, number>>;
 }
 
-/** Lines as one string plus typed arrays; `lineAt` unpacks the few the page draws. */
+/** Lines as one string plus typed arrays; `lineAt` unpacks the few the page draws (see packLines). */
 export interface PackedLines {
   readonly size: number;
   /** The longest line, in characters. */
   readonly width: number;
-  /** Every key, value, path and source path, concatenated. */
+  /** Every raw key, scalar text and explicit source path, concatenated. */
   readonly text: string;
-  /** Per line 8 offsets into text: key, value, path, src (start, end); -1 when absent. */
+  /**
+   * Per line 8 numbers: offsets into text of the key, the value and the explicit source path (start, end;
+   * -1 when absent), then the line whose path this line's extends (-1: the root) and the array index it
+   * adds (-1: none).
+   */
   readonly offs: Int32Array;
-  /** Per line: indent, flags (1 dash, 2 missing), fate index + 1 (0: none). */
-  readonly meta: Uint16Array;
+  /** Per line: indent | flags << 16 (1 dash, 2 missing, 4 source path differs), fate index + 1 (0: none). */
+  readonly meta: Int32Array;
   /** Per line: index into notes of the reason, and of the code; -1 when absent. */
   readonly notes: readonly string[];
   readonly noteIdx: Int32Array;
@@ -210,7 +214,7 @@ export interface ExploreResult {
   readonly schema?: unknown;
   /**
    * Set when `ranges` and the markers they place are still to come (a large input's panes are sent first):
-   * an `update` reply with the same id completes this result.
+   * a `ranges` request with the same id asks for them, and an `update` reply completes this result.
    */
   readonly rangesPending?: boolean;
   readonly millis: number;
@@ -238,6 +242,8 @@ export type WorkerRequest =
       readonly hooks?: string;
     }
   | { readonly type: 'explore'; readonly id: number; readonly request: ExploreRequest }
+  /** Completes the explore request `id` sent with `rangesPending` (sent once its panes are painted). */
+  | { readonly type: 'ranges'; readonly id: number }
   | {
       readonly type: 'import';
       readonly id: number;

@@ -41,122 +41,159 @@ export function yamlScalar(v: unknown): string {
   return JSON.stringify(v) ?? 'null';
 }
 
-const PLAIN_KEY = /^[A-Za-z_$][\w./$-]*$/;
-const keyCache = new Map<string, string>();
-
-function yamlKey(k: string): string {
-  let v = keyCache.get(k);
-  if (v === undefined) {
-    v = k !== '' && PLAIN_KEY.test(k) && !RESERVED.test(k) ? k : JSON.stringify(k);
-    if (keyCache.size < 10_000) keyCache.set(k, v);
-  }
-  return v;
-}
-
 /** Lines as objects (tests, small documents); the worker uses renderPacked. */
 export function renderLines(value: unknown, fates: ReadonlyMap<string, FateInfo>): Line[] {
   const p = renderPacked(value, fates);
   return Array.from({ length: p.size }, (_, i) => lineAt(p, i));
 }
 
-/** Renders straight into the packed form: no intermediate object per line (a 1 MB document has 30,000). */
+/** Fates by path segment, so the walk finds a node's fate without building its path. */
+interface FateTrie {
+  fate?: FateInfo;
+  kids?: Map<string, FateTrie>;
+}
+
+function fateTrie(fates: ReadonlyMap<string, FateInfo>): FateTrie | undefined {
+  if (fates.size === 0) return undefined;
+  const root: FateTrie = {};
+  for (const [k, f] of fates) {
+    let n = root;
+    if (k !== '')
+      for (const seg of k.split('\u0000')) {
+        n.kids ??= new Map();
+        let c = n.kids.get(seg);
+        if (!c) n.kids.set(seg, (c = {}));
+        n = c;
+      }
+    n.fate = f;
+  }
+  return root;
+}
+
+/**
+ * Renders straight into the packed form, one pass, no per-line objects and no path strings: each line
+ * names the line its path extends (a 1 MB document has 30,000 lines).
+ */
 export function renderPacked(value: unknown, fates: ReadonlyMap<string, FateInfo>): PackedLines {
-  const b = new PackBuilder();
-  // Paths travel as pathKey strings (segments joined by U+0000): building them incrementally keeps a
-  // 1 MB document to one pass with no per-node array copies.
-  const join = (k: string, seg: string | number) => (k === ROOT ? String(seg) : `${k}\u0000${seg}`);
+  const r = new Renderer();
+  r.walk(value, fateTrie(fates), -1, -1, 0, false, undefined, undefined, false, undefined);
+  return r.b.done();
+}
 
-  const emit = (
-    indent: number,
-    dash: boolean,
-    key: string | undefined,
-    text: string | undefined,
-    fate: FateInfo | undefined,
-    at: string,
-    src: string,
-    missing = false,
-  ) => {
-    const path = at === ROOT ? '' : at;
-    b.add(
-      indent,
-      dash,
-      missing,
-      key === undefined ? undefined : yamlKey(key),
-      text,
-      path,
-      src !== at ? (src === ROOT ? '' : src) : undefined,
-      fate?.kind,
-      fate?.reason,
-      fate?.code,
-    );
-  };
+const MISSING_FATE: FateInfo = { kind: 'required-missing', reason: 'required by the destination and absent' };
+const joinKey = (k: string, seg: string | number) => (k === '' ? String(seg) : `${k}\u0000${seg}`);
+const kid = (trie: FateTrie | undefined, seg: string | number) =>
+  trie?.kids === undefined ? undefined : trie.kids.get(String(seg));
 
-  const walk = (
+// Methods, not closures: nothing is allocated per node but the lines themselves.
+class Renderer {
+  readonly b = new PackBuilder();
+  /** The current node's path, for the rare fate that names where a node came from. */
+  private readonly stack: (string | number)[] = [];
+
+  private samePath(p: Path): boolean {
+    const s = this.stack;
+    if (p.length !== s.length) return false;
+    for (let i = 0; i < p.length; i++) if (String(p[i]) !== String(s[i])) return false;
+    return true;
+  }
+
+  /**
+   * `up`/`item`/`key` place the node (see PackBuilder.add). `moved`: its source path is not its own;
+   * `src`: that source path when it cannot be derived from `up`'s (set only for nodes without a line).
+   */
+  walk(
     node: unknown,
-    at: string,
+    trie: FateTrie | undefined,
+    up: number,
+    item: number,
     indent: number,
     dash: boolean,
     key: string | undefined,
     inherited: FateInfo | undefined,
-    src: string,
-  ): void => {
-    const own = fates.get(at === ROOT ? '' : at);
+    moved: boolean,
+    src: string | undefined,
+  ): void {
+    const b = this.b;
+    const own = trie?.fate;
     const fate = own ?? inherited;
-    const here = own?.src ? (own.src.length === 0 ? ROOT : pathKey(own.src)) : src;
+    if (own?.src) {
+      moved = !this.samePath(own.src);
+      src = moved ? pathKey(own.src) : undefined;
+    }
     const pass = fate && INHERITED.has(fate.kind) ? fate : undefined;
+
     if (node === MISSING) {
-      emit(
-        indent,
-        dash,
-        key,
-        '# required, missing',
-        fate ?? { kind: 'required-missing', reason: 'required by the destination and absent' },
-        at,
-        here,
-        true,
-      );
+      const f = fate ?? MISSING_FATE;
+      b.add(up, item, indent, dash, true, key, '# required, missing', src, moved, f.kind, f.reason, f.code);
+      return;
+    }
+    if (node === null || typeof node !== 'object') {
+      b.add(up, item, indent, dash, false, key, yamlScalar(node), src, moved, fate?.kind, fate?.reason, fate?.code);
       return;
     }
     if (Array.isArray(node)) {
       if (node.length === 0) {
-        emit(indent, dash, key, '[]', fate, at, here);
+        b.add(up, item, indent, dash, false, key, '[]', src, moved, fate?.kind, fate?.reason, fate?.code);
         return;
       }
-      if (key !== undefined || dash) emit(indent, dash, key, undefined, fate, at, here);
+      const line =
+        key !== undefined || dash
+          ? b.add(up, item, indent, dash, false, key, undefined, src, moved, fate?.kind, fate?.reason, fate?.code)
+          : -1;
       const itemIndent = key !== undefined ? indent + 4 : indent + 2;
-      for (let i = 0; i < node.length; i++)
-        walk(node[i], join(at, i), itemIndent, true, undefined, pass, join(here, i));
+      for (let i = 0; i < node.length; i++) {
+        this.stack.push(i);
+        if (line >= 0) this.walk(node[i], kid(trie, i), line, i, itemIndent, true, undefined, pass, moved, undefined);
+        // The root array: no line of its own to extend.
+        else {
+          const s = src === undefined ? undefined : joinKey(src, i);
+          this.walk(node[i], kid(trie, i), up, i, itemIndent, true, undefined, pass, moved, s);
+        }
+        this.stack.pop();
+      }
       return;
     }
-    if (node !== null && typeof node === 'object') {
-      const keys = Object.keys(node);
-      if (keys.length === 0) {
-        emit(indent, dash, key, '{}', fate, at, here);
-        return;
-      }
-      const obj = node as Record<string, unknown>;
-      if (key !== undefined) {
-        emit(indent, dash, key, undefined, fate, at, here);
-        for (const k of keys) walk(obj[k], join(at, k), indent + 2, false, k, pass, join(here, k));
-        return;
-      }
-      // An array item object (or the root): its first key shares the dash line; the item's own fate goes to every child.
-      keys.forEach((k, i) => {
-        const childAt = join(at, k);
-        const childOwn = fates.has(childAt);
-        walk(obj[k], childAt, indent, dash && i === 0, k, childOwn ? pass : (fate ?? pass), join(here, k));
-      });
+    const obj = node as Record<string, unknown>;
+    const keys = Object.keys(obj);
+    if (keys.length === 0) {
+      b.add(up, item, indent, dash, false, key, '{}', src, moved, fate?.kind, fate?.reason, fate?.code);
       return;
     }
-    emit(indent, dash, key, yamlScalar(node), fate, at, here);
-  };
-
-  walk(value, ROOT, 0, false, undefined, undefined, ROOT);
-  return b.done();
+    if (key !== undefined) {
+      const line = b.add(
+        up,
+        item,
+        indent,
+        dash,
+        false,
+        key,
+        undefined,
+        src,
+        moved,
+        fate?.kind,
+        fate?.reason,
+        fate?.code,
+      );
+      for (const k of keys) {
+        this.stack.push(k);
+        this.walk(obj[k], kid(trie, k), line, -1, indent + 2, false, k, pass, moved, undefined);
+        this.stack.pop();
+      }
+      return;
+    }
+    // An array item object (or the root): no line of its own, its first key shares the dash line, and
+    // the item's own fate goes to every child.
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i] as string;
+      const t = kid(trie, k);
+      const s = src === undefined ? undefined : joinKey(src, k);
+      this.stack.push(k);
+      this.walk(obj[k], t, up, item, indent, dash && i === 0, k, t?.fate ? pass : (fate ?? pass), moved, s);
+      this.stack.pop();
+    }
+  }
 }
-
-// The root's key: distinct from '' so that joining a first segment does not start with a separator.
-const ROOT = '\u0001';
 
 /** Fate counts by kind (own fates only), for the legend. */
 export function countFates(fates: Iterable<FateInfo>): Partial<Record<FateKind, number>> {
@@ -165,19 +202,25 @@ export function countFates(fates: Iterable<FateInfo>): Partial<Record<FateKind, 
   return out;
 }
 
-/** Sets `MISSING` at `path` in `doc` (a fresh copy made by the caller), creating parents as needed. */
-export function markMissing(doc: unknown, path: Path): void {
-  if (doc === null || typeof doc !== 'object' || path.length === 0) return;
-  let at = doc as Record<string | number, unknown>;
-  for (let i = 0; i < path.length - 1; i++) {
-    const seg = path[i] as string | number;
-    const next = at[seg];
-    if (next === null || typeof next !== 'object') {
-      const created: Record<string, unknown> = {};
-      at[seg] = created;
-      at = created;
-    } else at = next as Record<string | number, unknown>;
+/**
+ * `doc` with `MISSING` at `path` (parents created as needed) when nothing is there. Only the objects on
+ * the path are copied: the rest is shared with `doc` (a 1 MB document is not cloned for one placeholder).
+ */
+export function withMissing(doc: unknown, path: Path): unknown {
+  if (doc === null || typeof doc !== 'object' || path.length === 0) return doc;
+  const [seg, ...rest] = path as [string | number, ...Path];
+  const next = (doc as Record<string | number, unknown>)[seg];
+  let value: unknown;
+  if (rest.length === 0) {
+    if (next !== undefined) return doc;
+    value = MISSING;
+  } else {
+    value = withMissing(next === null || typeof next !== 'object' ? {} : next, rest);
+    if (value === next) return doc;
   }
-  const last = path[path.length - 1] as string | number;
-  if (at[last] === undefined) at[last] = MISSING;
+  const copy: Record<string | number, unknown> = Array.isArray(doc)
+    ? ([...doc] as unknown as Record<number, unknown>)
+    : { ...(doc as Record<string, unknown>) };
+  copy[seg] = value;
+  return copy;
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseResources } from '../../core/index.ts';
 import { jsonRanges, parseInput } from './parseInput.ts';
-import { markMissing, MISSING, renderLines, yamlScalar } from './renderLines.ts';
 import { keyAtOffset, rangeAt, rangeIndex, toRangeTable } from './rangeTable.ts';
 import { changedChars } from './useWorkerConversion.ts';
 import { alignKeys } from './engine.ts';
@@ -26,45 +25,6 @@ describe('jsonRanges', () => {
   it('falls back to the YAML parser for invalid JSON, which reports the syntax error', () => {
     const r = parseInput('{"a": ');
     expect(r.issues.map((i) => i.code)).toContain('YAML_SYNTAX');
-  });
-});
-
-describe('renderLines', () => {
-  it('renders YAML lines with paths, fates and inherited fates', () => {
-    const fates = new Map([[K('spec', 'old'), { kind: 'bagged' as const, reason: 'no field', src: ['spec', 'old'] }]]);
-    const lines = renderLines({ kind: 'K', spec: { old: { x: 1 }, list: [{ a: 1, b: 'two' }, 'three'] } }, fates);
-    const text = lines.map(
-      (l) =>
-        `${' '.repeat(l.dash ? l.indent - 2 : l.indent)}${l.dash ? '- ' : ''}${l.key ? `${l.key}:` : ''}${l.value !== undefined ? `${l.key ? ' ' : ''}${l.value}` : ''}`,
-    );
-    expect(text).toEqual([
-      'kind: K',
-      'spec:',
-      '  old:',
-      '    x: 1',
-      '  list:',
-      '    - a: 1',
-      '      b: two',
-      '    - three',
-    ]);
-    expect(lines.find((l) => l.path === K('spec', 'old', 'x'))?.fate).toBe('bagged');
-    expect(lines.find((l) => l.path === K('spec', 'list', 0, 'b'))?.fate).toBeUndefined();
-  });
-
-  it('shows a placeholder where a required field is missing', () => {
-    const doc: Record<string, unknown> = { spec: {} };
-    markMissing(doc, ['spec', 'address']);
-    expect((doc.spec as Record<string, unknown>).address).toBe(MISSING);
-    const line = renderLines(doc, new Map()).find((l) => l.path === K('spec', 'address'));
-    expect(line).toMatchObject({ missing: true, fate: 'required-missing' });
-  });
-
-  it('quotes scalars only when YAML would read them differently', () => {
-    expect(yamlScalar('plain')).toBe('plain');
-    expect(yamlScalar('2011-01-01')).toBe('"2011-01-01"');
-    expect(yamlScalar('true')).toBe('"true"');
-    expect(yamlScalar('a: b')).toBe('"a: b"');
-    expect(yamlScalar(3)).toBe('3');
   });
 });
 
@@ -104,26 +64,5 @@ describe('small helpers', () => {
     expect(skeletonFor(cat)).toContain('apiVersion: g.io/v2\nkind: Widget');
     expect(inputFitsCatalog('apiVersion: g.io/v1\nkind: Widget\n', cat)).toBe(true);
     expect(inputFitsCatalog('apiVersion: other/v1\nkind: Widget\n', cat)).toBe(false);
-  });
-});
-
-describe('packLines', () => {
-  it('packs and unpacks every line unchanged', async () => {
-    const { packLines, lineAt, srcKeyAt } = await import('./packLines.ts');
-    const fates = new Map([
-      [K('spec', 'old'), { kind: 'bagged' as const, reason: 'no field', code: 'LOST' as const, src: ['spec', 'was'] }],
-    ]);
-    const doc: Record<string, unknown> = { kind: 'K', spec: { old: { x: 1 }, list: [{ a: 1 }, 'b'] } };
-    markMissing(doc, ['spec', 'req']);
-    const lines = renderLines(doc, fates);
-    const packed = packLines(lines);
-    expect(packed.size).toBe(lines.length);
-    lines.forEach((l, i) => expect(lineAt(packed, i)).toEqual(l));
-    expect(
-      srcKeyAt(
-        packed,
-        lines.findIndex((l) => l.path === K('spec', 'old', 'x')),
-      ),
-    ).toBe(K('spec', 'was', 'x'));
   });
 });
