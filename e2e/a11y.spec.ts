@@ -30,7 +30,11 @@ for (const scheme of ['light', 'dark'] as const) {
     await scan(page, 'explorer');
     for (const name of ['Lost', 'Conversion plan', 'Round trip', 'Version map', 'Changes']) {
       await page.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
-      if (name === 'Round trip') await expect(page.locator('.monaco-diff-editor').first()).toBeVisible();
+      if (name === 'Round trip') {
+        // Both diff editors mounted, each inner editor named (its name is set when it mounts).
+        await expect(page.locator('.monaco-diff-editor')).toHaveCount(2);
+        await expect(page.locator('.monaco-diff-editor .native-edit-context:not([aria-label*=":"])')).toHaveCount(0);
+      }
       await scan(page, name);
     }
     await open(page, 'person-v1v2');

@@ -211,7 +211,11 @@ test('moving through a pane highlights the same field in the other panes', async
   await page.keyboard.press('ArrowDown');
   await expect(hub.locator('.line.cursor')).toHaveCount(1);
   // The editor's cursor selects too: put it on `vmImage` and the panes follow.
-  await pane(page, 'Resource').locator('.view-line', { hasText: 'vmImage' }).click();
+  // (Near the line's start: a .view-line is as wide as the longest line, and a click at its centre would land
+  // outside the editor.)
+  await pane(page, 'Resource')
+    .locator('.view-line', { hasText: 'vmImage' })
+    .click({ position: { x: 40, y: 5 } });
   await expect(hub.locator('[data-path="spec.properties.vmImage"]')).toHaveClass(/\bhl\b/);
   await expect(pane(page, 'Target').locator('[data-path="spec.properties.vmImage"]')).toHaveClass(/\bhl\b/);
   // A coloured field says why on hover.

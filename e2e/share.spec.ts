@@ -123,7 +123,12 @@ test('a tampered link shows an error and a working page with the default state',
   expect(await settledFragment(page)).toMatch(/^#v1\./);
   expect(w.errors).toEqual([]);
 
+  // A link opened in the address bar while an edit's write is still due: the link wins, and stays there.
+  await setInput(page, twoPeople.replace('grace', 'hopper'));
   await page.goto('./#v9.AAAA');
+  await expect(page.getByTestId('link-issue')).toHaveAttribute('data-code', 'LINK_UNKNOWN_VERSION');
+  await page.waitForTimeout(1500); // longer than the write debounce
+  expect(await page.evaluate(() => window.location.hash)).toBe('#v9.AAAA');
   await page.reload();
   await expect(page.getByTestId('link-issue')).toHaveAttribute('data-code', 'LINK_UNKNOWN_VERSION');
 });
@@ -325,10 +330,19 @@ test.describe('?catalog= and ?resource=', () => {
         res.writeHead(200, cors).end(readFileSync('src/catalogs/person-v1v2/example.yaml'));
       else res.writeHead(404, cors).end();
     });
+    // The built-in catalogs' index arrives last: its first-visit default must not replace the URL catalog.
+    let release = () => {};
+    const indexHeld = new Promise<void>((r) => (release = r));
+    await page.route('**/catalogs/index.json', async (route) => {
+      await indexHeld;
+      await route.continue();
+    });
     try {
       await page.goto(
         `./?catalog=${encodeURIComponent(`${server.origin}/person.json`)}&resource=${encodeURIComponent(`${server.origin}/person.yaml`)}`,
       );
+      await expect(page.getByTestId('remote-resource')).toHaveAttribute('data-status', 'loaded');
+      release();
       await expect(page.getByTestId('remote-catalog')).toHaveAttribute('data-status', 'loaded');
       await expect.poll(() => editorText(page)).toContain('grace-hopper');
       await expect(page.getByRole('group', { name: /^Hub document at / })).toContainText('crm.example.com/');

@@ -56,7 +56,8 @@ export async function settledFragment(page: Page): Promise<string> {
         last = now;
         return same;
       },
-      { intervals: [300, 500, 700, 1000] },
+      // Longer apart than the write debounce, so a write still due cannot pass for a settled fragment.
+      { intervals: [700, 1000] },
     )
     .toBe(true);
   return last;

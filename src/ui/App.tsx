@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import type { Path, SourceRange, Strategy } from '../core/index.ts';
 import { useCatalogIndex, useUserCatalogs } from './queries/catalogQueries.ts';
 import { useResolvedCatalog } from './catalogs/useCatalog.ts';
-import { ExplorerContext, useExplorerStore } from './useExplorerState.ts';
+import { ExplorerContext, reduce, useExplorerStore } from './useExplorerState.ts';
 import { useWorkerConversion } from './worker/useWorkerConversion.ts';
 import type { ExploreResult } from './worker/protocol.ts';
 import { keyAtOffset, rangeAt, rangeIndex } from './worker/rangeTable.ts';
@@ -88,15 +88,22 @@ export function App() {
 
   // First visit: the first built-in catalog and its example.
   const firstEntry = index.data?.catalogs[0];
+  // Decided on the state as it is when the action runs: a link or ?catalog= applied meanwhile wins.
   useEffect(() => {
     if (state.catalog.type === 'builtin' && state.catalog.id === '' && firstEntry) {
       dispatch({
-        type: 'catalog',
-        catalog: { type: 'builtin', id: firstEntry.id, hash: firstEntry.hash },
-        input: state.input || exampleFor(firstEntry.id),
+        type: 'update',
+        update: (s) =>
+          s.catalog.type === 'builtin' && s.catalog.id === ''
+            ? reduce(s, {
+                type: 'catalog',
+                catalog: { type: 'builtin', id: firstEntry.id, hash: firstEntry.hash },
+                input: s.input || exampleFor(firstEntry.id),
+              })
+            : s,
       });
     }
-  }, [state.catalog, state.input, firstEntry, dispatch]);
+  }, [state.catalog, firstEntry, dispatch]);
 
   const exploration = useWorkerConversion(resolved.input, {
     input: state.input,
@@ -475,7 +482,7 @@ export function App() {
           </label>
           <CatalogLoader onLoaded={onLoaded} />
           <div className="spacer" />
-          <ShareBar state={state} apply={store.applyState} result={shown} />
+          <ShareBar state={state} apply={store.applyState} update={store.updateState} result={shown} />
           <button type="button" onClick={reset} title="Replace the input with the catalog's example">
             Reset
           </button>

@@ -6,6 +6,8 @@ import { DEFAULT_VIEW, settleDelay, type CatalogRef, type ExplorerState, type Vi
 
 export type ExplorerAction =
   | { readonly type: 'apply'; readonly state: ExplorerState }
+  /** A change computed from the state as it is when the action runs (not as a component last saw it). */
+  | { readonly type: 'update'; readonly update: (s: ExplorerState) => ExplorerState }
   | { readonly type: 'input'; readonly input: string }
   | { readonly type: 'catalog'; readonly catalog: CatalogRef; readonly input: string }
   | { readonly type: 'document'; readonly document: number }
@@ -33,6 +35,8 @@ export function reduce(s: ExplorerState, a: ExplorerAction): ExplorerState {
   switch (a.type) {
     case 'apply':
       return a.state;
+    case 'update':
+      return a.update(s);
     case 'input':
       return a.input === s.input ? s : { ...s, input: a.input };
     case 'catalog':
@@ -87,6 +91,8 @@ export interface ExplorerStore {
   readonly dispatch: (a: ExplorerAction) => void;
   /** Replaces the whole state (share links). */
   readonly applyState: (s: ExplorerState) => void;
+  /** Changes the state from its latest value (sources that arrive asynchronously). */
+  readonly updateState: (update: (s: ExplorerState) => ExplorerState) => void;
   /** Called after every change (share links keep the URL fragment in step). */
   readonly onStateChange: (listener: (s: ExplorerState) => void) => () => void;
 }
@@ -114,11 +120,18 @@ export function useExplorerStore(): ExplorerStore {
     return () => window.removeEventListener('pagehide', onHide);
   }, []);
   const applyState = useCallback((s: ExplorerState) => dispatch({ type: 'apply', state: s }), []);
+  const updateState = useCallback(
+    (update: (s: ExplorerState) => ExplorerState) => dispatch({ type: 'update', update }),
+    [],
+  );
   const onStateChange = useCallback((l: (s: ExplorerState) => void) => {
     listeners.current.add(l);
     return () => void listeners.current.delete(l);
   }, []);
-  return useMemo(() => ({ state, dispatch, applyState, onStateChange }), [state, applyState, onStateChange]);
+  return useMemo(
+    () => ({ state, dispatch, applyState, updateState, onStateChange }),
+    [state, applyState, updateState, onStateChange],
+  );
 }
 
 export const ExplorerContext = createContext<ExplorerStore | undefined>(undefined);

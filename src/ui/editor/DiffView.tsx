@@ -1,6 +1,7 @@
 // Monaco's diff editor for round trips (read-only both sides). Loaded lazily with the Monaco chunk.
+import { useMemo } from 'react';
 import { DiffEditor } from '@monaco-editor/react';
-import { themeName } from './monacoSetup.ts';
+import { monaco, themeName } from './monacoSetup.ts';
 
 export interface DiffViewProps {
   readonly original: string;
@@ -9,7 +10,37 @@ export interface DiffViewProps {
   readonly label: string;
 }
 
+/** Gives an inner editor its own name and keeps it (axe: aria-input-field-name). */
+function keepLabel(editor: monaco.editor.ICodeEditor, label: string): void {
+  const apply = () => {
+    if (editor.getOption(monaco.editor.EditorOption.ariaLabel) !== label) editor.updateOptions({ ariaLabel: label });
+  };
+  apply();
+  // The diff editor recomputes its inner editors' labels on option changes and drops a custom one.
+  editor.onDidChangeConfiguration((e) => {
+    if (e.hasChanged(monaco.editor.EditorOption.ariaLabel)) apply();
+  });
+}
+
 export default function DiffView({ original, modified, dark, label }: DiffViewProps) {
+  // One options object per label: a new object each render would make the wrapper call updateOptions.
+  const options = useMemo<monaco.editor.IDiffEditorConstructionOptions>(
+    () => ({
+      readOnly: true,
+      originalEditable: false,
+      renderSideBySide: true,
+      minimap: { enabled: false },
+      scrollBeyondLastLine: false,
+      automaticLayout: true,
+      fontSize: 12,
+      ariaLabel: label,
+      originalAriaLabel: `${label}: before`,
+      modifiedAriaLabel: `${label}: after`,
+      renderOverviewRuler: false,
+      renderFinalNewline: 'on',
+    }),
+    [label],
+  );
   return (
     <DiffEditor
       original={original}
@@ -17,24 +48,10 @@ export default function DiffView({ original, modified, dark, label }: DiffViewPr
       language="yaml"
       theme={themeName(dark)}
       onMount={(ed) => {
-        // The inner editors need their own names (axe: aria-input-field-name).
-        ed.getOriginalEditor().updateOptions({ ariaLabel: `${label}: before` });
-        ed.getModifiedEditor().updateOptions({ ariaLabel: `${label}: after` });
+        keepLabel(ed.getOriginalEditor(), `${label}: before`);
+        keepLabel(ed.getModifiedEditor(), `${label}: after`);
       }}
-      options={{
-        readOnly: true,
-        originalEditable: false,
-        renderSideBySide: true,
-        minimap: { enabled: false },
-        scrollBeyondLastLine: false,
-        automaticLayout: true,
-        fontSize: 12,
-        ariaLabel: label,
-        originalAriaLabel: `${label}: before`,
-        modifiedAriaLabel: `${label}: after`,
-        renderOverviewRuler: false,
-        renderFinalNewline: 'on',
-      }}
+      options={options}
     />
   );
 }

@@ -65,11 +65,26 @@ function toMonacoRange(model: monaco.editor.ITextModel, r: SourceRange, firstLin
 const readOnly = monaco.editor.EditorOption.readOnly;
 
 /** The model's text after pasting `text` over `selection` (line breaks as the model keeps them). */
-export function pastedText(model: monaco.editor.ITextModel, selection: monaco.Selection, text: string): string {
+function pastedText(model: monaco.editor.ITextModel, selection: monaco.Selection, text: string): string {
+  const eol = model.getEOL();
+  const pasted =
+    eol === '\n' ? (text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text) : text.replace(/\r\n?|\n/g, eol);
+  // Replacing everything (select all, paste) needs no copy of the old text.
+  if (selection.equalsRange(model.getFullModelRange())) return pasted;
   const full = model.getValue();
   const start = model.getOffsetAt(selection.getStartPosition());
   const end = model.getOffsetAt(selection.getEndPosition());
-  return full.slice(0, start) + text.replace(/\r\n?|\n/g, model.getEOL()) + full.slice(end);
+  return full.slice(0, start) + pasted + full.slice(end);
+}
+
+/** Above this size bracket pair colouring is off: it parses the whole text on every change. */
+const LARGE_TEXT = 256 * 1024;
+const colouring = new WeakMap<monaco.editor.ICodeEditor, boolean>();
+function fitToSize(editor: monaco.editor.ICodeEditor | null, length: number): void {
+  const on = length < LARGE_TEXT;
+  if (!editor || colouring.get(editor) === on) return;
+  colouring.set(editor, on);
+  editor.updateOptions({ bracketPairColorization: { enabled: on } });
 }
 
 function keybinding(k: Shortcut['keys']): number {
@@ -191,9 +206,13 @@ export default function ResourceEditor(props: ResourceEditorProps) {
         // Tab moves focus out of the editor instead of trapping keyboard users (Ctrl+M toggles).
         tabFocusMode: false,
       }}
-      onChange={(v) => onChange(v ?? '')}
+      onChange={(v) => {
+        fitToSize(editorRef.current, v?.length ?? 0);
+        onChange(v ?? '');
+      }}
       onMount={(editor) => {
         editorRef.current = editor;
+        fitToSize(editor, editor.getModel()?.getValueLength() ?? 0);
         editor.onDidChangeCursorPosition((e) => {
           if (e.source === 'api' || e.reason === monaco.editor.CursorChangeReason.ContentFlush) return;
           const model = editor.getModel();
@@ -207,7 +226,9 @@ export default function ResourceEditor(props: ResourceEditorProps) {
             const model = editor.getModel();
             const selections = editor.getSelections();
             if (!pasteRef.current || !text || !model || selections?.length !== 1 || editor.getOption(readOnly)) return;
-            pasteRef.current(pastedText(model, selections[0] as monaco.Selection, text));
+            const next = pastedText(model, selections[0] as monaco.Selection, text);
+            fitToSize(editor, next.length);
+            pasteRef.current(next);
           },
           true,
         );
@@ -222,7 +243,10 @@ export default function ResourceEditor(props: ResourceEditorProps) {
         onReady?.({
           setText(text) {
             const model = editor.getModel();
-            if (model && model.getValue() !== text) model.setValue(text);
+            if (model && model.getValue() !== text) {
+              fitToSize(editor, text.length);
+              model.setValue(text);
+            }
           },
           focus: () => editor.focus(),
         });

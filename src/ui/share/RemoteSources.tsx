@@ -13,7 +13,8 @@ export function useRemoteText(url: string | undefined) {
 
 interface Props {
   readonly state: ExplorerState | undefined;
-  readonly apply: (s: ExplorerState) => void;
+  /** Changes the app's state from its latest value (a fetch may finish while other changes are queued). */
+  readonly update: (f: (s: ExplorerState) => ExplorerState) => void;
   /** The initial fragment has been read. */
   readonly ready: boolean;
   /** The page was opened from a link: its state wins over ?catalog= / ?resource=. */
@@ -81,12 +82,10 @@ function RemoteRow({
   );
 }
 
-export function RemoteSources({ state, apply, ready, linked }: Props) {
+export function RemoteSources({ state, update, ready, linked }: Props) {
   const [params] = useState(() => remoteParams(window.location.search));
-  const latest = useRef(state);
-  latest.current = state;
-  const applyRef = useRef(apply);
-  applyRef.current = apply;
+  const updateRef = useRef(update);
+  updateRef.current = update;
 
   // Query parameters only count when the page was not opened from a full link, and once the app has a state.
   const useParams = ready && !linked && state !== undefined;
@@ -95,19 +94,18 @@ export function RemoteSources({ state, apply, ready, linked }: Props) {
   const stateCatalogUrl = state?.catalog.type === 'url' ? state.catalog.url : undefined;
   const catalogUrl = stateCatalogUrl ?? catalogParam;
 
-  const onCatalog = useRef((r: RemoteText) => {
-    const s = latest.current;
-    if (!s || (s.catalog.type === 'url' && s.catalog.url === r.url)) return;
-    // Update the ref at once: a resource arriving in the same tick must build on this state, not the old one.
-    latest.current = { ...s, catalog: { type: 'url', url: r.url, hash: r.hash } };
-    applyRef.current(latest.current);
-  }).current;
-  const onResource = useRef((r: RemoteText) => {
-    const s = latest.current;
-    if (!s) return;
-    latest.current = { ...s, input: r.text, document: 0 };
-    applyRef.current(latest.current);
-  }).current;
+  // Updates of the latest state: a resource arriving in the same tick builds on the catalog, and the
+  // first-visit default (built-in catalog and example) cannot overwrite either.
+  const onCatalog = useRef((r: RemoteText) =>
+    updateRef.current((s) =>
+      s.catalog.type === 'url' && s.catalog.url === r.url
+        ? s
+        : { ...s, catalog: { type: 'url', url: r.url, hash: r.hash } },
+    ),
+  ).current;
+  const onResource = useRef((r: RemoteText) =>
+    updateRef.current((s) => ({ ...s, input: r.text, document: 0 })),
+  ).current;
 
   if (!catalogUrl && !resourceParam) return null;
   return (

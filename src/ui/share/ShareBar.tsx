@@ -19,6 +19,8 @@ export interface ShareBarProps {
   readonly state: ExplorerState | undefined;
   /** Replaces the app's state (a link was opened, or ?catalog= / ?resource= loaded). */
   readonly apply: (s: ExplorerState) => void;
+  /** Changes the app's state from its latest value (?catalog= / ?resource= arriving). */
+  readonly update: (f: (s: ExplorerState) => ExplorerState) => void;
   /** What the explorer shows; Copy as Markdown summarises it. */
   readonly result?: ExploreResult | undefined;
   /** Hash of the catalog the app actually loaded, when it knows it (embedded and URL catalogs). */
@@ -81,7 +83,7 @@ function mismatch(
   );
 }
 
-export function ShareBar({ state, apply, result, catalogHash }: ShareBarProps) {
+export function ShareBar({ state, apply, update, result, catalogHash }: ShareBarProps) {
   const pinned = usePinnedState(state);
   const url = useUrlState(pinned, apply);
   const index = useCatalogIndex();
@@ -272,7 +274,7 @@ export function ShareBar({ state, apply, result, catalogHash }: ShareBarProps) {
             {catalogIssue.message}
           </p>
         )}
-        <RemoteSources state={state} apply={apply} ready={url.ready} linked={url.linked !== undefined} />
+        <RemoteSources state={state} update={update} ready={url.ready} linked={url.linked !== undefined} />
       </div>
       <dialog
         ref={dialog}

@@ -49,6 +49,8 @@ export function useUrlState(state: ExplorerState | undefined, apply: (s: Explore
   const written = useRef<string | undefined>(undefined);
   const pending = useRef<ExplorerState | undefined>(undefined);
   const lastInput = useRef<string | undefined>(undefined);
+  // Bumped when the user opens another link in this tab: writes scheduled before it are stale.
+  const navigations = useRef(0);
 
   useEffect(() => {
     let cancelled = false;
@@ -80,7 +82,13 @@ export function useUrlState(state: ExplorerState | undefined, apply: (s: Explore
       setReady(true);
     };
     void read();
-    const onHash = () => void read();
+    const onHash = () => {
+      if (window.location.hash.replace(/^#/, '') === written.current) return;
+      // A link typed or pasted into the address bar wins over the state's pending write.
+      navigations.current++;
+      pending.current = undefined;
+      void read();
+    };
     const onHide = () => {
       if (!pending.current) return;
       try {
@@ -102,13 +110,14 @@ export function useUrlState(state: ExplorerState | undefined, apply: (s: Explore
     if (!ready || !state) return;
     let cancelled = false;
     pending.current = state;
+    const navigation = navigations.current;
     // Typing is debounced; a discrete change (document, versions, view, catalog) is written at once.
     const typing = lastInput.current !== undefined && lastInput.current !== state.input;
     lastInput.current = state.input;
     const timer = window.setTimeout(
       async () => {
         const r = await encodeState(state);
-        if (cancelled) return;
+        if (cancelled || navigation !== navigations.current) return;
         if (pending.current === state) pending.current = undefined;
         if (!('fragment' in r)) return;
         if (r.fragment === written.current && window.location.hash === `#${r.fragment}`) return;

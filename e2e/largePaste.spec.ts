@@ -1,0 +1,90 @@
+// A 1 MB resource pasted into the editor (a real Ctrl+V): the panes show all of it, the two-phase
+// conversion (values first, source ranges after) still links every field back to the editor.
+import { expect, test, type Page } from '@playwright/test';
+import { parse } from 'yaml';
+import { bigClusterYaml } from '../bench/support/bigResource.ts';
+import { watchErrors } from './watchErrors.ts';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+const pane = (page: Page, name: 'Resource' | 'Hub' | 'Target') => page.getByRole('region', { name, exact: true });
+
+async function paste(page: Page, text: string): Promise<void> {
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  // Into the first visible line of the editor, then select everything and paste over it.
+  await pane(page, 'Resource')
+    .locator('.monaco-editor')
+    .click({ position: { x: 120, y: 12 } });
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('ControlOrMeta+V');
+}
+
+/** Waits for the panes to show a result computed from exactly `text` (with its source ranges when asked). */
+async function rendered(page: Page, text: string, complete = false): Promise<void> {
+  await page.waitForFunction(
+    ([n, c]) => {
+      const r = window.__versionExplorer?.rendered;
+      return r !== undefined && r.inputLength === n && (!c || r.complete);
+    },
+    [text.length, complete] as const,
+    { timeout: 30_000 },
+  );
+}
+
+test('a 1 MB paste fills every pane, and its fields stay linked to the editor', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  await page.goto('./');
+  await page.getByLabel('Catalog', { exact: true }).selectOption('b:servicefabric');
+  await expect(pane(page, 'Resource').locator('.monaco-editor')).toBeVisible();
+  await expect(pane(page, 'Hub').locator('[data-path="spec.location"]')).toBeVisible();
+
+  // The last line, outside the schema, is pruned: its fate has to be found at the end of a megabyte.
+  const yaml = bigClusterYaml(1_000_000) + '  notInTheSchema: 1\n';
+  const sections = yaml.match(/- name: Section\d+/g)?.length ?? 0;
+  expect(yaml.length).toBeGreaterThan(1_000_000);
+  const last = sections - 1;
+  await paste(page, yaml);
+  await rendered(page, yaml);
+
+  // Hub and target hold the whole document: the last section is there once the pane scrolls down.
+  for (const name of ['Hub', 'Target'] as const) {
+    const doc = pane(page, name).locator('.doc');
+    await doc.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect(pane(page, name).locator(`[data-path="spec.properties.fabricSettings.${last}.name"]`)).toContainText(
+      `Section${last}`,
+    );
+  }
+  await expect(
+    page.getByRole('list', { name: 'Property bag', exact: true }).locator('li[data-key="NodeTypes"]'),
+  ).toBeVisible();
+  await page.getByRole('tab', { name: /^Lost/ }).click();
+  await expect(
+    page
+      .getByRole('list', { name: 'Lost', exact: true })
+      .locator('li[data-fate="pruned"][data-path="spec.notInTheSchema"]'),
+  ).toBeVisible();
+
+  // Source ranges follow the panes; then a field picked in the hub is revealed and highlighted in the editor.
+  await rendered(page, yaml, true);
+  await pane(page, 'Hub').locator(`[data-path="spec.properties.fabricSettings.${last}.name"]`).click();
+  const editor = pane(page, 'Resource');
+  await expect(editor.locator('.monaco-field-highlight')).toBeAttached();
+  await expect(editor.locator('.view-line', { hasText: `name: Section${last}` })).toBeVisible();
+  // And the other way: the editor's cursor on a field selects it in the panes.
+  await editor.locator('.view-line', { hasText: `value: value-0-${last}-2-` }).click({ position: { x: 40, y: 5 } });
+  await expect(
+    pane(page, 'Hub').locator(`[data-path="spec.properties.fabricSettings.${last}.parameters.2.value"]`),
+  ).toHaveClass(/\bhl\b/);
+
+  // The same document as JSON, pasted over the megabyte of YAML.
+  const json = JSON.stringify(parse(yaml), null, 1);
+  await paste(page, json);
+  await rendered(page, json, true);
+  const hub = pane(page, 'Hub');
+  await hub.locator('.doc').evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(hub.locator(`[data-path="spec.properties.fabricSettings.${last}.name"]`)).toContainText(
+    `Section${last}`,
+  );
+  expect(errors).toEqual([]);
+});
