@@ -2,7 +2,8 @@
 // root `Kustomization`, `spec` -> `KustomizationSpec`, `spec.sourceRef` -> `KustomizationSpecSourceRef`,
 // array items `...Item`, map values `...Value`; clashes get `2`, `3`, ... in sorted-path order.
 // Opaque: int-or-string, embedded-resource, preserve-unknown-fields without properties, and schemas with
-// no type (free-form). The root's `metadata` is always opaque: the converter copies it verbatim.
+// no type (free-form). The root's `metadata` is always opaque: the converter copies it verbatim; the root
+// always has apiVersion, kind and metadata (listed in the schema or not, as the API server treats them).
 import type { ObjectType, Property, TypeRef } from '../core/index.ts';
 import { NameAllocator, bagKeyOf, byString, typeSegment, uniqueBagKeys } from './names.ts';
 import { isRecord } from './parseSource.ts';
@@ -11,6 +12,12 @@ import { descriptionOf, enumValues, primitiveOf, propertiesOf, requiredOf, valid
 export const PROPERTY_BAG = '$propertyBag';
 
 const FREE_FORM: TypeRef = { kind: 'opaque', reason: 'free-form' };
+const STRING: TypeRef = { kind: 'primitive', name: 'string' };
+const IMPLICIT_ROOT: readonly (readonly [string, TypeRef])[] = [
+  ['apiVersion', STRING],
+  ['kind', STRING],
+  ['metadata', FREE_FORM],
+];
 
 interface Walk {
   readonly names: NameAllocator;
@@ -63,6 +70,13 @@ function objectType(w: Walk, s: Record<string, unknown>, wanted: string, isRoot 
       ...(description !== undefined ? { description } : {}),
       ...(validation !== undefined ? { validation } : {}),
     });
+  }
+  // The API server keeps the root's apiVersion, kind and metadata whether the schema lists them or not.
+  if (isRoot) {
+    for (const [key, type] of IMPLICIT_ROOT)
+      if (!properties.some((p) => p.name === key))
+        properties.push({ name: key, bagKey: bagKeyOf(key), type, required: false });
+    properties.sort((a, b) => byString(a.name, b.name));
   }
   const description = descriptionOf(s);
   const extra = isRecord(s.additionalProperties)

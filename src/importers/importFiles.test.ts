@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Kind, Version } from '../core/index.ts';
-import { loadCatalog, pathToHub, serializeCatalog } from '../core/index.ts';
+import { convertResource, loadCatalog, pathToHub, roundTrip, serializeCatalog } from '../core/index.ts';
 import { importFiles } from './importFiles.ts';
 
 const here = import.meta.dirname;
@@ -379,5 +379,59 @@ describe('importFiles: an alias bomb', () => {
     ]);
     expect(issues.map((i) => [i.code, i.file, i.range?.start.line])).toEqual([['YAML_SYNTAX', 'bomb.yaml', 1]]);
     expect(catalog.kinds.length).toBe(2);
+  });
+});
+
+describe('importFiles: a root schema that does not list apiVersion, kind or metadata', () => {
+  // Hand-written CRDs often list only spec; the API server keeps the three anyway.
+  const crd = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: { name: bars.example.com }
+spec:
+  group: example.com
+  names: { kind: Bar, plural: bars }
+  scope: Namespaced
+  versions:
+    - name: v1beta1
+      served: true
+      storage: false
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec: { type: object, properties: { port: { type: integer }, colour: { type: string } } }
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec: { type: object, properties: { port: { type: integer } } }
+`;
+  const { catalog, issues } = importFiles([{ name: 'bars.yaml', text: crd }]);
+  const doc = {
+    apiVersion: 'example.com/v1beta1',
+    kind: 'Bar',
+    metadata: { name: 'b', labels: { team: 'a' } },
+    spec: { port: 80, colour: 'red' },
+  };
+
+  it('keeps them through the hub and back, and prunes nothing', () => {
+    expect(issues).toEqual([]);
+    const hub = convertResource(catalog, doc, 'hub');
+    expect(hub.issues.filter((i) => i.code === 'PRUNED')).toEqual([]);
+    expect(hub.output).toEqual({
+      apiVersion: 'example.com/v1storage',
+      kind: 'Bar',
+      metadata: { name: 'b', labels: { team: 'a' } },
+      spec: { port: 80, originalVersion: 'v1beta1', $propertyBag: { Colour: 'red' } },
+    });
+    expect(roundTrip(catalog, doc).differences).toEqual([]);
+  });
+
+  it('still prunes an unknown top-level field', () => {
+    const hub = convertResource(catalog, { ...doc, extra: 1 }, 'hub');
+    expect(hub.issues.filter((i) => i.code === 'PRUNED').map((i) => i.path)).toEqual([['extra']]);
   });
 });
