@@ -357,3 +357,34 @@ test('import problems are listed with file:line:col and the valid files still lo
   await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue(/^e:/);
   await expect(page.getByLabel('Target version', { exact: true })).toBeEnabled();
 });
+
+test('switching catalogs keeps what the user wrote: switching back brings it back', async ({ page }) => {
+  await open(page, 'crm-person');
+  const mine =
+    'apiVersion: crm.example.com/2013-03-03\nkind: Person\nmetadata:\n  name: mine\nspec:\n  firstName: Grace\n';
+  await seed(page, mine);
+  const name = () => pane(page, 'Hub').locator('[data-path="metadata.name"]');
+  await expect(name()).toContainText('mine');
+  // Another built-in shows its example; coming back shows the user's Person again.
+  await page.getByLabel('Catalog', { exact: true }).selectOption('b:servicefabric');
+  await expect(name()).toContainText('prod-cluster');
+  await page.getByLabel('Catalog', { exact: true }).selectOption('b:crm-person');
+  await expect(name()).toContainText('mine');
+  // A loaded CRD the Person does not fit starts from a skeleton; the user's Widget survives a round of switching.
+  await page
+    .getByLabel('Catalog files', { exact: true })
+    .setInputFiles({ name: 'widget-crd.yaml', mimeType: 'text/yaml', buffer: Buffer.from(WIDGET_CRD) });
+  await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue(/^e:/);
+  await expect(name()).toContainText('example');
+  const widgets = await page.getByLabel('Catalog', { exact: true }).inputValue();
+  await seed(page, 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: my-widget\nspec:\n  size: 2\n');
+  await expect(name()).toContainText('my-widget');
+  await page.getByLabel('Catalog', { exact: true }).selectOption('b:crm-person');
+  await expect(name()).toContainText('mine');
+  await page.getByLabel('Catalog', { exact: true }).selectOption(widgets);
+  await expect(name()).toContainText('my-widget');
+  // Reset still gives the example.
+  await page.getByLabel('Catalog', { exact: true }).selectOption('b:crm-person');
+  await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  await expect(name()).toContainText('ada-lovelace');
+});

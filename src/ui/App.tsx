@@ -204,6 +204,15 @@ export function App() {
   const strategy = shown?.strategy ?? kind?.strategy ?? 'direct';
 
   const catalogValue = refValue(state.catalog, resolved.builtinId);
+  // The last input per catalog: switching catalogs and back gives the user's text back, not an example.
+  const inputs = useRef(new Map<string, string>());
+  useEffect(() => {
+    if (state.input.trim() !== '') inputs.current.set(catalogValue, state.input);
+  }, [catalogValue, state.input]);
+  /** The input to show with a user's catalog: the current one when it fits, else the last one used with it. */
+  const inputForUserCatalog = (current: string, hash: string, json: unknown) =>
+    inputFitsCatalog(current, json) ? current : (inputs.current.get(`e:${hash}`) ?? skeletonFor(json));
+
   const chooseCatalog = (value: string) => {
     if (value.startsWith('b:')) {
       const id = value.slice(2);
@@ -211,7 +220,7 @@ export function App() {
       dispatch({
         type: 'catalog',
         catalog: { type: 'builtin', id, ...(e ? { hash: e.hash } : {}) },
-        input: exampleFor(id),
+        input: inputs.current.get(value) ?? exampleFor(id),
       });
     } else if (value.startsWith('e:')) {
       const c = user.data?.find((x) => x.hash === value.slice(2));
@@ -219,25 +228,32 @@ export function App() {
         dispatch({
           type: 'catalog',
           catalog: { type: 'embedded', name: c.name, hash: c.hash, sources: c.sources },
-          input: inputFitsCatalog(state.input, c.json) ? state.input : skeletonFor(c.json),
+          input: inputForUserCatalog(state.input, c.hash, c.json),
         });
     }
     setWriteBackVersion(undefined);
   };
 
-  const onLoaded = useCallback(
-    (outcome: LoadOutcome) => {
-      setImportIssues(outcome.issues);
-      const c = outcome.stored;
-      if (!c) return;
-      dispatch({
-        type: 'catalog',
-        catalog: { type: 'embedded', name: c.name, hash: c.hash, sources: c.sources },
-        input: inputFitsCatalog(state.input, c.json) ? state.input : skeletonFor(c.json),
-      });
-    },
-    [dispatch, state.input],
-  );
+  // An import finishes later: it decides on the input as it is then (typed meanwhile), not as it was.
+  const onLoaded = (outcome: LoadOutcome) => {
+    setImportIssues(outcome.issues);
+    const c = outcome.stored;
+    if (!c) return;
+    dispatch({
+      type: 'update',
+      update: (s) =>
+        reduce(s, {
+          type: 'catalog',
+          catalog: { type: 'embedded', name: c.name, hash: c.hash, sources: c.sources },
+          input: inputForUserCatalog(s.input, c.hash, c.json),
+        }),
+    });
+  };
+  const onLoadedRef = useRef(onLoaded);
+  useEffect(() => {
+    onLoadedRef.current = onLoaded;
+  });
+  const loaded = useCallback((outcome: LoadOutcome) => onLoadedRef.current(outcome), []);
 
   const reset = () => {
     const input =
@@ -339,7 +355,7 @@ export function App() {
       if (!files || files.length === 0) return;
       const outcome = await importAndStore(await readFiles(files));
       await qc.invalidateQueries({ queryKey: ['user-catalogs'] });
-      onLoaded(outcome);
+      loaded(outcome);
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragleave', leave);
@@ -351,7 +367,7 @@ export function App() {
       window.removeEventListener('dragover', over);
       window.removeEventListener('drop', drop);
     };
-  }, [qc, onLoaded]);
+  }, [qc, loaded]);
 
   const legendCounts = useMemo(() => {
     const out: Record<string, number> = {};
@@ -480,7 +496,7 @@ export function App() {
                 )}
             </select>
           </label>
-          <CatalogLoader onLoaded={onLoaded} />
+          <CatalogLoader onLoaded={loaded} />
           <div className="spacer" />
           <ShareBar state={state} apply={store.applyState} update={store.updateState} result={shown} />
           <button type="button" onClick={reset} title="Replace the input with the catalog's example">

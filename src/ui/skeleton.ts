@@ -14,8 +14,10 @@ export function skeletonFor(catalogJson: unknown): string {
 
 /** True when the input's apiVersion group and kind name a kind of the catalog. */
 export function inputFitsCatalog(input: string, catalogJson: unknown): boolean {
-  const kind = /^kind:\s*["']?([\w.-]+)/m.exec(input)?.[1];
-  const group = /^apiVersion:\s*["']?([\w.-]+)\//m.exec(input)?.[1] ?? '';
+  // YAML (`kind: X` at the start of a line) or JSON (`"kind": "X"`); the first document decides.
+  const kind = /^kind:\s*["']?([\w.-]+)|"kind"\s*:\s*"([\w.-]+)"/m.exec(input)?.slice(1).find(Boolean);
+  const api = /^apiVersion:\s*["']?([\w./-]+)|"apiVersion"\s*:\s*"([\w./-]+)"/m.exec(input)?.slice(1).find(Boolean);
+  const group = api?.includes('/') ? api.slice(0, api.lastIndexOf('/')) : '';
   const kinds = (catalogJson as { kinds?: { group?: string; kind?: string }[] } | undefined)?.kinds ?? [];
   return kind !== undefined && kinds.some((k) => k.kind === kind && (k.group ?? '') === group);
 }

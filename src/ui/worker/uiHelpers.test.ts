@@ -64,5 +64,8 @@ describe('small helpers', () => {
     expect(skeletonFor(cat)).toContain('apiVersion: g.io/v2\nkind: Widget');
     expect(inputFitsCatalog('apiVersion: g.io/v1\nkind: Widget\n', cat)).toBe(true);
     expect(inputFitsCatalog('apiVersion: other/v1\nkind: Widget\n', cat)).toBe(false);
+    expect(inputFitsCatalog('{"apiVersion": "g.io/v1", "kind": "Widget", "spec": {}}', cat)).toBe(true);
+    expect(inputFitsCatalog('{\n "kind": "Widget",\n "apiVersion": "other/v1"\n}', cat)).toBe(false);
+    expect(inputFitsCatalog('kind: Gadget\napiVersion: g.io/v1\n', cat)).toBe(false);
   });
 });
