@@ -388,3 +388,41 @@ test('switching catalogs keeps what the user wrote: switching back brings it bac
   await page.getByRole('button', { name: 'Reset', exact: true }).click();
   await expect(name()).toContainText('ada-lovelace');
 });
+
+test('the hub can be the CRD’s own storage version instead of the default', async ({ page }) => {
+  const errors = watchErrors(page);
+  await open(page);
+  const ocm = path.join(corpus, 'open-cluster-management');
+  await page
+    .getByLabel('Catalog files', { exact: true })
+    .setInputFiles(
+      path.join(ocm, 'crds/api-v1.3.0/addon/0000_00_addon.open-cluster-management.io_clustermanagementaddons.crd.yaml'),
+    );
+  await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue(/^e:/);
+  await seed(
+    page,
+    readFileSync(
+      path.join(ocm, 'samples/addon-framework/addon/kubernetes-dashboard/resources/cluster_management_addon.yaml'),
+      'utf8',
+    ),
+  );
+  const hubPicker = page.getByLabel('Hub version', { exact: true });
+  await expect(hubPicker).toHaveValue('v1beta1storage');
+  await expect(hubPicker.locator('option')).toHaveCount(2);
+  await expect(pane(page, 'Hub').locator('.version-badge')).toHaveText('v1beta1storage');
+  await hubPicker.selectOption('v1alpha1storage');
+  await expect(pane(page, 'Hub').locator('.version-badge')).toHaveText('v1alpha1storage');
+  await expect(pane(page, 'Hub').locator('[data-path="apiVersion"]')).toContainText('/v1alpha1storage');
+  await expect(pane(page, 'Hub').locator('[data-path="spec.originalVersion"]')).toContainText('v1alpha1');
+  // The version map draws the star around the picked hub.
+  await tab(page, 'Version map').click();
+  const map = page.getByRole('group', { name: 'Version map', exact: true });
+  await expect(map.locator('[data-edge="v1beta1>v1alpha1storage"]')).toBeAttached();
+  // The pick is part of the state: it survives a reload, and switching back restores the default.
+  await page.waitForTimeout(600);
+  await page.reload();
+  await expect(page.getByLabel('Hub version', { exact: true })).toHaveValue('v1alpha1storage');
+  await page.getByLabel('Hub version', { exact: true }).selectOption('v1beta1storage');
+  await expect(pane(page, 'Hub').locator('.version-badge')).toHaveText('v1beta1storage');
+  expect(errors).toEqual([]);
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Kind, Version } from './model.ts';
 import { EMPTY_CONFIG } from './model.ts';
-import { buildKind, conversionPath, pathToHub } from './buildKind.ts';
+import { buildKind, conversionPath, hubChoices, pathToHub, withHub } from './buildKind.ts';
 import { deriveStorageVariant } from './storageVariant.ts';
 
 const api = (name: string, storage = false): Version => ({
@@ -155,5 +155,36 @@ describe('buildKind graphs', () => {
     ]);
     expect(conversionPath(k, '2013-03-03', '2013-03-03')).toEqual(['2013-03-03']);
     expect(conversionPath(k, 'nope', '2013-03-03')).toEqual([]);
+  });
+});
+
+describe('withHub: the user picks another hub', () => {
+  const k = build(withVariants(api('v1'), api('v1beta2', true), api('v1beta1'), api('v2alpha1')));
+
+  it('offers the default hub and the CRD storage version, and switches to the latter', () => {
+    expect(hubChoices(k)).toEqual([
+      { hub: 'v1storage', reason: 'newest-ga' },
+      { hub: 'v1beta2storage', reason: 'crd-storage' },
+    ]);
+    const alt = withHub(k, 'v1beta2');
+    expect(alt).toMatchObject({ hub: 'v1beta2storage', hubReason: 'config' });
+    expect(alt?.crdStorageVersion).toBeUndefined();
+    expect(withHub(k, 'v1beta2storage')?.hub).toBe('v1beta2storage');
+    // Every version reaches the new hub in both graphs; the old hub is a spoke now.
+    for (const s of ['direct', 'chained'] as const)
+      for (const v of k.versions) {
+        const path = alt ? pathToHub(alt, v.name, s) : [];
+        expect(path.at(-1)).toBe('v1beta2storage');
+      }
+    expect(alt ? conversionPath(alt, 'v1', 'v1beta1', 'direct') : []).toEqual(['v1', 'v1beta2storage', 'v1beta1']);
+  });
+
+  it('keeps the kind as it is for its own hub and refuses versions it does not have', () => {
+    expect(withHub(k, 'v1')).toBe(k);
+    expect(withHub(k, 'v9')).toBeUndefined();
+    // An API version without a storage variant cannot be a hub.
+    const bare = build([api('v1'), ...withVariants(api('v2'))]);
+    expect(withHub(bare, 'v1')).toBeUndefined();
+    expect(hubChoices(build(withVariants(api('v1', true))))).toEqual([{ hub: 'v1storage', reason: 'newest-ga' }]);
   });
 });

@@ -120,9 +120,6 @@ export function buildKind(input: KindInput, config: CatalogConfig = EMPTY_CONFIG
     );
     return { issues };
   }
-  const { hub, hubReason } = chosen;
-  const hubTwin = versions.find((v) => v.name === hub)?.twin;
-  const crdStorage = versions.find((v) => v.storage);
   const aso = input.aso ?? false;
   const strategy: Strategy = config.strategy ?? (aso ? 'chained' : 'direct');
   const kind: Kind = {
@@ -131,17 +128,58 @@ export function buildKind(input: KindInput, config: CatalogConfig = EMPTY_CONFIG
     ...(input.plural !== undefined ? { plural: input.plural } : {}),
     ...(input.scope !== undefined ? { scope: input.scope } : {}),
     versions,
+    ...hubFacts(versions, chosen.hub, chosen.hubReason),
+    ...(input.storedVersions !== undefined ? { storedVersions: [...input.storedVersions] } : {}),
+    aso,
+    strategy,
+  };
+  return { kind, issues };
+}
+
+/** The hub, why, the CRD's own storage version when it differs, and both graphs around that hub. */
+function hubFacts(
+  versions: readonly Version[],
+  hub: string,
+  hubReason: HubReason,
+): Pick<Kind, 'hub' | 'hubReason' | 'crdStorageVersion' | 'graphs'> {
+  const hubTwin = versions.find((v) => v.name === hub)?.twin;
+  const crdStorage = versions.find((v) => v.storage);
+  return {
     hub,
     hubReason,
     ...(crdStorage && crdStorage.name !== hub && crdStorage.name !== hubTwin
       ? { crdStorageVersion: crdStorage.name }
       : {}),
-    ...(input.storedVersions !== undefined ? { storedVersions: [...input.storedVersions] } : {}),
-    aso,
-    strategy,
     graphs: { chained: chainedGraph(versions, hub), direct: directGraph(versions, hub) },
   };
-  return { kind, issues };
+}
+
+/** The storage variant that stands for `version` as a hub: itself when it is one, else its storage twin. */
+export function hubFor(kind: Kind, version: string): string | undefined {
+  const v = kind.versions.find((x) => x.name === version);
+  const hub = v?.role === 'storage' ? v.name : v?.twin;
+  return hub !== undefined && kind.versions.some((x) => x.name === hub && x.role === 'storage') ? hub : undefined;
+}
+
+/**
+ * The kind with another hub (CONVERSION.md section 2: the user may pick the CRD's own storage version
+ * instead of the default): `version` is a storage variant or an API version (its twin is used).
+ * Undefined when the kind has no such storage variant.
+ */
+export function withHub(kind: Kind, version: string): Kind | undefined {
+  const hub = hubFor(kind, version);
+  if (hub === undefined) return undefined;
+  if (hub === kind.hub) return kind;
+  const { crdStorageVersion: _, ...rest } = kind;
+  return { ...rest, ...hubFacts(kind.versions, hub, 'config') };
+}
+
+/** Hubs worth offering for a kind: its hub (with why), then the storage variant of the CRD's own storage version. */
+export function hubChoices(kind: Kind): { readonly hub: string; readonly reason: HubReason | 'crd-storage' }[] {
+  const out: { hub: string; reason: HubReason | 'crd-storage' }[] = [{ hub: kind.hub, reason: kind.hubReason }];
+  const crd = kind.crdStorageVersion !== undefined ? hubFor(kind, kind.crdStorageVersion) : undefined;
+  if (crd !== undefined && crd !== kind.hub) out.push({ hub: crd, reason: 'crd-storage' });
+  return out;
 }
 
 /** `[version, ..., hub]` along the strategy's graph; `[]` when the version is unknown or does not reach the hub. */

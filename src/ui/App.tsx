@@ -59,6 +59,14 @@ const VIEWS: readonly { readonly id: ViewId; readonly label: string }[] = [
 
 const MAX_EDITOR_DECORATIONS = 4000;
 
+const HUB_REASON: Record<string, string> = {
+  config: 'configured',
+  'aso-storage': 'ASO storage version',
+  'newest-ga': 'newest GA version',
+  newest: 'newest version',
+  'crd-storage': 'the CRD’s storage version',
+};
+
 const keyToPath = (key: string): Path =>
   key === '' ? [] : key.split('\u0000').map((s) => (/^(0|[1-9]\d*)$/.test(s) ? Number(s) : s));
 
@@ -111,6 +119,7 @@ export function App() {
     ...(state.sourceVersion ? { sourceVersion: state.sourceVersion } : {}),
     ...(state.targetVersion ? { targetVersion: state.targetVersion } : {}),
     ...(state.strategy ? { strategy: state.strategy } : {}),
+    ...(state.hub ? { hub: state.hub } : {}),
     ...(writeBackVersion ? { writeBackVersion } : {}),
     roundTrip: state.view === 'roundtrip',
   });
@@ -545,9 +554,34 @@ export function App() {
           <span className="arrow" aria-hidden="true">
             →
           </span>
-          <span className="hub-chip" title={kind ? `Hub (storage version), chosen by: ${kind.hubReason}` : undefined}>
-            hub <code>{kind?.hub ?? '—'}</code>
-          </span>
+          {kind && (kind.hubChoices?.length ?? 0) > 1 ? (
+            <label className="field hub-chip">
+              <span>Hub version</span>
+              <select
+                aria-label="Hub version"
+                value={kind.hub}
+                onChange={(e) => {
+                  const first = kind.hubChoices?.[0]?.hub;
+                  dispatch({ type: 'hub', hub: e.target.value === first ? undefined : e.target.value });
+                }}
+              >
+                {kind.hubChoices?.map((c) => (
+                  <option key={c.hub} value={c.hub}>
+                    {c.hub} ({HUB_REASON[c.reason] ?? c.reason})
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : (
+            <span
+              className="hub-chip"
+              title={
+                kind ? `Hub (storage version), chosen by: ${HUB_REASON[kind.hubReason] ?? kind.hubReason}` : undefined
+              }
+            >
+              hub <code>{kind?.hub ?? '—'}</code>
+            </span>
+          )}
           <span className="arrow" aria-hidden="true">
             →
           </span>

@@ -27,6 +27,8 @@ export interface ExplorerState {
   /** Target version; by default the newest API version other than the source. */
   readonly targetVersion?: string;
   readonly strategy?: Strategy;
+  /** Hub picked instead of the default (the CRD's own storage version); a storage variant's name. */
+  readonly hub?: string;
   readonly view: ViewId;
   /** The highlighted field (JSON path in the source document). */
   readonly highlight?: Path;

@@ -14,6 +14,7 @@ export type ExplorerAction =
   | { readonly type: 'source'; readonly version: string | undefined }
   | { readonly type: 'target'; readonly version: string | undefined }
   | { readonly type: 'strategy'; readonly strategy: Strategy | undefined }
+  | { readonly type: 'hub'; readonly hub: string | undefined }
   | { readonly type: 'view'; readonly view: ViewId }
   | { readonly type: 'highlight'; readonly path: Path | undefined };
 
@@ -23,7 +24,7 @@ function omit<K extends keyof ExplorerState>(s: ExplorerState, k: K): ExplorerSt
   return copy;
 }
 
-function set<K extends 'sourceVersion' | 'targetVersion' | 'strategy' | 'highlight'>(
+function set<K extends 'sourceVersion' | 'targetVersion' | 'strategy' | 'hub' | 'highlight'>(
   s: ExplorerState,
   k: K,
   v: ExplorerState[K] | undefined,
@@ -49,6 +50,8 @@ export function reduce(s: ExplorerState, a: ExplorerAction): ExplorerState {
       return set(s, 'targetVersion', a.version);
     case 'strategy':
       return set(s, 'strategy', a.strategy);
+    case 'hub':
+      return set(s, 'hub', a.hub);
     case 'view':
       return { ...s, view: a.view };
     case 'highlight':

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Catalog, HookRegistry, Issue } from '../../core/index.ts';
-import { formatIssue, hasErrors } from '../../core/index.ts';
+import { formatIssue, hasErrors, hubFor, withHub } from '../../core/index.ts';
 import { hooksFor } from '../../catalogs/hooks.ts';
 import { loadCatalogSource } from '../catalogSource.ts';
 import type { CommandIO } from '../io.ts';
@@ -47,8 +47,16 @@ export function parseArgs(
 
 const BUILTIN_DIR = path.resolve(import.meta.dirname, '../../catalogs');
 
-/** Loads --catalog SRC (a built-in id such as `crm-person` also works); prints issues; undefined on failure. */
-export async function loadCatalogFor(command: string, src: string, io: CommandIO): Promise<Catalog | undefined> {
+/**
+ * Loads --catalog SRC (a built-in id such as `crm-person` also works); prints issues; undefined on failure.
+ * With `hub` (--hub V: a version or storage variant), every kind that has it converts through it instead.
+ */
+export async function loadCatalogFor(
+  command: string,
+  src: string,
+  io: CommandIO,
+  hub?: string,
+): Promise<Catalog | undefined> {
   let source: string = src;
   let options = {};
   if (/^[a-z0-9-]+$/.test(src) && !existsSync(src) && existsSync(path.join(BUILTIN_DIR, src, 'source'))) {
@@ -66,7 +74,15 @@ export async function loadCatalogFor(command: string, src: string, io: CommandIO
     );
     return undefined;
   }
-  return catalog;
+  if (hub === undefined) return catalog;
+  if (!catalog.kinds.some((k) => hubFor(k, hub) !== undefined)) {
+    io.err(
+      `version-explorer ${command}: error UNKNOWN_VERSION: no kind in the catalog has a storage variant for '${hub}'\n`,
+    );
+    return undefined;
+  }
+  const kinds = catalog.kinds.map((k) => withHub(k, hub) ?? k);
+  return { ...catalog, kinds };
 }
 
 /** Hand-written hooks of built-in catalogs (by id); catalogs from files never carry code. */

@@ -116,3 +116,47 @@ describe('diff command', () => {
     expect(r.changes.map((c) => c.change)).toContain('added-required');
   });
 });
+
+describe('--hub', () => {
+  const OCM = path.resolve(import.meta.dirname, '../../../../shared/corpus/open-cluster-management');
+  const crds = path.join(OCM, 'crds/api-v1.3.0/addon');
+  const sample = path.join(
+    OCM,
+    'samples/addon-framework/addon/kubernetes-dashboard/resources/cluster_management_addon.yaml',
+  );
+
+  it('converts through the CRD storage version instead of the default hub', async () => {
+    const f = fakeIO();
+    expect(
+      await convert(['--catalog', crds, '-f', sample, '--to', 'hub', '--hub', 'v1alpha1', '-o', 'json'], f.io),
+    ).toBe(0);
+    const out = JSON.parse(f.out()) as { apiVersion: string; spec: { originalVersion: string } };
+    expect(out.apiVersion).toBe('addon.open-cluster-management.io/v1alpha1storage');
+    expect(out.spec.originalVersion).toBe('v1alpha1');
+    const p = fakeIO();
+    await plan(
+      [
+        '--catalog',
+        crds,
+        '--kind',
+        'ClusterManagementAddOn',
+        '--from',
+        'v1beta1',
+        '--hub',
+        'v1alpha1storage',
+        '--json',
+      ],
+      p.io,
+    );
+    expect((JSON.parse(p.out()) as { plan: { path: string[] } }).plan.path).toEqual(['v1beta1', 'v1alpha1storage']);
+    expect(
+      await roundtrip(['--catalog', crds, '--samples', path.join(OCM, 'samples'), '--hub', 'v1alpha1'], fakeIO().io),
+    ).toBe(0);
+  });
+
+  it('exits 2 when no kind has that version', async () => {
+    const f = fakeIO();
+    expect(await convert(['--catalog', crds, '-f', sample, '--to', 'hub', '--hub', 'v9'], f.io)).toBe(2);
+    expect(f.err()).toContain('UNKNOWN_VERSION');
+  });
+});

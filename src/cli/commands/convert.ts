@@ -12,7 +12,7 @@ import type { Command } from '../main.ts';
 import { hooksOf, loadCatalogFor, parseArgs, usageError } from './conversionArgs.ts';
 
 const USAGE =
-  'usage: version-explorer convert --catalog SRC -f FILE|- --to V|hub [--spec-only|--status-only] [-o yaml|json] [--strategy direct|chained]\n';
+  'usage: version-explorer convert --catalog SRC -f FILE|- --to V|hub [--spec-only|--status-only] [-o yaml|json] [--strategy direct|chained] [--hub V]\n';
 
 /** The issue placed at the nearest source range of its path (the path is relative to the document). */
 function located(i: Issue, doc: ParsedDocument, file: string): Issue {
@@ -32,6 +32,7 @@ export const convert: Command = async (args, io) => {
       '--to': 'value',
       '--output': 'value',
       '--strategy': 'value',
+      '--hub': 'value',
       '--spec-only': 'flag',
       '--status-only': 'flag',
       '--help': 'flag',
@@ -61,7 +62,7 @@ export const convert: Command = async (args, io) => {
     io.err(`${file}: error EMPTY_INPUT: cannot read the file\n`);
     return 2;
   }
-  const catalog = await loadCatalogFor('convert', values['--catalog'] as string, io);
+  const catalog = await loadCatalogFor('convert', values['--catalog'] as string, io, values['--hub']);
   if (!catalog) return 2;
   const name = file === '-' ? '<stdin>' : file;
   const parsed = parseResources(text, name);

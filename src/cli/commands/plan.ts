@@ -6,7 +6,7 @@ import type { Command } from '../main.ts';
 import { hooksOf, loadCatalogFor, parseArgs, printIssues, stableJson, usageError } from './conversionArgs.ts';
 
 const USAGE =
-  'usage: version-explorer plan --catalog SRC --kind KIND --from V [--to V|hub] [--type TYPE] [--strategy direct|chained] [--json]\n';
+  'usage: version-explorer plan --catalog SRC --kind KIND --from V [--to V|hub] [--type TYPE] [--strategy direct|chained] [--hub V] [--json]\n';
 
 const CHANGE: Record<Step['change'], string> = {
   none: 'None',
@@ -90,6 +90,7 @@ export const plan: Command = async (args, io) => {
       '--to': 'value',
       '--type': 'value',
       '--strategy': 'value',
+      '--hub': 'value',
       '--json': 'flag',
       '--help': 'flag',
     },
@@ -106,7 +107,7 @@ export const plan: Command = async (args, io) => {
   const strategy = values['--strategy'];
   if (strategy !== undefined && strategy !== 'direct' && strategy !== 'chained')
     return usageError(io, 'plan', USAGE, '--strategy must be direct or chained');
-  const catalog = await loadCatalogFor('plan', values['--catalog'] as string, io);
+  const catalog = await loadCatalogFor('plan', values['--catalog'] as string, io, values['--hub']);
   if (!catalog) return 2;
   const r = planConversion(catalog, values['--kind'] as string, values['--from'] as string, values['--to'] ?? 'hub', {
     hooks: hooksOf(catalog),

@@ -17,7 +17,7 @@ import type { CommandIO } from '../io.ts';
 import { hooksOf, loadCatalogFor, parseArgs, stableJson, usageError } from './conversionArgs.ts';
 
 const USAGE =
-  'usage: version-explorer roundtrip --catalog SRC [--kind K] [--samples PATH] [--fuzz N] [--strategy direct|chained] [--json]\n';
+  'usage: version-explorer roundtrip --catalog SRC [--kind K] [--samples PATH] [--fuzz N] [--strategy direct|chained] [--hub V] [--json]\n';
 
 interface Failure {
   readonly source: string;
@@ -118,6 +118,7 @@ export const roundtrip: Command = async (args, io) => {
       '--samples': 'value',
       '--fuzz': 'value',
       '--strategy': 'value',
+      '--hub': 'value',
       '--seed': 'value',
       '--json': 'flag',
       '--help': 'flag',
@@ -136,7 +137,7 @@ export const roundtrip: Command = async (args, io) => {
   const strategy = values['--strategy'] as Strategy | undefined;
   if (strategy !== undefined && strategy !== 'direct' && strategy !== 'chained')
     return usageError(io, 'roundtrip', USAGE, '--strategy must be direct or chained');
-  const catalog = await loadCatalogFor('roundtrip', values['--catalog'], io);
+  const catalog = await loadCatalogFor('roundtrip', values['--catalog'], io, values['--hub']);
   if (!catalog) return 2;
   const kindFilter = values['--kind'];
   if (kindFilter !== undefined && !findKind(catalog, kindFilter)) {

@@ -36,7 +36,7 @@ export type EncodeResult = { readonly fragment: string } | { readonly issue: Iss
 // ---- compact wire form (v1) ----
 // c: catalog  {b: id, h?: hash} | {u: url, h?: hash} | {e: name, h: hash, f: [[name, text], ...]}
 // i: input (omitted when '')   d: document (omitted when 0)   s/t: source/target version
-// g: strategy   v: view (omitted when 'bag')   p: highlighted path
+// g: strategy   h: hub picked instead of the default   v: view (omitted when 'bag')   p: highlighted path
 
 type WireCatalog =
   { b: string; h?: string } | { u: string; h?: string } | { e: string; h: string; f: [string, string][] };
@@ -48,6 +48,7 @@ interface WireV1 {
   s?: string;
   t?: string;
   g?: string;
+  h?: string;
   v?: string;
   p?: (string | number)[];
 }
@@ -64,6 +65,7 @@ function toWire(state: ExplorerState): WireV1 {
   if (state.sourceVersion !== undefined) w.s = state.sourceVersion;
   if (state.targetVersion !== undefined) w.t = state.targetVersion;
   if (state.strategy !== undefined) w.g = state.strategy;
+  if (state.hub !== undefined) w.h = state.hub;
   if (state.view !== DEFAULT_VIEW) w.v = state.view;
   if (state.highlight !== undefined) w.p = [...state.highlight];
   return w;
@@ -131,7 +133,7 @@ function catalogFromWire(v: unknown): CatalogRef {
 
 function stateFromWire(v: unknown): ExplorerState {
   if (!isRecord(v)) throw new Invalid([], 'expected an object');
-  onlyKeys(v, ['c', 'i', 'd', 's', 't', 'g', 'v', 'p'], []);
+  onlyKeys(v, ['c', 'i', 'd', 's', 't', 'g', 'h', 'v', 'p'], []);
   const state: { -readonly [K in keyof ExplorerState]: ExplorerState[K] } = {
     catalog: catalogFromWire(v.c),
     input: v.i === undefined ? '' : str(v.i, ['i'], MAX_JSON_BYTES, 1),
@@ -152,6 +154,7 @@ function stateFromWire(v: unknown): ExplorerState {
     if (strategy === undefined) throw new Invalid(['g'], 'unknown strategy');
     state.strategy = strategy;
   }
+  if (v.h !== undefined) state.hub = str(v.h, ['h']);
   if (v.v !== undefined) {
     const vv = v.v;
     const view = VIEW_IDS.find((x) => x === vv);

@@ -5,6 +5,7 @@ import {
   convertResource,
   findKindForDocument,
   formatPath,
+  hubChoices,
   issue,
   loadCatalog,
   pathKey,
@@ -13,6 +14,7 @@ import {
   roundTrip as coreRoundTrip,
   versionChanges,
   versionJsonSchema,
+  withHub,
   type Catalog,
   type ConversionResult,
   type ConvertOptions,
@@ -315,6 +317,27 @@ function changesView(catalog: Catalog, kind: Kind, from: string, to: string): Ch
   };
 }
 
+const rehubbed = new Map<string, { readonly base: Catalog; readonly catalog: Catalog; readonly kind: Kind }>();
+
+/** The catalog with `kind` re-centred on the hub the user picked (cached: conversions cache per catalog). */
+function rehub(
+  catalogKey: string,
+  catalog: Catalog,
+  kind: Kind,
+  hub: string | undefined,
+): { readonly catalog: Catalog; readonly kind: Kind } {
+  const alt = hub === undefined ? undefined : withHub(kind, hub);
+  if (!alt || alt === kind) return { catalog, kind };
+  const key = `${catalogKey}\u0000${kind.group}/${kind.kind}\u0000${alt.hub}`;
+  let r = rehubbed.get(key);
+  if (r?.base !== catalog) {
+    r = { base: catalog, catalog: { ...catalog, kinds: catalog.kinds.map((k) => (k === kind ? alt : k)) }, kind: alt };
+    if (rehubbed.size > 50) rehubbed.clear();
+    rehubbed.set(key, r);
+  }
+  return r;
+}
+
 const schemas = new Map<string, unknown>();
 
 /** The source version's JSON Schema for monaco-yaml (cached: it only depends on the catalog and version). */
@@ -508,20 +531,22 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
     });
   }
 
-  const ks = kindSummary(kind);
-  const apis = kind.versions.filter((v) => v.role === 'api');
-  const known = (v: string | undefined) => v !== undefined && kind.versions.some((x) => x.name === v);
+  // The user may pick another hub (the CRD's own storage version): the kind and catalog around it.
+  const { catalog: cat, kind: kd } = rehub(req.catalogKey, catalog, kind, req.hub);
+  const ks: KindSummary = { ...kindSummary(kd), hubChoices: hubChoices(kind) };
+  const apis = kd.versions.filter((v) => v.role === 'api');
+  const known = (v: string | undefined) => v !== undefined && kd.versions.some((x) => x.name === v);
   const targetVersion = known(req.targetVersion)
     ? (req.targetVersion as string)
     : ([...apis].reverse().find((v) => v.name !== sourceVersion)?.name ?? sourceVersion);
-  const strategy: Strategy = req.strategy && kind.graphs[req.strategy] ? req.strategy : kind.strategy;
+  const strategy: Strategy = req.strategy && kd.graphs[req.strategy] ? req.strategy : kd.strategy;
   const sparseFates = req.input.length > SPARSE_FATES_BYTES;
   const opts: ConvertOptions = { strategy, ...(hooks ? { hooks } : {}) };
   const paneOpts: ConvertOptions = sparseFates ? { ...opts, fates: false } : opts;
   const convert = convertResource;
 
-  const hub = safe(() => convert(catalog, value, 'hub', paneOpts), issues, 'Conversion to the hub');
-  const target = safe(() => convert(catalog, value, targetVersion, paneOpts), issues, `Conversion to ${targetVersion}`);
+  const hub = safe(() => convert(cat, value, 'hub', paneOpts), issues, 'Conversion to the hub');
+  const target = safe(() => convert(cat, value, targetVersion, paneOpts), issues, `Conversion to ${targetVersion}`);
   if (!hub) {
     if (fast) return undefined;
     return done({ ...result, issues, blocking: issues.filter((i) => i.severity === 'error') });
@@ -548,12 +573,12 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   if (fast) pending = { req, fast, t0, issues: [...issues], hubFates: hub.fates };
   else conversionMarkers(issues, hub.fates, doc.ranges, markers);
 
-  // Plans depend on the catalog and the versions only, not on the document: cached.
-  const planKey = `${req.catalogKey}\u0000${kind.group}/${kind.kind}\u0000${sourceVersion}\u0000${targetVersion}\u0000${strategy}`;
+  // Plans depend on the catalog, the hub and the versions only, not on the document: cached.
+  const planKey = `${req.catalogKey}\u0000${kd.group}/${kd.kind}\u0000${kd.hub}\u0000${sourceVersion}\u0000${targetVersion}\u0000${strategy}`;
   let plan: Plan | undefined = plans.get(planKey);
   if (!plans.has(planKey)) {
     plan = safe(
-      () => planConversion(catalog, { group: kind.group, kind: kind.kind }, sourceVersion, targetVersion, opts),
+      () => planConversion(cat, { group: kd.group, kind: kd.kind }, sourceVersion, targetVersion, opts),
       issues,
       'Planning',
     )?.plan;
@@ -563,7 +588,7 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
 
   // Round trip spoke -> hub -> spoke, and "read at version B, write back" (A -> hub -> B -> hub -> A).
   let roundTrip: RoundTripView | undefined;
-  const rt = req.roundTrip && safe(() => coreRoundTrip(catalog, value, opts), issues, 'Round trip');
+  const rt = req.roundTrip && safe(() => coreRoundTrip(cat, value, opts), issues, 'Round trip');
   if (rt) {
     roundTrip = {
       version: sourceVersion,
@@ -576,8 +601,7 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   }
   let writeBack: WriteBackView | undefined;
   const wbVersion = known(req.writeBackVersion) ? (req.writeBackVersion as string) : (apis[0]?.name ?? sourceVersion);
-  const wb =
-    req.roundTrip && safe(() => readWriteBack(catalog, value, wbVersion, opts), issues, `Reading at ${wbVersion}`);
+  const wb = req.roundTrip && safe(() => readWriteBack(cat, value, wbVersion, opts), issues, `Reading at ${wbVersion}`);
   if (wb)
     writeBack = {
       version: wbVersion,
@@ -587,8 +611,8 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
       destroyed: wb.lost,
     };
 
-  const changes = safe(() => changesView(catalog, kind, sourceVersion, targetVersion), issues, 'Change analysis');
-  const schema = schemaFor(req.catalogKey, catalog, kind, sourceVersion);
+  const changes = safe(() => changesView(cat, kd, sourceVersion, targetVersion), issues, 'Change analysis');
+  const schema = schemaFor(req.catalogKey, cat, kd, sourceVersion);
 
   const hubPane = pane(hub.to, hub.output, hubFates);
   const targetPane = target ? pane(target.to, targetDoc, targetFates) : undefined;

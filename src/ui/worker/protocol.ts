@@ -82,6 +82,8 @@ export interface KindSummary {
   readonly hub: string;
   readonly hubReason: string;
   readonly crdStorageVersion?: string;
+  /** Hubs the user can pick: the default, and the storage variant of the CRD's own storage version. */
+  readonly hubChoices?: readonly { readonly hub: string; readonly reason: string }[];
   readonly strategy: Strategy;
   readonly versions: readonly VersionSummary[];
   readonly graphs: Partial<Record<Strategy, ConversionGraph>>;
@@ -168,6 +170,8 @@ export interface ExploreRequest {
   readonly sourceVersion?: string;
   readonly targetVersion?: string;
   readonly strategy?: Strategy;
+  /** Hub picked by the user (a storage variant, or an API version standing for its twin); default otherwise. */
+  readonly hub?: string;
   /** Version for "read at version B, write back". */
   readonly writeBackVersion?: string;
   /** Compute the round trip and the write-back (only while their view is open: they cost four conversions). */
