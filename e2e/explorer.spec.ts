@@ -426,3 +426,20 @@ test('the hub can be the CRD’s own storage version instead of the default', as
   await expect(pane(page, 'Hub').locator('.version-badge')).toHaveText('v1beta1storage');
   expect(errors).toEqual([]);
 });
+
+test('a CRD pasted into the resource editor can be loaded as the catalog in one click', async ({ page }) => {
+  const errors = watchErrors(page);
+  await open(page, 'crm-person');
+  await seed(page, WIDGET_CRD);
+  const hint = page.getByTestId('input-is-catalog');
+  await expect(hint).toBeVisible();
+  await hint.getByRole('button', { name: 'Load it as the catalog' }).click();
+  await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue(/^e:/);
+  await expect(page.getByLabel('Catalog', { exact: true }).locator('option:checked')).toContainText(
+    'widgets.example.com',
+  );
+  // The editor now holds a Widget to start from, and it converts.
+  await expect(pane(page, 'Hub').locator('[data-path="kind"]')).toContainText('Widget');
+  await expect(hint).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

@@ -59,6 +59,12 @@ const VIEWS: readonly { readonly id: ViewId; readonly label: string }[] = [
 
 const MAX_EDITOR_DECORATIONS = 4000;
 
+/** CRD YAML/JSON or an OpenAPI document: text for the catalog, not for the resource editor. */
+const looksLikeCatalog = (text: string): boolean =>
+  /^kind:\s*["']?CustomResourceDefinition\b|"kind"\s*:\s*"CustomResourceDefinition"|^(swagger|openapi):|^\s*"(swagger|openapi)"\s*:/m.test(
+    text,
+  );
+
 const HUB_REASON: Record<string, string> = {
   config: 'configured',
   'aso-storage': 'ASO storage version',
@@ -258,6 +264,16 @@ export function App() {
         }),
     });
   };
+  // A CRD pasted into the resource editor (an easy mistake): one click makes it the catalog instead.
+  const inputIsCatalog =
+    (result?.blocking ?? []).some((i) => i.code === 'UNKNOWN_KIND') && looksLikeCatalog(state.input);
+  const loadInputAsCatalog = async () => {
+    const name = /^metadata:\s*\n\s+name:\s*["']?([\w.-]+)/m.exec(state.input)?.[1] ?? 'pasted';
+    const outcome = await importAndStore([{ name: `${name}.yaml`, text: state.input }]);
+    await qc.invalidateQueries({ queryKey: ['user-catalogs'] });
+    loaded(outcome);
+  };
+
   const onLoadedRef = useRef(onLoaded);
   useEffect(() => {
     onLoadedRef.current = onLoaded;
@@ -680,6 +696,14 @@ export function App() {
             </div>
             {blocking.length > 0 && (
               <div className="pane-errors" role="alert">
+                {inputIsCatalog && (
+                  <p className="catalog-hint" data-testid="input-is-catalog">
+                    This is a CRD or an OpenAPI document, not a resource.{' '}
+                    <button type="button" onClick={() => void loadInputAsCatalog()}>
+                      Load it as the catalog
+                    </button>
+                  </p>
+                )}
                 <IssueList issues={blocking} label="Input problems" />
               </div>
             )}
