@@ -443,3 +443,31 @@ test('a CRD pasted into the resource editor can be loaded as the catalog in one 
   await expect(hint).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('the bar above the details resizes them by drag or keyboard, and the size is kept', async ({ page }) => {
+  await open(page);
+  const bar = page.getByRole('separator', { name: 'Details height' });
+  const details = page.getByRole('region', { name: 'Details', exact: true });
+  const height = async () => (await details.boundingBox())?.height ?? 0;
+  const before = await height();
+  const hubBefore = (await pane(page, 'Hub').boundingBox())?.height ?? 0;
+  // Drag it up: the details grow, the panes shrink.
+  const box = await bar.boundingBox();
+  if (!box) throw new Error('no splitter');
+  await page.mouse.move(box.x + 200, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 200, box.y - 120, { steps: 4 });
+  await page.mouse.up();
+  await expect.poll(height).toBeGreaterThan(before + 80);
+  expect((await pane(page, 'Hub').boundingBox())?.height ?? 0).toBeLessThan(hubBefore - 80);
+  // Keyboard: End gives the panes the most room; the value is announced.
+  await bar.focus();
+  await page.keyboard.press('End');
+  await expect(bar).toHaveAttribute('aria-valuenow', '12');
+  const small = await height();
+  expect(small).toBeLessThan(before);
+  await page.keyboard.press('ArrowUp');
+  await expect(bar).toHaveAttribute('aria-valuenow', '16');
+  await page.reload();
+  await expect(page.getByRole('separator', { name: 'Details height' })).toHaveAttribute('aria-valuenow', '16');
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { flushSync } from 'react-dom';
 import type { Path, SourceRange, Strategy } from '../core/index.ts';
 import { useCatalogIndex, useUserCatalogs } from './queries/catalogQueries.ts';
@@ -19,6 +19,7 @@ import { ChangesView } from './panels/ChangesView.tsx';
 import { IssueList } from './panels/IssueList.tsx';
 import { CatalogLoader, importAndStore, readFiles, type LoadOutcome } from './panels/CatalogLoader.tsx';
 import { HelpOverlay } from './panels/HelpOverlay.tsx';
+import { Splitter, useDetailsHeight } from './panels/Splitter.tsx';
 import { fateTitle } from './panels/fates.ts';
 import { exampleFor } from './examples.ts';
 import { inputFitsCatalog, skeletonFor } from './skeleton.ts';
@@ -97,6 +98,7 @@ export function App() {
   const [importIssues, setImportIssues] = useState<LoadOutcome['issues']>([]);
   const [writeBackVersion, setWriteBackVersion] = useState<string | undefined>();
   const [dragging, setDragging] = useState(false);
+  const [detailsVh, setDetailsVh] = useDetailsHeight();
   const editor = useRef<EditorHandle | null>(null);
   const editorText = useRef<string | undefined>(undefined);
 
@@ -487,7 +489,7 @@ export function App() {
 
   return (
     <ExplorerContext.Provider value={store}>
-      <div className={`app${narrow ? ' narrow' : ''}`}>
+      <div className={`app${narrow ? ' narrow' : ''}`} style={{ '--details-h': `${detailsVh}vh` } as CSSProperties}>
         <header className="app-header">
           <h1>
             <span className="logo" aria-hidden="true">
@@ -738,6 +740,7 @@ export function App() {
           </details>
         )}
 
+        {!narrow && <Splitter vh={detailsVh} onChange={setDetailsVh} />}
         <section className="bottom" aria-label="Details">
           <div className="tabs" role="tablist" aria-label="Views">
             {VIEWS.map((v) => (
