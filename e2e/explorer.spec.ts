@@ -471,3 +471,20 @@ test('the bar above the details resizes them by drag or keyboard, and the size i
   await page.reload();
   await expect(page.getByRole('separator', { name: 'Details height' })).toHaveAttribute('aria-valuenow', '16');
 });
+
+test('in a file of several resources, the first one the catalog has is shown', async ({ page }) => {
+  await open(page);
+  await page
+    .getByLabel('Catalog files', { exact: true })
+    .setInputFiles(path.join(corpus, 'cluster-api/crds/controlplane.cluster.x-k8s.io_kubeadmcontrolplanes.yaml'));
+  await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue(/^e:/);
+  // A Cluster API quick-start file: DockerCluster, Cluster, ..., KubeadmControlPlane (the 4th), ...
+  await seed(page, readFileSync(path.join(corpus, 'cluster-api/samples/v0.3.25/simple-cluster.yaml'), 'utf8'));
+  const picker = page.getByLabel('Document', { exact: true });
+  await expect(picker.locator('option')).toHaveCount(7);
+  await expect(picker).toHaveValue('3');
+  await expect(picker.locator('option:disabled')).toHaveCount(6);
+  await expect(page.getByLabel('Source version', { exact: true })).toHaveValue('v1alpha3');
+  await expect(pane(page, 'Hub').locator('[data-path="kind"]')).toContainText('KubeadmControlPlane');
+  await expect(page.getByRole('list', { name: 'Input problems', exact: true })).toHaveCount(0);
+});

@@ -317,8 +317,13 @@ export function App() {
       id: 'next-doc',
       label: 'Next document',
       keys: { code: 'Period', alt: true },
-      run: () =>
-        dispatch({ type: 'document', document: (state.document + 1) % Math.max(1, result?.documents.length ?? 1) }),
+      run: () => {
+        // The next document the catalog has (after the one shown), wrapping around.
+        const docs = result?.documents ?? [];
+        const at = result?.document ?? state.document;
+        const next = [...docs.slice(at + 1), ...docs.slice(0, at + 1)].find((d) => d.known !== false);
+        if (next) dispatch({ type: 'document', document: next.index });
+      },
     },
     ...VIEWS.map((v, i) => ({
       id: `view-${v.id}`,
@@ -550,8 +555,9 @@ export function App() {
                 onChange={(e) => dispatch({ type: 'document', document: Number(e.target.value) })}
               >
                 {result?.documents.map((d) => (
-                  <option key={d.index} value={d.index}>
+                  <option key={d.index} value={d.index} disabled={d.known === false}>
                     {d.label}
+                    {d.known === false ? ' · not in this catalog' : ''}
                   </option>
                 ))}
               </select>

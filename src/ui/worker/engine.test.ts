@@ -61,3 +61,22 @@ describe('explore: picking the hub', () => {
     expect(r.blocking).toEqual([]);
   });
 });
+
+describe('explore: several documents', () => {
+  const secret = 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: s\nstringData:\n  a: b\n';
+  const input = `${secret}---\n${sample}`;
+
+  it('shows the first document the catalog has, and marks the others', () => {
+    const r = explore({ catalogKey: 'ocm', input, document: 0 });
+    expect(r.documents.map((d) => d.known)).toEqual([false, undefined]);
+    expect(r.document).toBe(1);
+    expect(r.blocking).toEqual([]);
+    expect(r.hub?.version).toBe('v1beta1storage');
+  });
+
+  it('shows the unknown kind when no document is in the catalog', () => {
+    const r = explore({ catalogKey: 'ocm', input: `${secret}---\n${secret}`, document: 1 });
+    expect(r.document).toBe(1);
+    expect(r.blocking.map((i) => i.code)).toContain('UNKNOWN_KIND');
+  });
+});

@@ -468,7 +468,10 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   if (!loaded)
     return done({ ...EMPTY, blocking: [issue('error', 'INVALID_CATALOG', 'The catalog is not loaded yet.')] });
   const { catalog, summary, hooks } = loaded;
-  const documents: DocumentSummary[] = parsed.documents.map((d, i) => ({ index: i, label: documentLabel(d.value, i) }));
+  const documents: DocumentSummary[] = parsed.documents.map((d, i) => {
+    const f = parsed.documents.length > 1 ? findKindForDocument(catalog, d.value) : undefined;
+    return { index: i, label: documentLabel(d.value, i), ...(f && !f.version ? { known: false } : {}) };
+  });
   const syntax = parsed.issues.filter((i) => i.range);
   const markers: Marker[] = syntax.map((i) => ({
     severity: i.severity,
@@ -477,7 +480,11 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
     range: i.range as NonNullable<Issue['range']>,
   }));
   const base = { ...EMPTY, catalog: summary, documents, markers };
-  const docIndex = Math.max(0, Math.min(req.document, documents.length - 1));
+  // A document of a kind the catalog lacks (the Cluster beside a KubeadmControlPlane in one file) gives way
+  // to the first one it has.
+  const asked = Math.max(0, Math.min(req.document, documents.length - 1));
+  const firstKnown = documents.findIndex((d) => d.known !== false);
+  const docIndex = documents[asked]?.known === false && firstKnown >= 0 ? firstKnown : asked;
   const doc = parsed.documents[docIndex];
   if (!doc) {
     const blocking =

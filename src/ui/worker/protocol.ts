@@ -98,6 +98,8 @@ export interface CatalogSummary {
 export interface DocumentSummary {
   readonly index: number;
   readonly label: string;
+  /** False for a document (of several) whose kind and version the catalog does not have. */
+  readonly known?: false;
 }
 
 export interface BagEntry {
