@@ -488,3 +488,18 @@ test('in a file of several resources, the first one the catalog has is shown', a
   await expect(pane(page, 'Hub').locator('[data-path="kind"]')).toContainText('KubeadmControlPlane');
   await expect(page.getByRole('list', { name: 'Input problems', exact: true })).toHaveCount(0);
 });
+
+test('CRD files dropped on the page load as a catalog', async ({ page }) => {
+  const errors = watchErrors(page);
+  await open(page);
+  await page.evaluate((crd) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([crd], 'widget-crd.yaml', { type: 'application/yaml' }));
+    document.body.dispatchEvent(new DragEvent('dragenter', { bubbles: true, dataTransfer: dt }));
+    document.body.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dt }));
+  }, WIDGET_CRD);
+  await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue(/^e:/);
+  await expect(page.getByLabel('Catalog', { exact: true }).locator('option:checked')).toContainText('widget-crd.yaml');
+  await expect(pane(page, 'Hub').locator('[data-path="kind"]')).toContainText('Widget');
+  expect(errors).toEqual([]);
+});

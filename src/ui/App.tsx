@@ -17,7 +17,8 @@ import { RoundTripView } from './panels/RoundTripView.tsx';
 import { VersionMap } from './panels/VersionMap.tsx';
 import { ChangesView } from './panels/ChangesView.tsx';
 import { IssueList } from './panels/IssueList.tsx';
-import { CatalogLoader, importAndStore, readFiles, type LoadOutcome } from './panels/CatalogLoader.tsx';
+import { CatalogLoader, importAndStore, importDropped, type LoadOutcome } from './panels/CatalogLoader.tsx';
+import { takeDropped } from './catalogs/droppedFiles.ts';
 import { HelpOverlay } from './panels/HelpOverlay.tsx';
 import { Splitter, useDetailsHeight } from './panels/Splitter.tsx';
 import { fateTitle } from './panels/fates.ts';
@@ -383,9 +384,10 @@ export function App() {
       e.preventDefault();
       depth = 0;
       setDragging(false);
-      const files = e.dataTransfer?.files;
-      if (!files || files.length === 0) return;
-      const outcome = await importAndStore(await readFiles(files));
+      if (!e.dataTransfer) return;
+      const dropped = takeDropped(e.dataTransfer); // now: the browser empties the drop afterwards
+      const outcome = await importDropped(dropped);
+      if (!outcome) return;
       await qc.invalidateQueries({ queryKey: ['user-catalogs'] });
       loaded(outcome);
     };

@@ -2,7 +2,8 @@
 // worker; problems are listed with file:line:col; whatever imports is stored so it survives a reload.
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Issue } from '../../core/index.ts';
+import { issue, type Issue } from '../../core/index.ts';
+import { readDropped, type Dropped } from '../catalogs/droppedFiles.ts';
 import { conversionClient } from '../worker/conversionClient.ts';
 import { putCatalog, type StoredCatalog } from '../catalogs/catalogStore.ts';
 
@@ -35,8 +36,15 @@ export async function importAndStore(files: SourceFiles): Promise<LoadOutcome> {
   return { stored, issues: r.issues };
 }
 
-export async function readFiles(list: FileList | readonly File[]): Promise<SourceFiles> {
-  return Promise.all([...list].map(async (f) => ({ name: f.name, text: await f.text() })));
+/** Reads dropped or picked files (folders walked), imports and stores them; undefined when nothing came. */
+export async function importDropped(d: Dropped): Promise<LoadOutcome | undefined> {
+  const { files, unreadable } = await readDropped(d);
+  const problems = unreadable.map((name) =>
+    issue('error', 'EMPTY_INPUT', 'cannot read the file (a folder, or no permission)', [], { file: name }),
+  );
+  if (files.length === 0) return problems.length > 0 ? { issues: problems } : undefined;
+  const outcome = await importAndStore(files);
+  return { ...outcome, issues: [...problems, ...outcome.issues] };
 }
 
 interface Props {
@@ -50,11 +58,11 @@ export function CatalogLoader({ onLoaded }: Props) {
   const [busy, setBusy] = useState(false);
   const qc = useQueryClient();
 
-  const load = async (files: SourceFiles) => {
-    if (files.length === 0) return;
+  const load = async (what: () => Promise<LoadOutcome | undefined>) => {
     setBusy(true);
     try {
-      const outcome = await importAndStore(files);
+      const outcome = await what();
+      if (!outcome) return;
       await qc.invalidateQueries({ queryKey: ['user-catalogs'] });
       onLoaded(outcome);
     } finally {
@@ -73,9 +81,9 @@ export function CatalogLoader({ onLoaded }: Props) {
         className="visually-hidden"
         tabIndex={-1}
         onChange={async (e) => {
-          const files = e.currentTarget.files;
-          if (files) await load(await readFiles(files));
+          const files = e.currentTarget.files ? [...e.currentTarget.files] : [];
           if (input.current) input.current.value = '';
+          await load(() => importDropped({ files }));
         }}
       />
       <button
@@ -96,7 +104,7 @@ export function CatalogLoader({ onLoaded }: Props) {
             dialog.current?.close();
             const text = pasted;
             setPasted('');
-            await load([{ name: 'pasted.yaml', text }]);
+            await load(() => importAndStore([{ name: 'pasted.yaml', text }]));
           }}
         >
           <h2>Paste a CRD</h2>
