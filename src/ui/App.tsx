@@ -219,7 +219,14 @@ export function App() {
   const kind = shown?.kind;
   const versions = kind?.versions ?? [];
   const strategies = kind ? (Object.keys(kind.graphs) as Strategy[]) : [];
-  const strategy = shown?.strategy ?? kind?.strategy ?? 'direct';
+  /** A version the user picked, while the kind has it (pickers show a pick before the worker answers). */
+  const picked = (v: string | undefined) => (v !== undefined && versions.some((x) => x.name === v) ? v : undefined);
+  // The user's pick shows at once (the radio must not wait for the worker's answer to look checked).
+  const strategy =
+    (state.strategy && strategies.includes(state.strategy) ? state.strategy : undefined) ??
+    shown?.strategy ??
+    kind?.strategy ??
+    'direct';
 
   const catalogValue = refValue(state.catalog, resolved.builtinId);
   // The last input per catalog: switching catalogs and back gives the user's text back, not an example.
@@ -569,7 +576,7 @@ export function App() {
             <span>Source version</span>
             <select
               aria-label="Source version"
-              value={shown?.sourceVersion ?? ''}
+              value={picked(state.sourceVersion) ?? shown?.sourceVersion ?? ''}
               disabled={!kind}
               onChange={(e) => dispatch({ type: 'source', version: e.target.value })}
             >
@@ -585,7 +592,7 @@ export function App() {
               <span>Hub version</span>
               <select
                 aria-label="Hub version"
-                value={kind.hub}
+                value={state.hub ?? kind.hubChoices?.[0]?.hub ?? kind.hub}
                 onChange={(e) => {
                   const first = kind.hubChoices?.[0]?.hub;
                   dispatch({ type: 'hub', hub: e.target.value === first ? undefined : e.target.value });
@@ -615,7 +622,7 @@ export function App() {
             <span>Target version</span>
             <select
               aria-label="Target version"
-              value={shown?.targetVersion ?? ''}
+              value={picked(state.targetVersion) ?? shown?.targetVersion ?? ''}
               disabled={!kind}
               onChange={(e) => dispatch({ type: 'target', version: e.target.value })}
             >

@@ -64,6 +64,13 @@ self.onmessage = (e: MessageEvent<WorkerRequest>) => {
       }
     }
   } catch (err) {
-    post({ type: 'error', id: m.id, message: err instanceof Error ? err.message : String(err) });
+    // Recursion over a document nested thousands of levels deep runs out of stack: say what it means.
+    const deep = err instanceof RangeError && /call stack/i.test(err.message);
+    const message = deep
+      ? 'the input is nested too deeply to convert and show'
+      : err instanceof Error
+        ? err.message
+        : String(err);
+    post({ type: 'error', id: m.id, message });
   }
 };

@@ -71,7 +71,9 @@ describe('parseValues', () => {
         const text = flow ? JSON.stringify(r) : stringify(r, { lineWidth: 0 });
         const fast = parseValues(text, 0);
         const full = fullValue(text);
-        return fast !== undefined && sameValue(fast.value, full);
+        // It only declines texts that may hold an alias (a `*`, even quoted: declining costs speed, not truth).
+        if (fast === undefined) return text.includes('*');
+        return sameValue(fast.value, full);
       }),
       { numRuns: 300 },
     );
@@ -125,6 +127,9 @@ describe('parseValues', () => {
     expect(parseValues(`apiVersion: v1\nkind: List\nitems:\n  - ${'a'.repeat(FAST_PARSE_CHARS)}\n`)).toBeUndefined();
     expect(parseValues(`${big}  bad: [\n`)).toBeUndefined();
     expect(parseValues(`${big}metadata: {}\n`)).toBeUndefined(); // duplicate key
+    // Aliases: the full parse caps their expansion (an alias bomb would exhaust memory in the fast one).
+    expect(parseValues(`${big}  a: &x [1, 2]\n  b: [*x, *x]\n`)).toBeUndefined();
+    expect(parseValues(`${big}  hosts: ["*.example.com"]\n`)).toBeDefined();
   });
 
   it('compares values with their key order', () => {
@@ -178,10 +183,10 @@ describe('two-phase explore', () => {
     }
   });
 
-  it('replaces the first result when the full parse reads the text differently (merge keys)', () => {
+  it('replaces the first result when the full parse reads the text differently (a merge key)', () => {
     const y = bigClusterYaml(FAST_PARSE_CHARS + 1000, 3).replace(
       '  location: westeurope\n',
-      '  location: westeurope\n  tags: &t {a: b}\n  extra:\n    <<: *t\n',
+      '  location: westeurope\n  extra:\n    <<: {a: b}\n',
     );
     const req: ExploreRequest = { catalogKey: 'sf', input: y, document: 0 };
     const { final, replaced } = twoPhase(req);

@@ -47,6 +47,9 @@ const YAML_CORE = FAILSAFE_SCHEMA.extend({
   ],
 });
 
+/** A YAML alias (`*name` where a value starts); may also match inside a plain scalar, which only costs speed. */
+const ALIAS = /(?:^|[\s,[{:?-])\*[^\s,[\]{}]/m;
+
 /** Inputs from this size on get the values-only parse first. */
 export const FAST_PARSE_CHARS = 64 * 1024;
 
@@ -63,6 +66,8 @@ export interface FastParse {
 export function parseValues(text: string, minChars = FAST_PARSE_CHARS): FastParse | undefined {
   if (text.length < minChars) return undefined;
   const json = /\S/.exec(text)?.[0] === '{';
+  // Aliases go to the full parse, which caps their expansion (a few lines of aliases can stand for gigabytes).
+  if (!json && ALIAS.test(text)) return undefined;
   let value: unknown;
   try {
     // Duplicate keys and several documents throw (as the full parse reports them).
