@@ -503,3 +503,21 @@ test('CRD files dropped on the page load as a catalog', async ({ page }) => {
   await expect(pane(page, 'Hub').locator('[data-path="kind"]')).toContainText('Widget');
   expect(errors).toEqual([]);
 });
+
+test('when the editor’s code cannot load, a plain text box takes its place and conversion still works', async ({
+  page,
+}) => {
+  await page.route(/\/assets\/(ResourceEditor|monacoSetup)-[^/]*\.js$/, (route) => route.abort());
+  await page.goto('./');
+  const box = page.getByTestId('plain-editor');
+  await expect(box).toBeVisible();
+  const text = pane(page, 'Resource').getByRole('textbox', { name: 'Resource YAML' });
+  await expect(text).toHaveValue(/kind: Person/);
+  await text.fill(
+    'apiVersion: crm.example.com/2013-03-03\nkind: Person\nmetadata:\n  name: typed\nspec:\n  firstName: Grace\n',
+  );
+  await expect(pane(page, 'Hub').locator('[data-path="metadata.name"]')).toContainText('typed');
+  // The other parts of the page still work.
+  await tab(page, 'Conversion plan').click();
+  await expect(page.getByRole('table', { name: 'Conversion plan', exact: true })).toBeVisible();
+});

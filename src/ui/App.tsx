@@ -7,7 +7,8 @@ import { ExplorerContext, reduce, useExplorerStore } from './useExplorerState.ts
 import { useWorkerConversion } from './worker/useWorkerConversion.ts';
 import type { ExploreResult } from './worker/protocol.ts';
 import { keyAtOffset, rangeAt, rangeIndex } from './worker/rangeTable.ts';
-import { ResourcePreview } from './panels/ResourcePreview.tsx';
+import { PlainEditor, ResourcePreview } from './panels/ResourcePreview.tsx';
+import { ErrorBoundary } from './panels/ErrorBoundary.tsx';
 import { DocumentView } from './panels/DocumentView.tsx';
 import { Legend } from './panels/Legend.tsx';
 import { PropertyBagList } from './panels/PropertyBagList.tsx';
@@ -688,28 +689,32 @@ export function App() {
               <span className="muted pane-note">YAML or JSON · several documents allowed</span>
             </h2>
             <div className="editor-host">
-              <Suspense fallback={<ResourcePreview text={state.input} />}>
-                {state.catalog.type !== 'builtin' || state.catalog.id !== '' ? (
-                  <ResourceEditor
-                    initialText={state.input}
-                    onChange={setInput}
-                    onPasteText={pasteInput}
-                    onReady={(h) => {
-                      editor.current = h;
-                      if (editorText.current !== undefined) h.setText(editorText.current);
-                    }}
-                    dark={dark}
-                    markers={result?.markers ?? []}
-                    decorations={decorations}
-                    {...(highlightRange ? { highlight: highlightRange } : {})}
-                    onCursor={onCursor}
-                    schema={result?.schema}
-                    shortcuts={shortcuts}
-                  />
-                ) : (
-                  <ResourcePreview text={state.input} />
-                )}
-              </Suspense>
+              <ErrorBoundary
+                fallback={(error) => <PlainEditor text={state.input} onChange={setInput} problem={error.message} />}
+              >
+                <Suspense fallback={<ResourcePreview text={state.input} />}>
+                  {state.catalog.type !== 'builtin' || state.catalog.id !== '' ? (
+                    <ResourceEditor
+                      initialText={state.input}
+                      onChange={setInput}
+                      onPasteText={pasteInput}
+                      onReady={(h) => {
+                        editor.current = h;
+                        if (editorText.current !== undefined) h.setText(editorText.current);
+                      }}
+                      dark={dark}
+                      markers={result?.markers ?? []}
+                      decorations={decorations}
+                      {...(highlightRange ? { highlight: highlightRange } : {})}
+                      onCursor={onCursor}
+                      schema={result?.schema}
+                      shortcuts={shortcuts}
+                    />
+                  ) : (
+                    <ResourcePreview text={state.input} />
+                  )}
+                </Suspense>
+              </ErrorBoundary>
             </div>
             {blocking.length > 0 && (
               <div className="pane-errors" role="alert">
@@ -784,7 +789,16 @@ export function App() {
             ))}
           </div>
           <div className="tab-panel" role="tabpanel" id={`panel-${view}`} aria-labelledby={`tab-${view}`} tabIndex={0}>
-            {panel}
+            <ErrorBoundary
+              key={view}
+              fallback={(error) => (
+                <p className="empty" role="alert">
+                  This view could not be shown: {error.message}
+                </p>
+              )}
+            >
+              {panel}
+            </ErrorBoundary>
           </div>
         </section>
 

@@ -6,3 +6,28 @@ export function ResourcePreview({ text }: { readonly text: string }) {
     </pre>
   );
 }
+
+/** The input in a plain text box, when the editor's code could not load (offline on a first visit). */
+export function PlainEditor({
+  text,
+  onChange,
+  problem,
+}: {
+  readonly text: string;
+  readonly onChange: (text: string) => void;
+  readonly problem: string;
+}) {
+  return (
+    <div className="plain-editor">
+      <p className="stale-note" role="status" data-testid="plain-editor">
+        The editor could not load ({problem}); edit here instead, or reload to try again.
+      </p>
+      <textarea
+        aria-label="Resource YAML"
+        value={text}
+        spellCheck={false}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      />
+    </div>
+  );
+}
