@@ -1,6 +1,6 @@
 // Accessibility: axe-core scans of the main views, in both themes, with no serious or critical violations.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 
 async function open(page: Page, catalog: string): Promise<void> {
   await page.goto('./');

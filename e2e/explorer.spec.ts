@@ -2,7 +2,7 @@
 // names, data-fate / data-code / data-path attributes and issue codes, never wording.
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { watchErrors } from './watchErrors.ts';
 
 const corpus = path.resolve(import.meta.dirname, '../../shared/corpus');
@@ -164,6 +164,7 @@ test('malformed YAML and an unknown kind show clear errors and the page keeps wo
 });
 
 test('the round trip shows a diff and its verdict; read at an older version and write back', async ({ page }) => {
+  const errors = watchErrors(page);
   await open(page, 'crm-person');
   await tab(page, 'Round trip').click();
   const rt = page.getByRole('region', { name: 'Round trip', exact: true });
@@ -179,6 +180,13 @@ test('the round trip shows a diff and its verdict; read at an older version and 
   await expect(
     rt.getByRole('list', { name: 'Destroyed by write-back', exact: true }).getByRole('listitem').first(),
   ).toBeVisible();
+  // Leaving the view disposes the diff editors cleanly, and coming back shows them again.
+  await tab(page, 'Changes').click();
+  await tab(page, 'Round trip').click();
+  await expect(rt.locator('.monaco-diff-editor')).toHaveCount(2);
+  await tab(page, 'Lost').click();
+  await expect(rt).toHaveCount(0);
+  expect(errors).toEqual([]);
 });
 
 test('clicking a version in the version map makes it the target', async ({ page }) => {

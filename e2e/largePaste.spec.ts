@@ -1,6 +1,6 @@
 // A 1 MB resource pasted into the editor (a real Ctrl+V): the panes show all of it, the two-phase
 // conversion (values first, source ranges after) still links every field back to the editor.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { parse } from 'yaml';
 import { bigClusterYaml } from '../bench/support/bigResource.ts';
 import { watchErrors } from './watchErrors.ts';

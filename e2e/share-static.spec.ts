@@ -2,7 +2,7 @@
 // after the first visit (service worker). Serves dist/ itself (E2E_DIST overrides) on 127.0.0.1.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { CONTENT_SECURITY_POLICY } from '../scripts/vite-share-plugin.ts';
 import { clipboard, editorText, serve, waitForApp, watch, type LocalServer } from './shareHelpers.ts';
 

@@ -2,7 +2,7 @@
 // of the production build (playwright.config.ts). Asserts codes and content, never wording.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { encodeState } from '../src/ui/share/codec.ts';
 import {
   clipboard,

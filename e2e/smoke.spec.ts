@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { watchErrors } from './watchErrors.ts';
 
 test('the page loads the example and shows its hub form with no console errors', async ({ page }) => {

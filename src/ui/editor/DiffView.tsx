@@ -1,5 +1,5 @@
 // Monaco's diff editor for round trips (read-only both sides). Loaded lazily with the Monaco chunk.
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { DiffEditor } from '@monaco-editor/react';
 import { monaco, themeName } from './monacoSetup.ts';
 
@@ -41,13 +41,26 @@ export default function DiffView({ original, modified, dark, label }: DiffViewPr
     }),
     [label],
   );
+  // The wrapper disposes the models before the diff editor, which Monaco reports as an error: it keeps
+  // them, and they are disposed here once the editor is gone.
+  const models = useRef<monaco.editor.IDiffEditorModel | null>(null);
+  useEffect(
+    () => () => {
+      const m = models.current;
+      if (m) setTimeout(() => [m.original, m.modified].forEach((t) => t.isDisposed() || t.dispose()));
+    },
+    [],
+  );
   return (
     <DiffEditor
+      keepCurrentOriginalModel
+      keepCurrentModifiedModel
       original={original}
       modified={modified}
       language="yaml"
       theme={themeName(dark)}
       onMount={(ed) => {
+        models.current = ed.getModel();
         keepLabel(ed.getOriginalEditor(), `${label}: before`);
         keepLabel(ed.getModifiedEditor(), `${label}: after`);
       }}
