@@ -529,3 +529,22 @@ test('when the editor’s code cannot load, a plain text box takes its place and
   await tab(page, 'Conversion plan').click();
   await expect(page.getByRole('table', { name: 'Conversion plan', exact: true })).toBeVisible();
 });
+
+test('an Azure-style OpenAPI file loads with the common-types file its refs point into', async ({ page }) => {
+  await open(page);
+  const dir = path.resolve(import.meta.dirname, '../src/importers/testdata/crossfile');
+  await page
+    .getByLabel('Catalog files', { exact: true })
+    .setInputFiles([path.join(dir, 'specs/2021-01-01/vault.json'), path.join(dir, 'common/v2/types.json')]);
+  await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue(/^e:/);
+  await expect(page.getByRole('region', { name: 'Import problems', exact: true })).toHaveCount(0);
+  await seed(
+    page,
+    'apiVersion: vault.contoso.com/2021-01-01\nkind: Vault\nmetadata:\n  name: v\nspec:\n  location: westeurope\n  tags: {team: a}\n  sku: {name: premium}\n',
+  );
+  // location and tags come from the common TrackedResource: known fields, so nothing is pruned.
+  await expect(pane(page, 'Hub').locator('[data-path="spec.location"]')).toContainText('westeurope');
+  await expect(pane(page, 'Hub').locator('[data-path="spec.sku.name"]')).toContainText('premium');
+  await tab(page, 'Lost').click();
+  await expect(page.getByRole('list', { name: 'Lost', exact: true }).getByRole('listitem')).toHaveCount(0);
+});

@@ -8,7 +8,7 @@ import { addStorageVariants } from './addStorageVariants.ts';
 import { applyConfig } from './applyConfig.ts';
 import { detectFormat } from './detectFormat.ts';
 import { importCrd } from './importCrd.ts';
-import { importOpenApi } from './importOpenApi.ts';
+import { importOpenApi, type RefLibrary } from './importOpenApi.ts';
 import { kindKey, mergeKinds } from './mergeKinds.ts';
 import { byString } from './names.ts';
 import { mergeConfigs, parseConfig } from './parseConfig.ts';
@@ -45,9 +45,14 @@ function recordVersionRanges(doc: SourceDoc, crd: Record<string, unknown>, at: P
   });
 }
 
-/** Stage: one file's documents, dispatched by format. */
-function collectFile(file: SourceFile, acc: Collected): void {
-  const { docs, issues } = parseSource(file);
+/** Stage: one file's documents, dispatched by format (OpenAPI refs may point into the other files). */
+function collectFile(
+  file: SourceFile,
+  parsed: ReturnType<typeof parseSource>,
+  acc: Collected,
+  library: RefLibrary,
+): void {
+  const { docs, issues } = parsed;
   acc.issues.push(...issues);
   if (docs.length === 0 && issues.length === 0) {
     acc.issues.push(issue('warning', 'EMPTY_INPUT', 'the file holds no documents', [], { file: file.name }));
@@ -92,7 +97,7 @@ function collectFile(file: SourceFile, acc: Collected): void {
       case 'openapi2':
       case 'openapi3': {
         recognised++;
-        const r = importOpenApi(doc);
+        const r = importOpenApi(doc, library);
         acc.issues.push(...r.issues);
         acc.inputs.push(...r.kinds);
         break;
@@ -169,7 +174,23 @@ export function importFiles(
   const acc: Collected = { inputs: [], versionRanges: new Map(), prebuilt: [], configs: [], issues: [] };
   // Sorted by name: output never depends on the order files were given in.
   const sorted = [...files].sort((a, b) => byString(a.name, b.name) || byString(a.text, b.text));
-  for (const f of sorted) collectFile(f, acc);
+  const parsed = sorted.map((f) => parseSource(f));
+  // Single-document files can be the target of another file's cross-file `$ref` (Azure's common types).
+  const library: RefLibrary = { docs: new Map(), referenced: new Set() };
+  parsed.forEach((p, i) => {
+    const only = p.docs.length === 1 ? p.docs[0] : undefined;
+    if (only) (library.docs as Map<string, SourceDoc>).set((sorted[i] as SourceFile).name, only);
+  });
+  sorted.forEach((f, i) => collectFile(f, parsed[i] as ReturnType<typeof parseSource>, acc, library));
+  // A file other files take definitions from needs no resource of its own.
+  acc.issues = acc.issues.filter(
+    (i) =>
+      !(
+        (i.code === 'NO_RESOURCE' || i.code === 'UNSUPPORTED_FORMAT') &&
+        i.file !== undefined &&
+        library.referenced.has(i.file)
+      ),
+  );
 
   const config = mergeConfigs([...acc.configs, ...(options.config ? [options.config] : [])]);
   const merged = mergeKinds(acc.inputs);

@@ -135,3 +135,58 @@ describe('groupFromPath', () => {
     expect(groupFromPath('/people/{p}')).toBeUndefined();
   });
 });
+
+describe('importFiles: OpenAPI refs into other files (Azure common types)', () => {
+  const vault = fixture('crossfile/specs/2021-01-01/vault.json');
+  const common = fixture('crossfile/common/v2/types.json');
+
+  it('follows them into the loaded file, whose own local refs resolve there', () => {
+    const { catalog, issues } = importFiles([vault, common]);
+    // The common-types file holds no resource, and needs none: others take definitions from it.
+    expect(issues).toEqual([]);
+    const k = only(catalog.kinds);
+    expect([k.group, k.kind]).toEqual(['vault.contoso.com', 'Vault']);
+    const types = k.versions.find((v) => v.name === '2021-01-01')?.types ?? {};
+    expect(types.VaultSpec?.properties.map((p) => [p.name, p.required])).toEqual([
+      ['location', true],
+      ['managedBy', false],
+      ['properties', false],
+      ['sku', false],
+      ['tags', false],
+    ]);
+    expect(types.VaultStatus?.properties.map((p) => p.name)).toEqual(['id', 'name']);
+    expect(types.VaultSpec?.properties.find((p) => p.name === 'sku')?.type).toEqual({ kind: 'object', name: 'Sku' });
+    expect(types.Sku?.properties[0]?.type).toMatchObject({ kind: 'enum', name: 'SkuName' });
+    // This file's `Resource` keeps its name; the common one, a type too, gets another.
+    expect(types.VaultSpec?.properties.find((p) => p.name === 'properties')?.type).toEqual({
+      kind: 'object',
+      name: 'Resource',
+    });
+    expect(types.Resource?.properties.map((p) => p.name)).toEqual(['retentionDays']);
+    expect(types.VaultSpec?.properties.find((p) => p.name === 'managedBy')?.type).toEqual({
+      kind: 'object',
+      name: 'Resource2',
+    });
+    expect(types.Resource2?.properties.map((p) => p.name)).toEqual(['id', 'name']);
+  });
+
+  it('matches a dropped file by name when the relative path does not resolve', () => {
+    const { catalog, issues } = importFiles([
+      { name: 'vault.json', text: vault.text },
+      { name: 'types.json', text: common.text },
+    ]);
+    expect(issues).toEqual([]);
+    expect(only(catalog.kinds).versions[0]?.types.VaultSpec?.properties.map((p) => p.name)).toContain('location');
+  });
+
+  it('says which file to load when the target is missing', () => {
+    const { catalog, issues } = importFiles([vault]);
+    const dangling = issues.filter((i) => i.code === 'DANGLING_REF');
+    expect(dangling.length).toBeGreaterThan(0);
+    expect(dangling[0]?.file).toBe('crossfile/specs/2021-01-01/vault.json');
+    expect(dangling[0]?.range?.start.line).toBeGreaterThan(1);
+    expect(dangling.map((i) => i.message).join(' ')).toContain('types.json');
+    // What does resolve still imports.
+    expect(only(catalog.kinds).kind).toBe('Vault');
+  });
+});

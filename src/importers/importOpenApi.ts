@@ -12,9 +12,11 @@
 //   names an enum (`Level`). `allOf` merges parts. A discriminated base (`discriminator`) imports with its
 //   own properties only; subtypes (`x-ms-discriminator-value`) become types only where referenced, so a
 //   subtype-only field of a base-typed value ends in the property bag like any unknown field.
-// - Local refs (`#/definitions/X`, `#/components/schemas/X`, `#/parameters/X`, ...) are followed; a missing
-//   target or a cross-file ref is DANGLING_REF; an alias loop with no object (A = B, B = A) is REF_CYCLE.
-//   Recursive object types are fine: types refer to each other by name.
+// - Refs are followed: local ones (`#/definitions/X`, `#/components/schemas/X`, `#/parameters/X`, ...) and
+//   cross-file ones (`../../common-types/resource-management/v2/types.json#/definitions/TrackedResource`) into
+//   the other files loaded with this one (matched by relative path, else by the longest path suffix, so
+//   dropped files match by name). A missing target or file is DANGLING_REF; an alias loop with no object
+//   (A = B, B = A) is REF_CYCLE. Recursive object types are fine: types refer to each other by name.
 import type { Issue, KindInput, ObjectType, Path, Property, TypeRef, Version } from '../core/index.ts';
 import { NameAllocator, bagKeyOf, byString, typeSegment, uniqueBagKeys } from './names.ts';
 import type { SourceDoc } from './parseSource.ts';
@@ -25,8 +27,19 @@ export const GROUP_EXTENSION = 'x-version-explorer-group';
 
 const FREE_FORM: TypeRef = { kind: 'opaque', reason: 'free-form' };
 
+/** The other documents loaded with this one, for cross-file refs; `referenced` collects the files used. */
+export interface RefLibrary {
+  readonly docs: ReadonlyMap<string, SourceDoc>;
+  readonly referenced: Set<string>;
+}
+
 interface Ctx {
   readonly doc: SourceDoc;
+  /** The root of the file being imported (its definitions keep their names). */
+  readonly mainRoot: Record<string, unknown>;
+  readonly library?: RefLibrary;
+  /** Type names given to definitions of other files (`file \0 definition`), so same-named ones stay apart. */
+  readonly foreignNames: Map<string, string>;
   readonly root: Record<string, unknown>;
   readonly defsPath: Path;
   readonly defs: Record<string, unknown>;
@@ -40,6 +53,8 @@ interface Ctx {
 interface Located {
   readonly schema: Record<string, unknown>;
   readonly path: Path;
+  /** The document the schema lives in, when it is another file's (its refs resolve there). */
+  readonly ctx?: Ctx;
   /** Definition name when the ref points at one. */
   readonly defName?: string;
 }
@@ -52,20 +67,63 @@ const safeDecode = (s: string): string => {
   }
 };
 
-/** Follows a local JSON pointer; reports DANGLING_REF (missing, or another file) at the `$ref`. */
-function follow(ctx: Ctx, ref: unknown, at: Path): Located | undefined {
-  if (typeof ref !== 'string' || !ref.startsWith('#/')) {
-    ctx.issues.push(
-      docIssue(
-        ctx.doc,
-        'error',
-        'DANGLING_REF',
-        `$ref ${JSON.stringify(ref)} is not a local reference (cross-file refs are unsupported)`,
-        [...at, '$ref'],
-      ),
-    );
-    return undefined;
+/** The context of another document, sharing the types, names and issues being built. */
+function docCtx(ctx: Ctx, doc: SourceDoc): Ctx {
+  if (doc === ctx.doc) return ctx;
+  const root = isRecord(doc.value) ? doc.value : {};
+  const swagger2 = typeof root.swagger === 'string' || isRecord(root.definitions);
+  const defsPath: Path = swagger2 ? ['definitions'] : ['components', 'schemas'];
+  const defsNode = swagger2 ? root.definitions : isRecord(root.components) ? root.components.schemas : undefined;
+  return { ...ctx, doc, root, defsPath, defs: isRecord(defsNode) ? defsNode : {} };
+}
+
+const segments = (p: string) => p.replace(/\\/g, '/').split('/');
+
+/** The loaded document a cross-file ref names: by relative path, else by the longest matching path suffix. */
+function findDoc(lib: RefLibrary, from: string, file: string): SourceDoc | 'ambiguous' | undefined {
+  const resolved = segments(from).slice(0, -1);
+  for (const seg of segments(file)) {
+    if (seg === '..') resolved.pop();
+    else if (seg !== '.' && seg !== '') resolved.push(seg);
   }
+  const exact = lib.docs.get(resolved.join('/'));
+  if (exact) return exact;
+  const want = segments(file).filter((x) => x !== '..' && x !== '.' && x !== '');
+  let best = 0;
+  let found: SourceDoc[] = [];
+  for (const [name, doc] of lib.docs) {
+    const have = segments(name);
+    let n = 0;
+    while (n < want.length && n < have.length && want[want.length - 1 - n] === have[have.length - 1 - n]) n++;
+    if (n > best) [best, found] = [n, [doc]];
+    else if (n === best && n > 0) found.push(doc);
+  }
+  return found.length > 1 ? 'ambiguous' : found[0];
+}
+
+/** Follows a JSON pointer, in this file or a loaded other one; reports DANGLING_REF at the `$ref`. */
+function follow(ctx: Ctx, ref: unknown, at: Path): Located | undefined {
+  const dangling = (why: string) => {
+    ctx.issues.push(docIssue(ctx.doc, 'error', 'DANGLING_REF', `$ref ${why}`, [...at, '$ref']));
+    return undefined;
+  };
+  if (typeof ref !== 'string') return dangling(`${JSON.stringify(ref)} is not a string`);
+  if (!ref.startsWith('#')) {
+    const hash = ref.indexOf('#');
+    const file = hash < 0 ? ref : ref.slice(0, hash);
+    if (/^[a-z][a-z0-9+.-]*:/i.test(file))
+      return dangling('points at a URL: load that file too and refer to it by path');
+    const other = ctx.library ? findDoc(ctx.library, ctx.doc.file, file) : undefined;
+    if (other === 'ambiguous')
+      return dangling(`${ref}: several loaded files are named ${segments(file).at(-1) ?? file}`);
+    if (!other) return dangling(`${ref}: ${file} is not loaded; load it with this file`);
+    ctx.library?.referenced.add(other.file);
+    const pointer = hash < 0 ? '' : ref.slice(hash + 1);
+    const there = docCtx(ctx, other);
+    if (pointer === '' || pointer === '/') return { schema: there.root, path: [], ctx: there };
+    return follow(there, `#${pointer}`, []);
+  }
+  if (!ref.startsWith('#/')) return dangling(`${ref} is not a JSON pointer`);
   const segs = ref
     .slice(2)
     .split('/')
@@ -77,33 +135,53 @@ function follow(ctx: Ctx, ref: unknown, at: Path): Located | undefined {
     return undefined;
   }
   const isDef = segs.length === ctx.defsPath.length + 1 && ctx.defsPath.every((p, i) => p === segs[i]);
-  return { schema: node, path: segs, ...(isDef ? { defName: segs[segs.length - 1] as string } : {}) };
+  return {
+    schema: node,
+    path: segs,
+    ctx,
+    ...(isDef ? { defName: defTypeName(ctx, segs[segs.length - 1] as string) } : {}),
+  };
+}
+
+/** A definition's type name: its own in the main file; in another file, its own unless that is taken. */
+function defTypeName(ctx: Ctx, def: string): string {
+  if (ctx.root === ctx.mainRoot) return def;
+  const key = `${ctx.doc.file}\u0000${def}`;
+  let name = ctx.foreignNames.get(key);
+  if (name === undefined) {
+    name = ctx.names.take(def);
+    ctx.foreignNames.set(key, name);
+  }
+  return name;
 }
 
 /** `$ref`-only chains (and single-part allOf) resolved to the schema that has content. */
 function deref(ctx: Ctx, s: Record<string, unknown>, at: Path): Located | undefined {
-  let cur: Located = { schema: s, path: at };
+  let cur: Located = { schema: s, path: at, ctx };
   const seen: string[] = [];
   for (;;) {
     const ref = cur.schema.$ref;
     if (ref === undefined) return cur;
     if (typeof ref === 'string' && seen.includes(ref)) {
       ctx.issues.push(
-        docIssue(ctx.doc, 'error', 'REF_CYCLE', `$ref cycle with no object: ${[...seen, ref].join(' -> ')}`, [
-          ...cur.path,
-          '$ref',
-        ]),
+        docIssue(
+          (cur.ctx ?? ctx).doc,
+          'error',
+          'REF_CYCLE',
+          `$ref cycle with no object: ${[...seen, ref].join(' -> ')}`,
+          [...cur.path, '$ref'],
+        ),
       );
       return undefined;
     }
     if (typeof ref === 'string') seen.push(ref);
-    const next = follow(ctx, ref, cur.path);
+    const next = follow(cur.ctx ?? ctx, ref, cur.path);
     if (!next) return undefined;
     cur = next;
   }
 }
 
-type Part = { name: string; schema: Record<string, unknown>; path: Path; required: boolean };
+type Part = { name: string; schema: Record<string, unknown>; path: Path; required: boolean; ctx: Ctx };
 
 /** Properties of an object schema with its `allOf` parts merged (later parts override). */
 function collectProperties(
@@ -132,7 +210,7 @@ function collectProperties(
       const target = deref(ctx, part, [...at, 'allOf', i]);
       if (!target) return;
       const inner = collectProperties(
-        ctx,
+        target.ctx ?? ctx,
         target.schema,
         target.path,
         ref !== undefined ? [...visiting, ref] : visiting,
@@ -150,6 +228,7 @@ function collectProperties(
       schema: isRecord(ps) ? ps : {},
       path: [...at, 'properties', k],
       required: required.has(k),
+      ctx,
     });
   }
   // `required` may name properties inherited through allOf.
@@ -163,8 +242,8 @@ function collectProperties(
 const isObjectLike = (s: Record<string, unknown>): boolean =>
   propertiesOf(s) !== undefined || (Array.isArray(s.allOf) && s.allOf.length > 0) || s.discriminator !== undefined;
 
-function toProperty(ctx: Ctx, p: Part, hint: string): Property {
-  const type = typeOf(ctx, p.schema, p.path, hint);
+function toProperty(p: Part, hint: string): Property {
+  const type = typeOf(p.ctx, p.schema, p.path, hint);
   const target = isRecord(p.schema) && p.schema.$ref !== undefined ? undefined : p.schema;
   const description = descriptionOf(p.schema);
   const validation = target ? validationOf(target) : undefined;
@@ -187,7 +266,7 @@ function objectType(ctx: Ctx, name: string, s: Record<string, unknown>, at: Path
   const { props, description } = collectProperties(ctx, s, at);
   const properties = [...props.keys()]
     .sort(byString)
-    .map((k) => toProperty(ctx, props.get(k) as Part, `${name}${typeSegment(k)}`));
+    .map((k) => toProperty(props.get(k) as Part, `${name}${typeSegment(k)}`));
   const extra = isRecord(s.additionalProperties)
     ? typeOf(ctx, s.additionalProperties, [...at, 'additionalProperties'], `${name}Value`)
     : undefined;
@@ -208,7 +287,7 @@ function typeOf(ctx: Ctx, s: Record<string, unknown>, at: Path, hint: string): T
     if (!target) return FREE_FORM;
     const defName = target.defName ?? lastDefName(ctx, s, at);
     if (defName === ctx.skip) return FREE_FORM; // the resource body itself, nested: carried as-is
-    return contentType(ctx, target.schema, target.path, defName ?? hint, defName !== undefined);
+    return contentType(target.ctx ?? ctx, target.schema, target.path, defName ?? hint, defName !== undefined);
   }
   if (Array.isArray(s.allOf) && s.allOf.length === 1 && propertiesOf(s) === undefined && isRecord(s.allOf[0])) {
     return typeOf(ctx, s.allOf[0], [...at, 'allOf', 0], hint);
@@ -220,13 +299,15 @@ function typeOf(ctx: Ctx, s: Record<string, unknown>, at: Path, hint: string): T
 function lastDefName(ctx: Ctx, s: Record<string, unknown>, at: Path): string | undefined {
   let cur: Record<string, unknown> = s;
   let path = at;
+  let here = ctx;
   let name: string | undefined;
   for (let i = 0; i < 32 && cur.$ref !== undefined; i++) {
-    const next = follow({ ...ctx, issues: [] }, cur.$ref, path);
+    const next = follow({ ...here, issues: [] }, cur.$ref, path);
     if (!next) break;
     name = next.defName ?? name;
     cur = next.schema;
     path = next.path;
+    here = next.ctx ?? here;
   }
   return name;
 }
@@ -284,18 +365,23 @@ function bodySchema(ctx: Ctx, op: Record<string, unknown>, at: Path): Located | 
           ? deref(ctx, raw, [...at, 'parameters', i])
           : { schema: raw, path: [...at, 'parameters', i] };
       if (param?.schema.in === 'body' && isRecord(param.schema.schema))
-        return { schema: param.schema.schema, path: [...param.path, 'schema'] };
+        return {
+          schema: param.schema.schema,
+          path: [...param.path, 'schema'],
+          ...(param.ctx ? { ctx: param.ctx } : {}),
+        };
     }
   }
   if (isRecord(op.requestBody)) {
     const rb = deref(ctx, op.requestBody, [...at, 'requestBody']);
-    return rb ? mediaSchema(rb.schema, rb.path) : undefined;
+    return rb ? mediaSchema(rb.schema, rb.path, rb.ctx) : undefined;
   }
   return undefined;
 }
 
-function mediaSchema(holder: Record<string, unknown>, at: Path): Located | undefined {
-  if (isRecord(holder.schema)) return { schema: holder.schema, path: [...at, 'schema'] };
+function mediaSchema(holder: Record<string, unknown>, at: Path, ctx?: Ctx): Located | undefined {
+  const inCtx = ctx ? { ctx } : {};
+  if (isRecord(holder.schema)) return { schema: holder.schema, path: [...at, 'schema'], ...inCtx };
   if (!isRecord(holder.content)) return undefined;
   const types = Object.keys(holder.content).sort(
     (a, b) => Number(!a.includes('json')) - Number(!b.includes('json')) || byString(a, b),
@@ -303,7 +389,7 @@ function mediaSchema(holder: Record<string, unknown>, at: Path): Located | undef
   const first = types[0];
   const media = first !== undefined ? holder.content[first] : undefined;
   return isRecord(media) && isRecord(media.schema)
-    ? { schema: media.schema, path: [...at, 'content', first as string, 'schema'] }
+    ? { schema: media.schema, path: [...at, 'content', first as string, 'schema'], ...inCtx }
     : undefined;
 }
 
@@ -313,18 +399,22 @@ function getResponse(ctx: Ctx, item: Record<string, unknown>, at: Path): Located
   const r = get.responses['200'];
   if (!isRecord(r)) return undefined;
   const resolved = deref(ctx, r, [...at, 'get', 'responses', '200']);
-  return resolved ? mediaSchema(resolved.schema, resolved.path) : undefined;
+  return resolved ? mediaSchema(resolved.schema, resolved.path, resolved.ctx) : undefined;
 }
 
 function importResource(ctx: Ctx, version: string, kindName: string, body: Located, get: Located | undefined): Version {
-  const bodyDef = deref(ctx, body.schema, body.path);
-  const { props } = bodyDef ? collectProperties(ctx, bodyDef.schema, bodyDef.path) : { props: new Map<string, Part>() };
+  // (Located values found while probing carry the probe's context: re-home them into this import's.)
+  const home = (l: Located) => (l.ctx && l.ctx.doc !== ctx.doc ? docCtx(ctx, l.ctx.doc) : ctx);
+  const bodyDef = deref(home(body), body.schema, body.path);
+  const { props } = bodyDef
+    ? collectProperties(bodyDef.ctx ?? ctx, bodyDef.schema, bodyDef.path)
+    : { props: new Map<string, Part>() };
   const specParts = [...props.values()].filter((p) => p.schema.readOnly !== true);
   const statusParts = [...props.values()].filter((p) => p.schema.readOnly === true);
   if (get) {
-    const g = deref(ctx, get.schema, get.path);
+    const g = deref(home(get), get.schema, get.path);
     if (g && g.schema !== bodyDef?.schema) {
-      for (const p of collectProperties(ctx, g.schema, g.path).props.values())
+      for (const p of collectProperties(g.ctx ?? ctx, g.schema, g.path).props.values())
         if (!props.has(p.name) || p.schema.readOnly === true)
           if (!statusParts.some((x) => x.name === p.name)) statusParts.push({ ...p, required: false });
     }
@@ -336,7 +426,7 @@ function importResource(ctx: Ctx, version: string, kindName: string, body: Locat
     name,
     named: true,
     properties: uniqueBagKeys(
-      parts.sort((a, b) => byString(a.name, b.name)).map((p) => toProperty(ctx, p, `${name}${typeSegment(p.name)}`)),
+      parts.sort((a, b) => byString(a.name, b.name)).map((p) => toProperty(p, `${name}${typeSegment(p.name)}`)),
     ),
     hasPropertyBag: false,
   });
@@ -390,7 +480,7 @@ function importResource(ctx: Ctx, version: string, kindName: string, body: Locat
   };
 }
 
-export function importOpenApi(doc: SourceDoc): { kinds: KindInput[]; issues: Issue[] } {
+export function importOpenApi(doc: SourceDoc, library?: RefLibrary): { kinds: KindInput[]; issues: Issue[] } {
   const issues: Issue[] = [];
   const root = doc.value;
   if (!isRecord(root))
@@ -415,24 +505,29 @@ export function importOpenApi(doc: SourceDoc): { kinds: KindInput[]; issues: Iss
   const paths = isRecord(root.paths) ? root.paths : {};
   const extGroup = typeof root[GROUP_EXTENSION] === 'string' ? (root[GROUP_EXTENSION] as string) : undefined;
 
+  // A fresh context per probe and per resource: types and names are built per version of a kind.
+  const newCtx = (names: NameAllocator, skip: string): Ctx => ({
+    doc,
+    mainRoot: root,
+    ...(library ? { library } : {}),
+    foreignNames: new Map(),
+    root,
+    defsPath,
+    defs,
+    types: new Map(),
+    names,
+    aliasStack: [],
+    issues,
+    skip,
+  });
   const found = new Map<string, { path: string; body: Located; get?: Located }>();
   for (const p of Object.keys(paths).sort(byString)) {
     const item = paths[p];
     if (!isRecord(item) || !isRecord(item.put)) continue;
-    const probe: Ctx = {
-      doc,
-      root,
-      defsPath,
-      defs,
-      types: new Map(),
-      names: new NameAllocator(),
-      aliasStack: [],
-      issues,
-      skip: '',
-    };
+    const probe = newCtx(new NameAllocator(), '');
     const body = bodySchema(probe, item.put, ['paths', p, 'put']);
     if (!body || typeof body.schema.$ref !== 'string') continue;
-    const kindName = lastDefName(probe, body.schema, body.path);
+    const kindName = lastDefName(body.ctx ?? probe, body.schema, body.path);
     if (kindName === undefined || found.has(kindName)) continue;
     const get = getResponse(probe, item, ['paths', p]);
     found.set(kindName, { path: p, body, ...(get ? { get } : {}) });
@@ -447,7 +542,7 @@ export function importOpenApi(doc: SourceDoc): { kinds: KindInput[]; issues: Iss
   for (const [kindName, r] of [...found.entries()].sort(([a], [b]) => byString(a, b))) {
     const names = new NameAllocator();
     for (const d of Object.keys(defs).sort(byString)) if (d !== kindName) names.take(d);
-    const ctx: Ctx = { doc, root, defsPath, defs, types: new Map(), names, aliasStack: [], issues, skip: kindName };
+    const ctx = newCtx(names, kindName);
     const v = importResource(ctx, version, kindName, r.body, r.get);
     kinds.push({
       group: extGroup ?? groupFromPath(r.path) ?? 'openapi.local',
