@@ -23,9 +23,36 @@ function commonDir(files: readonly string[]): string {
   return first.slice(0, n).join(path.sep) || path.sep;
 }
 
+// `"$ref": "../../common-types/resource-management/v4/types.json#/definitions/X"` (JSON or YAML).
+const FILE_REF = /\$ref["']?\s*:\s*["']?([^"'#\s]+\.(?:json|ya?ml))#/gi;
+const MAX_REFERENCED = 200;
+
+/** Adds the files that OpenAPI `$ref`s point into (Azure's common types), and theirs, when they exist. */
+async function addReferencedFiles(texts: Map<string, string>, io: CommandIO): Promise<void> {
+  const queue = [...texts.keys()];
+  let added = 0;
+  while (queue.length > 0 && added < MAX_REFERENCED) {
+    const from = queue.shift() as string;
+    for (const m of (texts.get(from) ?? '').matchAll(FILE_REF)) {
+      const ref = m[1] as string;
+      if (/^[a-z][a-z0-9+.-]*:/i.test(ref)) continue; // a URL: not followed
+      const target = path.resolve(path.dirname(from), ref);
+      if (texts.has(target)) continue;
+      try {
+        texts.set(target, await io.readText(target));
+      } catch {
+        continue; // the importer reports the dangling ref, at the file and line that makes it
+      }
+      queue.push(target);
+      if (++added >= MAX_REFERENCED) break;
+    }
+  }
+}
+
 /**
  * Reads files and folders (recursively; .yaml/.yml/.json inside folders, any named file).
- * Names are relative to the inputs' common folder, so output never depends on absolute paths.
+ * Names are relative to the inputs' common folder, so output never depends on absolute paths. Files that
+ * OpenAPI `$ref`s point into are read too.
  */
 export async function readInputs(
   inputs: readonly string[],
@@ -47,12 +74,15 @@ export async function readInputs(
       issues.push(issue('error', 'EMPTY_INPUT', 'no .yaml, .yml or .json files here', [], { file: input }));
     for (const f of kept) found.add(path.resolve(f));
   }
-  const abs = [...found].sort();
+  const texts = new Map<string, string>();
+  for (const f of found) texts.set(f, await io.readText(f));
+  await addReferencedFiles(texts, io);
+  const abs = [...texts.keys()].sort();
   const root = commonDir(abs);
   const files: SourceFile[] = [];
   for (const f of abs) {
     const name = abs.length === 1 ? path.basename(f) : posix(path.relative(root, f));
-    files.push({ name, text: await io.readText(f) });
+    files.push({ name, text: texts.get(f) as string });
   }
   return { files, issues, root };
 }

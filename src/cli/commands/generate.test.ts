@@ -136,3 +136,22 @@ describe('generate: nothing importable', () => {
     expect(JSON.parse(f.out.join('')).kinds.length).toBe(2);
   });
 });
+
+describe('OpenAPI files whose $refs point into other files', () => {
+  it('reads the files the refs name (Azure common types), so naming the spec is enough', async () => {
+    const f = fakeIO({
+      '/repo/specs/2021-01-01/vault.json': read('crossfile/specs/2021-01-01/vault.json'),
+      '/repo/common/v2/types.json': read('crossfile/common/v2/types.json'),
+    });
+    const r = await loadCatalogSource('/repo/specs/2021-01-01/vault.json', f.io);
+    expect(r.issues).toEqual([]);
+    expect(r.catalog?.sources).toEqual(['common/v2/types.json', 'specs/2021-01-01/vault.json']);
+    expect(r.catalog?.kinds.map((k) => k.kind)).toEqual(['Vault']);
+  });
+
+  it('reports the dangling ref when the named file does not exist', async () => {
+    const f = fakeIO({ '/repo/specs/2021-01-01/vault.json': read('crossfile/specs/2021-01-01/vault.json') });
+    const r = await loadCatalogSource('/repo/specs/2021-01-01/vault.json', f.io);
+    expect(r.issues.some((i) => i.code === 'DANGLING_REF' && i.file === 'vault.json')).toBe(true);
+  });
+});
