@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
+import { parse } from 'yaml';
 import { encodeState } from '../src/ui/share/codec.ts';
 import {
   clipboard,
@@ -407,4 +408,20 @@ test('the built page carries a strict CSP and runs without violations', async ({
   });
   expect(ran).toBe(false);
   await expect.poll(() => w.csp()).toEqual([expect.stringContaining('script-src')]);
+});
+
+test('Copy YAML puts a pane’s converted document on the clipboard', async ({ page }) => {
+  await page.goto('./');
+  await waitForApp(page);
+  await page.getByLabel('Catalog', { exact: true }).selectOption('b:person-v1v2');
+  const target = page.getByRole('region', { name: 'Target', exact: true });
+  await expect(target.locator('[data-fate="required-missing"]')).toHaveCount(2);
+  await target.getByRole('button', { name: 'Copy YAML (Target)' }).click();
+  await expect(target.getByRole('button', { name: /\(Target\)$/ })).toHaveText(/^Copied/);
+  const copied = parse(await clipboard(page)) as { apiVersion: string; spec: Record<string, unknown> };
+  expect(copied.apiVersion).toBe('crm.example.com/v2');
+  // The placeholders of the missing required fields are not part of the document.
+  expect(Object.keys(copied.spec)).not.toContain('postalAddress');
+  await page.getByRole('region', { name: 'Hub', exact: true }).getByRole('button', { name: 'Copy YAML (Hub)' }).click();
+  expect((parse(await clipboard(page)) as { spec: { originalVersion: string } }).spec.originalVersion).toBe('v1');
 });

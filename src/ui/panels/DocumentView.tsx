@@ -11,8 +11,8 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import type { Line, PaneView } from '../worker/protocol.ts';
-import { firstLineUnder, lineAt, srcKeyAt } from '../worker/packLines.ts';
+import type { Line, PackedLines, PaneView } from '../worker/protocol.ts';
+import { firstLineUnder, lineAt, packedYaml, srcKeyAt } from '../worker/packLines.ts';
 import { FATE_BY_KIND, fateTitle } from './fates.ts';
 
 export const LINE_HEIGHT = 20;
@@ -143,6 +143,7 @@ export function DocumentView({ label, view, subtitle, highlight, onSelect, child
         <span className="pane-title">{label}</span>
         {view && <span className="version-badge">{view.version}</span>}
         {subtitle}
+        {view && view.lines.size > 0 && <CopyYaml label={label} lines={view.lines} />}
       </h2>
       {children}
       <div
@@ -208,5 +209,31 @@ function LineRow({
         )}
       </span>
     </div>
+  );
+}
+
+/** Copies the pane's document as YAML (what the pane shows, without the placeholders of missing fields). */
+function CopyYaml({ label, lines }: { label: string; lines: PackedLines }) {
+  const [done, setDone] = useState<'copied' | 'failed' | undefined>();
+  useEffect(() => {
+    if (!done) return;
+    const t = setTimeout(() => setDone(undefined), 1500);
+    return () => clearTimeout(t);
+  }, [done]);
+  return (
+    <button
+      type="button"
+      className="pane-copy"
+      title="Copy this document as YAML"
+      onClick={() =>
+        navigator.clipboard.writeText(packedYaml(lines)).then(
+          () => setDone('copied'),
+          () => setDone('failed'),
+        )
+      }
+    >
+      {done === 'copied' ? 'Copied' : done === 'failed' ? 'Copy failed' : 'Copy YAML'}
+      <span className="visually-hidden"> ({label})</span>
+    </button>
   );
 }

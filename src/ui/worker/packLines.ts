@@ -240,5 +240,26 @@ export function lineAt(p: PackedLines, i: number): Line {
   };
 }
 
+/**
+ * The pane's document as YAML text, the way the pane shows it (placeholders for missing required fields
+ * left out): what `Copy YAML` puts on the clipboard.
+ */
+export function packedYaml(p: PackedLines): string {
+  const out: string[] = [];
+  for (let i = 0; i < p.size; i++) {
+    const flags = flagsAt(p, i);
+    if (flags & FLAG_MISSING) continue;
+    const indent = (p.meta[i * 2] ?? 0) & 0xffff;
+    const dash = (flags & FLAG_DASH) !== 0;
+    const rawKey = slice(p, i, 0);
+    const value = slice(p, i, 2);
+    const key = rawKey !== undefined ? `${yamlKey(rawKey)}:` : '';
+    out.push(
+      `${' '.repeat(dash ? indent - 2 : indent)}${dash ? '- ' : ''}${key}${value !== undefined ? `${key ? ' ' : ''}${value}` : ''}`,
+    );
+  }
+  return out.length > 0 ? `${out.join('\n')}\n` : '';
+}
+
 export const transferablesOf = (p: PackedLines | undefined): ArrayBuffer[] =>
   p ? [p.offs.buffer as ArrayBuffer, p.meta.buffer as ArrayBuffer, p.noteIdx.buffer as ArrayBuffer] : [];

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pathKey, type FateKind, type Path } from '../../core/index.ts';
-import { FATE_ORDER, firstLineUnder, lineAt, pathKeyAt, srcKeyAt, yamlKey } from './packLines.ts';
+import { FATE_ORDER, firstLineUnder, lineAt, packedYaml, pathKeyAt, srcKeyAt, yamlKey } from './packLines.ts';
+import { parse } from 'yaml';
 import type { Line } from './protocol.ts';
 import { MISSING, withMissing, renderLines, renderPacked, yamlScalar, type FateInfo } from './renderLines.ts';
 
@@ -207,5 +208,73 @@ describe('renderPacked', () => {
     );
     expect(srcKeyAt(packed, i)).toBe(K('spec', 'was', 'x'));
     expect(lineAt(packed, i)).toMatchObject({ fate: 'bagged', src: K('spec', 'was', 'x') });
+  });
+});
+
+describe('packedYaml (Copy YAML)', () => {
+  // Any JSON value a resource can hold, with keys and strings that need quoting in YAML.
+  const tricky = fc.constantFrom(
+    '@at',
+    '.inf',
+    '-.Inf',
+    '.nan',
+    '.0',
+    '.5e3',
+    'yes',
+    'No',
+    '~',
+    '',
+    ' lead',
+    'trail ',
+    'a: b',
+    'a #b',
+    '- x',
+    '*alias',
+    '&anchor',
+    '!tag',
+    '%x',
+    '{x}',
+    '[x]',
+    '12',
+    '0x1F',
+    '1e3',
+    'multi\nline',
+    '"q"',
+    "'s'",
+    '`b`',
+    '|',
+    '>',
+    '?',
+    '2001-12-14',
+  );
+  const str = fc.oneof(fc.string(), tricky);
+  const value = fc.letrec((tie) => ({
+    node: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      str,
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !Object.is(d, -0)),
+      fc.boolean(),
+      fc.constant(null),
+      tie('arr'),
+      tie('obj'),
+    ),
+    arr: fc.array(tie('node'), { maxLength: 4 }),
+    obj: fc.dictionary(str, tie('node'), { maxKeys: 4 }),
+  })).node;
+
+  it('gives YAML that reads back as the document the pane shows', () => {
+    fc.assert(
+      fc.property(fc.dictionary(str, value, { minKeys: 1, maxKeys: 5 }), (doc) => {
+        const text = packedYaml(renderPacked(doc, new Map()));
+        expect(parse(text)).toEqual(doc);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('leaves out the placeholders of missing required fields', () => {
+    const text = packedYaml(renderPacked(withMissing({ spec: { a: 1 } }, ['spec', 'b']), new Map()));
+    expect(text).toBe('spec:\n  a: 1\n');
   });
 });

@@ -27,8 +27,9 @@ const INHERITED: ReadonlySet<FateKind> = new Set([
   'manual',
 ]);
 
-const PLAIN = /^[A-Za-z_./@$][\w./@$ -]*$/;
-const RESERVED = /^(true|false|null|yes|no|on|off|y|n|~)$/i;
+// (Not '@' first: YAML reserves it. `.5`, `.inf` and `.nan` would read as numbers.)
+const PLAIN = /^(?:[A-Za-z_/$]|\.(?!\d))[\w./@$ -]*$/;
+const RESERVED = /^(true|false|null|yes|no|on|off|y|n|~|[-+]?\.(inf|nan))$/i;
 
 /** YAML text of a scalar: plain when unambiguous, JSON-quoted otherwise. */
 export function yamlScalar(v: unknown): string {
