@@ -42,3 +42,26 @@ test('editing the input updates the hub pane', async ({ page }) => {
   await expect(editor.locator('.view-lines')).toContainText('Lovelace');
   expect(errors).toEqual([]);
 });
+
+test('typing in the editor converts as you type, and shortcuts work inside the editor', async ({ page }) => {
+  await page.goto('./');
+  const editor = page.getByRole('region', { name: 'Resource', exact: true });
+  const hub = page.getByRole('region', { name: 'Hub', exact: true });
+  await expect(hub.locator('[data-path="metadata.name"]')).toContainText('ada-lovelace');
+  // Real keystrokes at the end of the `name:` line.
+  await editor.locator('.view-line', { hasText: 'name: ada-lovelace' }).click({ position: { x: 20, y: 5 } });
+  await page.keyboard.press('End');
+  await page.keyboard.type('-typed', { delay: 30 });
+  await expect(hub.locator('[data-path="metadata.name"]')).toContainText('ada-lovelace-typed');
+  // A broken document while typing (a duplicate key): the panes keep the last good result, and recover
+  // once the line is deleted (Monaco's Ctrl+Shift+K).
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('name: again', { delay: 30 });
+  await expect(page.getByRole('list', { name: 'Input problems', exact: true })).toBeVisible();
+  await expect(hub.locator('[data-path="metadata.name"]')).toContainText('ada-lovelace-typed');
+  await page.keyboard.press('Control+Shift+K');
+  await expect(page.getByRole('list', { name: 'Input problems', exact: true })).toHaveCount(0);
+  // Alt+3 (Conversion plan) while the editor has focus.
+  await page.keyboard.press('Alt+3');
+  await expect(page.getByRole('tab', { name: /^Conversion plan/ })).toHaveAttribute('aria-selected', 'true');
+});
