@@ -42,7 +42,8 @@ export default defineConfig({
   webServer: {
     command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
     url: `http://127.0.0.1:${port}`,
-    reuseExistingServer: !process.env.CI,
+    // `npm test` picks a free port and always starts its own server (E2E_OWN_SERVER).
+    reuseExistingServer: !process.env.CI && !process.env.E2E_OWN_SERVER,
     timeout: 60_000,
   },
 });
