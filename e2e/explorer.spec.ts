@@ -194,6 +194,10 @@ test('clicking a version in the version map makes it the target', async ({ page 
   await tab(page, 'Version map').click();
   const map = page.getByRole('group', { name: 'Version map', exact: true });
   await expect(map).toBeVisible();
+  // Below the graph, the CRD's facts per API version.
+  const versions = page.getByRole('table', { name: 'Versions', exact: true });
+  await expect(versions.locator('tbody tr')).toHaveCount(10);
+  await expect(versions.locator('tr[data-version="2019-09-09"]')).toContainText('hub');
   await map.locator('[data-version="2014-04-04"]').click();
   await expect(page.getByLabel('Target version', { exact: true })).toHaveValue('2014-04-04');
   await expect(pane(page, 'Target').locator('.version-badge')).toHaveText('2014-04-04');
@@ -547,4 +551,21 @@ test('an Azure-style OpenAPI file loads with the common-types file its refs poin
   await expect(pane(page, 'Hub').locator('[data-path="spec.sku.name"]')).toContainText('premium');
   await tab(page, 'Lost').click();
   await expect(page.getByRole('list', { name: 'Lost', exact: true }).getByRole('listitem')).toHaveCount(0);
+});
+
+test('the version map lists each version’s CRD facts: served, storage, stored objects, deprecation', async ({
+  page,
+}) => {
+  await open(page);
+  await page
+    .getByLabel('Catalog files', { exact: true })
+    .setInputFiles(path.resolve(import.meta.dirname, '../src/importers/testdata/widgets-crd.yaml'));
+  await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue(/^e:/);
+  await seed(page, 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n');
+  await expect(page.getByLabel('Source version', { exact: true })).toHaveValue('v1');
+  await tab(page, 'Version map').click();
+  const row = page.getByRole('table', { name: 'Versions', exact: true }).locator('tr[data-version="v1alpha1"]');
+  await expect(row.locator('[data-deprecated="true"]')).toContainText('example.com/v1alpha1 Widget is deprecated');
+  await expect(row.locator('td').nth(2)).toHaveText('yes'); // the CRD's storage: true
+  await expect(row.locator('td').nth(3)).toHaveText('yes'); // in status.storedVersions
 });

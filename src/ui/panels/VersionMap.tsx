@@ -191,6 +191,42 @@ export function VersionMap({ kind, strategy, source, target, onPick }: Props) {
           : 'Chained: each API version converts to its storage twin; storage versions convert step by step toward the hub.'}{' '}
         Highlighted arrows: the path of this conversion. Click a version to make it the target.
       </p>
+      <VersionTable kind={kind} />
     </div>
+  );
+}
+
+/** The CRD's own facts per API version: served, storage, deprecated (with its warning), stored in etcd. */
+function VersionTable({ kind }: { kind: KindSummary }) {
+  const apis = kind.versions.filter((v) => v.role === 'api');
+  const hubOf = (v: VersionSummary) => v.name === kind.hub || v.twin === kind.hub;
+  return (
+    <table className="plan vm-versions" aria-label="Versions">
+      <thead>
+        <tr>
+          <th scope="col">Version</th>
+          <th scope="col">Served</th>
+          <th scope="col">Storage (CRD)</th>
+          <th scope="col">Stored objects</th>
+          <th scope="col">Deprecated</th>
+        </tr>
+      </thead>
+      <tbody>
+        {apis.map((v) => (
+          <tr key={v.name} data-version={v.name}>
+            <td>
+              <code>{v.name}</code>
+              {hubOf(v) ? <span className="muted"> · hub {kind.hub}</span> : null}
+            </td>
+            <td>{v.served ? 'yes' : 'no'}</td>
+            <td>{v.storage ? 'yes' : ''}</td>
+            <td>{kind.storedVersions === undefined ? '?' : kind.storedVersions.includes(v.name) ? 'yes' : ''}</td>
+            <td data-deprecated={v.deprecated ? 'true' : undefined}>
+              {v.deprecated ? (v.deprecationWarning ?? 'yes') : ''}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

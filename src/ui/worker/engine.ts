@@ -73,6 +73,7 @@ function kindSummary(k: Kind): KindSummary {
     hub: k.hub,
     hubReason: k.hubReason,
     ...(k.crdStorageVersion !== undefined ? { crdStorageVersion: k.crdStorageVersion } : {}),
+    ...(k.storedVersions !== undefined ? { storedVersions: k.storedVersions } : {}),
     strategy: k.strategy,
     graphs: k.graphs,
     versions: k.versions.map((v) => ({

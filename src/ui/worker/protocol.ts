@@ -82,6 +82,8 @@ export interface KindSummary {
   readonly hub: string;
   readonly hubReason: string;
   readonly crdStorageVersion?: string;
+  /** The CRD's `status.storedVersions`, when it carried them. */
+  readonly storedVersions?: readonly string[];
   /** Hubs the user can pick: the default, and the storage variant of the CRD's own storage version. */
   readonly hubChoices?: readonly { readonly hub: string; readonly reason: string }[];
   readonly strategy: Strategy;
