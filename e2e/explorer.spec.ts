@@ -302,39 +302,11 @@ test('on a narrow screen the panes stack', async ({ page }) => {
   expect(b?.width ?? 0).toBeGreaterThan(380);
 });
 
-const WIDGET_CRD = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: widgets.example.com
-spec:
-  group: example.com
-  names: { kind: Widget, plural: widgets, singular: widget, listKind: WidgetList }
-  scope: Namespaced
-  versions:
-    - name: v1alpha1
-      served: true
-      storage: false
-      schema:
-        openAPIV3Schema:
-          type: object
-          properties:
-            spec:
-              type: object
-              properties:
-                size: { type: integer }
-                colour: { type: string }
-    - name: v1
-      served: true
-      storage: true
-      schema:
-        openAPIV3Schema:
-          type: object
-          properties:
-            spec:
-              type: object
-              properties:
-                size: { type: integer }
-`;
+// A hand-written CRD in its smallest form (the root schema lists only spec), shared with the importer tests.
+const WIDGET_CRD = readFileSync(
+  path.resolve(import.meta.dirname, '../src/importers/testdata/widget-minimal-crd.yaml'),
+  'utf8',
+);
 
 test('import problems are listed with file:line:col and the valid files still load; a CRD can be pasted', async ({
   page,

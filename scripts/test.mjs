@@ -3,8 +3,8 @@
 // Runs every step even after a failure, so one run shows everything that is wrong.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from './freePort.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = path.join(root, 'reports');
@@ -31,19 +31,6 @@ function check(label, cmd, args) {
   else failed++;
   summary.push(`${ok ? 'ok  ' : 'FAIL'} ${label} (${secs}s)`);
   return ok;
-}
-
-/** The first port from `from` nothing listens on. */
-async function freePort(from) {
-  for (let port = from; port < from + 100; port++) {
-    const free = await new Promise((resolve) => {
-      const s = net.createServer();
-      s.once('error', () => resolve(false));
-      s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  return from;
 }
 
 function ensureChromium() {
@@ -104,7 +91,7 @@ if (want('e2e')) {
     summary.push('FAIL e2e: Chromium is not installed');
   } else {
     // A port of our own: a server left on 4173 (an `npm start`, another checkout) must not be tested instead.
-    const port = process.env.E2E_PORT ?? String(await freePort(4173));
+    const port = process.env.E2E_PORT ?? String((await freePort(4173)) ?? 4173);
     const { ok, secs } = run(
       'end-to-end tests (playwright, Chromium)',
       'npx',

@@ -384,37 +384,12 @@ describe('importFiles: an alias bomb', () => {
 
 describe('importFiles: a root schema that does not list apiVersion, kind or metadata', () => {
   // Hand-written CRDs often list only spec; the API server keeps the three anyway.
-  const crd = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: { name: bars.example.com }
-spec:
-  group: example.com
-  names: { kind: Bar, plural: bars }
-  scope: Namespaced
-  versions:
-    - name: v1beta1
-      served: true
-      storage: false
-      schema:
-        openAPIV3Schema:
-          type: object
-          properties:
-            spec: { type: object, properties: { port: { type: integer }, colour: { type: string } } }
-    - name: v1
-      served: true
-      storage: true
-      schema:
-        openAPIV3Schema:
-          type: object
-          properties:
-            spec: { type: object, properties: { port: { type: integer } } }
-`;
-  const { catalog, issues } = importFiles([{ name: 'bars.yaml', text: crd }]);
+  const { catalog, issues } = importFiles([fixture('widget-minimal-crd.yaml')]);
   const doc = {
-    apiVersion: 'example.com/v1beta1',
-    kind: 'Bar',
-    metadata: { name: 'b', labels: { team: 'a' } },
-    spec: { port: 80, colour: 'red' },
+    apiVersion: 'example.com/v1alpha1',
+    kind: 'Widget',
+    metadata: { name: 'w', labels: { team: 'a' } },
+    spec: { size: 3, colour: 'red' },
   };
 
   it('keeps them through the hub and back, and prunes nothing', () => {
@@ -423,9 +398,9 @@ spec:
     expect(hub.issues.filter((i) => i.code === 'PRUNED')).toEqual([]);
     expect(hub.output).toEqual({
       apiVersion: 'example.com/v1storage',
-      kind: 'Bar',
-      metadata: { name: 'b', labels: { team: 'a' } },
-      spec: { port: 80, originalVersion: 'v1beta1', $propertyBag: { Colour: 'red' } },
+      kind: 'Widget',
+      metadata: { name: 'w', labels: { team: 'a' } },
+      spec: { size: 3, originalVersion: 'v1alpha1', $propertyBag: { Colour: 'red' } },
     });
     expect(roundTrip(catalog, doc).differences).toEqual([]);
   });

@@ -18,7 +18,13 @@ import { RoundTripView } from './panels/RoundTripView.tsx';
 import { VersionMap } from './panels/VersionMap.tsx';
 import { ChangesView } from './panels/ChangesView.tsx';
 import { IssueList } from './panels/IssueList.tsx';
-import { CatalogLoader, importAndStore, importDropped, type LoadOutcome } from './panels/CatalogLoader.tsx';
+import {
+  CatalogLoader,
+  importAndStore,
+  importDropped,
+  loadCatalogFiles,
+  type LoadOutcome,
+} from './panels/CatalogLoader.tsx';
 import { takeDropped } from './catalogs/droppedFiles.ts';
 import { HelpOverlay } from './panels/HelpOverlay.tsx';
 import { Splitter, useDetailsHeight } from './panels/Splitter.tsx';
@@ -236,8 +242,11 @@ export function App() {
     if (state.input.trim() !== '') inputs.current.set(catalogValue, state.input);
   }, [catalogValue, state.input]);
   /** The input to show with a user's catalog: the current one when it fits, else the last one used with it. */
-  const inputForUserCatalog = (current: string, hash: string, json: unknown) =>
-    inputFitsCatalog(current, json) ? current : (inputs.current.get(`e:${hash}`) ?? skeletonFor(json));
+  const inputForUserCatalog = useCallback(
+    (current: string, hash: string, json: unknown) =>
+      inputFitsCatalog(current, json) ? current : (inputs.current.get(`e:${hash}`) ?? skeletonFor(json)),
+    [],
+  );
 
   const chooseCatalog = (value: string) => {
     if (value.startsWith('b:')) {
@@ -261,35 +270,31 @@ export function App() {
   };
 
   // An import finishes later: it decides on the input as it is then (typed meanwhile), not as it was.
-  const onLoaded = (outcome: LoadOutcome) => {
-    setImportIssues(outcome.issues);
-    const c = outcome.stored;
-    if (!c) return;
-    dispatch({
-      type: 'update',
-      update: (s) =>
-        reduce(s, {
-          type: 'catalog',
-          catalog: { type: 'embedded', name: c.name, hash: c.hash, sources: c.sources },
-          input: inputForUserCatalog(s.input, c.hash, c.json),
-        }),
-    });
-  };
+  const loaded = useCallback(
+    (outcome: LoadOutcome) => {
+      setImportIssues(outcome.issues);
+      const c = outcome.stored;
+      if (!c) return;
+      dispatch({
+        type: 'update',
+        update: (s) =>
+          reduce(s, {
+            type: 'catalog',
+            catalog: { type: 'embedded', name: c.name, hash: c.hash, sources: c.sources },
+            input: inputForUserCatalog(s.input, c.hash, c.json),
+          }),
+      });
+    },
+    [dispatch, inputForUserCatalog],
+  );
   // A CRD pasted into the resource editor (an easy mistake): one click makes it the catalog instead.
   const inputIsCatalog =
     (result?.blocking ?? []).some((i) => i.code === 'UNKNOWN_KIND') && looksLikeCatalog(state.input);
-  const loadInputAsCatalog = async () => {
+  const loadInputAsCatalog = () => {
     const name = /^metadata:\s*\n\s+name:\s*["']?([\w.-]+)/m.exec(state.input)?.[1] ?? 'pasted';
-    const outcome = await importAndStore([{ name: `${name}.yaml`, text: state.input }]);
-    await qc.invalidateQueries({ queryKey: ['user-catalogs'] });
-    loaded(outcome);
+    const text = state.input;
+    return loadCatalogFiles(() => importAndStore([{ name: `${name}.yaml`, text }]), qc, loaded);
   };
-
-  const onLoadedRef = useRef(onLoaded);
-  useEffect(() => {
-    onLoadedRef.current = onLoaded;
-  });
-  const loaded = useCallback((outcome: LoadOutcome) => onLoadedRef.current(outcome), []);
 
   const reset = () => {
     const input =
@@ -394,10 +399,7 @@ export function App() {
       setDragging(false);
       if (!e.dataTransfer) return;
       const dropped = takeDropped(e.dataTransfer); // now: the browser empties the drop afterwards
-      const outcome = await importDropped(dropped);
-      if (!outcome) return;
-      await qc.invalidateQueries({ queryKey: ['user-catalogs'] });
-      loaded(outcome);
+      await loadCatalogFiles(() => importDropped(dropped), qc, loaded);
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragleave', leave);

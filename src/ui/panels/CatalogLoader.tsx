@@ -1,7 +1,7 @@
 // Loading the user's own catalogs: pick files, drop them on the page, or paste a CRD. Import runs in the
 // worker; problems are listed with file:line:col; whatever imports is stored so it survives a reload.
 import { useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { issue, type Issue } from '../../core/index.ts';
 import { readDropped, type Dropped } from '../catalogs/droppedFiles.ts';
 import { conversionClient } from '../worker/conversionClient.ts';
@@ -47,6 +47,18 @@ export async function importDropped(d: Dropped): Promise<LoadOutcome | undefined
   return { ...outcome, issues: [...problems, ...outcome.issues] };
 }
 
+/** Runs an import, refreshes the list of stored catalogs and reports the outcome (nothing when nothing came). */
+export async function loadCatalogFiles(
+  what: () => Promise<LoadOutcome | undefined>,
+  qc: QueryClient,
+  onLoaded: (outcome: LoadOutcome) => void,
+): Promise<void> {
+  const outcome = await what();
+  if (!outcome) return;
+  await qc.invalidateQueries({ queryKey: ['user-catalogs'] });
+  onLoaded(outcome);
+}
+
 interface Props {
   readonly onLoaded: (outcome: LoadOutcome) => void;
 }
@@ -61,10 +73,7 @@ export function CatalogLoader({ onLoaded }: Props) {
   const load = async (what: () => Promise<LoadOutcome | undefined>) => {
     setBusy(true);
     try {
-      const outcome = await what();
-      if (!outcome) return;
-      await qc.invalidateQueries({ queryKey: ['user-catalogs'] });
-      onLoaded(outcome);
+      await loadCatalogFiles(what, qc, onLoaded);
     } finally {
       setBusy(false);
     }
