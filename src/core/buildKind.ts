@@ -1,7 +1,7 @@
 // Hub selection and conversion graphs for one kind (CONVERSION.md section 2, aso-reference section 4).
 import type { Issue } from './issue.ts';
 import { issue } from './issue.ts';
-import type { CatalogConfig, ConversionGraph, Edge, Kind, Strategy, Version } from './model.ts';
+import type { CatalogConfig, ConversionGraph, ConversionStrategy, Edge, Kind, Strategy, Version } from './model.ts';
 import { EMPTY_CONFIG } from './model.ts';
 import { compareVersions, isPreRelease, parseVersion } from './versionOrder.ts';
 
@@ -13,6 +13,7 @@ export interface KindInput {
   readonly scope?: 'Namespaced' | 'Cluster';
   readonly versions: readonly Version[];
   readonly storedVersions?: readonly string[];
+  readonly conversionStrategy?: ConversionStrategy;
   readonly aso?: boolean;
 }
 
@@ -130,6 +131,7 @@ export function buildKind(input: KindInput, config: CatalogConfig = EMPTY_CONFIG
     versions,
     ...hubFacts(versions, chosen.hub, chosen.hubReason),
     ...(input.storedVersions !== undefined ? { storedVersions: [...input.storedVersions] } : {}),
+    ...(input.conversionStrategy !== undefined ? { conversionStrategy: input.conversionStrategy } : {}),
     aso,
     strategy,
   };

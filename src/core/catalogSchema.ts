@@ -117,6 +117,7 @@ export const catalogSchema = {
         status: str,
         types: { type: 'object', additionalProperties: { $ref: '#/definitions/objectType' } },
         source: str,
+        schema: { type: 'object' },
       },
     },
     graph: {
@@ -143,6 +144,7 @@ export const catalogSchema = {
         hubReason: { enum: ['config', 'aso-storage', 'newest-ga', 'newest'] },
         crdStorageVersion: str,
         storedVersions: strArray,
+        conversionStrategy: { enum: ['None', 'Webhook'] },
         aso: { type: 'boolean' },
         strategy: { enum: ['direct', 'chained'] },
         graphs: {

@@ -76,6 +76,16 @@ export interface ObjectType {
 
 export type VersionRole = 'api' | 'storage';
 
+/**
+ * A version's `openAPIV3Schema` as the API server holds it (CRD imports only): every structural keyword kept,
+ * `description`/`example`/`externalDocs` dropped (they change no result). The "as deployed" pipeline, validation
+ * and revision checks read it; the object types above are the conversion library's view of the same schema.
+ */
+export type StructuralSchema = Readonly<Record<string, unknown>>;
+
+/** `spec.conversion.strategy` of a CRD. Absent on the kind when the file declares none (the API server then uses None). */
+export type ConversionStrategy = 'None' | 'Webhook';
+
 export interface Version {
   /** As written in `apiVersion` after the group: `v1beta2`, `2016-09-01`, `v1api20230131storage`. */
   readonly name: string;
@@ -98,6 +108,8 @@ export interface Version {
   readonly types: Readonly<Record<string, ObjectType>>;
   /** Where this version came from (file path), for messages. */
   readonly source?: string;
+  /** The CRD's own schema for this version (absent for OpenAPI imports, built-ins and derived storage variants). */
+  readonly schema?: StructuralSchema;
 }
 
 export type Strategy = 'direct' | 'chained';
@@ -129,6 +141,8 @@ export interface Kind {
   readonly crdStorageVersion?: string;
   /** `status.storedVersions` when the CRD carried it. */
   readonly storedVersions?: readonly string[];
+  /** The CRD's `spec.conversion.strategy`, when the file declares one. */
+  readonly conversionStrategy?: ConversionStrategy;
   /** True for ASO-style CRDs that ship their own `<v>storage` variants. */
   readonly aso: boolean;
   /** Default strategy for this kind, and the graphs for every strategy the kind allows. */

@@ -5,6 +5,7 @@ import { crdSchemaTypes, PROPERTY_BAG } from './crdSchemaTypes.ts';
 import type { SourceDoc } from './parseSource.ts';
 import { docIssue, isRecord } from './parseSource.ts';
 import { propertiesOf } from './schemaFacts.ts';
+import { structuralSchema } from './structuralSchema.ts';
 
 /** ASO ships its own storage variants: `<v>storage` versions whose spec has `$propertyBag` / `originalVersion`. */
 function isAsoStorageSchema(name: string, schema: Record<string, unknown>): boolean {
@@ -96,6 +97,7 @@ export function importCrd(
       ...(rootProps.some((p) => p.name === 'status') ? { status: 'status' } : {}),
       types,
       source: doc.file,
+      schema: structuralSchema(schema),
     } satisfies Version;
   });
   if (versions.length === 0) return { issues };
@@ -107,6 +109,8 @@ export function importCrd(
       : undefined;
   const scope = spec.scope === 'Namespaced' || spec.scope === 'Cluster' ? spec.scope : undefined;
   const plural = isRecord(names) && typeof names.plural === 'string' ? names.plural : undefined;
+  const conversion = isRecord(spec.conversion) ? spec.conversion.strategy : undefined;
+  const conversionStrategy = conversion === 'None' || conversion === 'Webhook' ? conversion : undefined;
   return {
     kind: {
       group,
@@ -115,6 +119,7 @@ export function importCrd(
       ...(scope !== undefined ? { scope } : {}),
       versions,
       ...(stored !== undefined ? { storedVersions: stored } : {}),
+      ...(conversionStrategy !== undefined ? { conversionStrategy } : {}),
       aso,
     },
     issues,

@@ -15,6 +15,7 @@ export function mergeKinds(inputs: readonly KindInput[]): { kinds: KindInput[]; 
       versions: Map<string, Version>;
       aso: boolean;
       stored?: readonly string[];
+      conversion?: KindInput['conversionStrategy'];
       plural?: string;
       scope?: KindInput['scope'];
     }
@@ -28,6 +29,7 @@ export function mergeKinds(inputs: readonly KindInput[]): { kinds: KindInput[]; 
     }
     m.aso ||= k.aso ?? false;
     m.stored ??= k.storedVersions;
+    m.conversion ??= k.conversionStrategy;
     m.plural ??= k.plural;
     m.scope ??= k.scope;
     for (const v of k.versions) {
@@ -58,6 +60,7 @@ export function mergeKinds(inputs: readonly KindInput[]): { kinds: KindInput[]; 
       ...(m.scope !== undefined ? { scope: m.scope } : {}),
       versions: [...m.versions.values()],
       ...(m.stored !== undefined ? { storedVersions: m.stored } : {}),
+      ...(m.conversion !== undefined ? { conversionStrategy: m.conversion } : {}),
       aso: m.aso,
     }));
   return { kinds, issues };
