@@ -1,5 +1,6 @@
 // Lookups into a catalog shared by planning and execution (memoised per catalog: they sit on hot paths).
 import type { Catalog, Kind, ObjectType, Property, Version } from './model.ts';
+import { issue, type Issue } from './issue.ts';
 
 /** A kind named by its name (first match across groups) or by group and name. */
 export type KindRef = string | { readonly group: string; readonly kind: string };
@@ -12,6 +13,15 @@ export function findKind(catalog: Catalog, ref: KindRef): Kind | undefined {
     return catalog.kinds.find((k) => k.kind === name && (group === undefined || k.group === group));
   }
   return catalog.kinds.find((k) => k.group === ref.group && k.kind === ref.kind);
+}
+
+/** The kind, or the UNKNOWN_KIND issue to return when the catalog has none of that name. */
+export function findKindOrIssue(catalog: Catalog, ref: KindRef): { kind?: Kind; issue?: Issue } {
+  const kind = findKind(catalog, ref);
+  if (kind) return { kind };
+  return {
+    issue: issue('error', 'UNKNOWN_KIND', `no kind ${typeof ref === 'string' ? ref : ref.kind} in the catalog`),
+  };
 }
 
 export function findVersion(kind: Kind, name: string): Version | undefined {

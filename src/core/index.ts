@@ -58,4 +58,9 @@ export {
   type TypeChange,
 } from './versionChanges.ts';
 export { versionJsonSchema, type JsonSchema } from './versionJsonSchema.ts';
+
+// --- storage designs (seed 003's fixed superset vs the rolling hub vs the CRD's own storage) ---
+export { releases, splitAtHorizon, newestGa, type HorizonSplit } from './strategies/horizon.ts';
+export { buildFixedStorage, type FixedStorage, type StorageProperty } from './strategies/fixedStorage.ts';
+export * from './strategies/compareStrategies.ts';
 // arbitraryInstance (src/core/arbitrary.ts) is not re-exported: it needs fast-check, a dev dependency.

@@ -29,6 +29,8 @@ export type IssueCode =
   | 'MISSING_KIND'
   | 'UNKNOWN_KIND'
   | 'UNKNOWN_VERSION'
+  // storage design comparison: a horizon that is not a whole number of releases, at least 1
+  | 'INVALID_HORIZON'
   | 'SCHEMA_VIOLATION'
   // conversion fates that are problems
   | 'PRUNED'
