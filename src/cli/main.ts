@@ -26,6 +26,11 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'diff --catalog SRC --kind K --from V1 --to V2 [--json]',
     load: async () => (await import('./commands/diff.ts')).diff,
   },
+  strategies: {
+    summary:
+      "strategies --catalog SRC --kind K [--horizon N] [--at V] [--json]   storage designs over a kind's history",
+    load: async () => (await import('./commands/strategies.ts')).strategies,
+  },
 };
 
 export function usage(): string {

@@ -112,6 +112,8 @@ export interface TimelineStep {
   readonly added: readonly string[];
   /** Fixed storage properties that became obsolete at this step (bloat appears). */
   readonly bloat: readonly string[];
+  /** The part of `bloat` only pre-release versions ever used (seed 003's `FullName`). */
+  readonly bloatPreviewOnly: readonly string[];
   /** Fixed storage properties dropped at this step (amnesia). */
   readonly forgotten: readonly string[];
   /** Version-suffixed properties created at this step (type collision). */
@@ -530,24 +532,29 @@ function timeline(kind: Kind, history: Version[], horizon: number | undefined): 
   for (let i = 0; i < history.length; i++) {
     const upTo = history.slice(0, i + 1);
     const s = splitHistory(kind, upTo, horizon);
-    const now = new Map(s.fixed.properties.map((p) => [fieldKey(p.path), p]));
-    const before = new Map((prev?.fixed.properties ?? []).map((p) => [fieldKey(p.path), p]));
+    const props = s.fixed.properties.filter((p) => !p.container);
+    const now = new Map(props.map((p) => [fieldKey(p.path), p]));
+    const before = new Map(
+      (prev?.fixed.properties ?? []).filter((p) => !p.container).map((p) => [fieldKey(p.path), p]),
+    );
     const paths = (ps: readonly { path: readonly string[] }[]) => topmost(ps).map((p) => fieldKey(p.path));
     const gaName = newestGa(s.current.map((v) => v.name));
     const hubName = gaName === undefined ? undefined : hubFor(kind, gaName);
     const hub = hubName === undefined ? undefined : findVersion(kind, hubName);
+    const newBloat = props.filter((p) => p.obsolete && before.get(fieldKey(p.path))?.obsolete !== true);
     steps.push({
       version: history[i]?.name as string,
       current: s.current.map((v) => v.name),
       retiring: (prev?.current ?? []).filter((v) => !s.current.includes(v)).map((v) => v.name),
-      fixedPropertyCount: s.fixed.properties.filter((p) => !p.container).length,
+      fixedPropertyCount: props.length,
       hubPropertyCount: hub ? storageView(kind, hub, s.current).properties.length : 0,
-      added: paths(s.fixed.properties.filter((p) => !before.has(fieldKey(p.path)))),
-      bloat: paths(s.fixed.properties.filter((p) => p.obsolete && before.get(fieldKey(p.path))?.obsolete !== true)),
+      added: paths(props.filter((p) => !before.has(fieldKey(p.path)))),
+      bloat: paths(newBloat),
+      bloatPreviewOnly: paths(newBloat.filter((p) => p.previewOnly)),
       forgotten: paths([...before.values()].filter((p) => !now.has(fieldKey(p.path)))),
-      collisions: paths(s.fixed.properties.filter((p) => p.collidesWith && !before.has(fieldKey(p.path)))),
+      collisions: paths(props.filter((p) => p.collidesWith && !before.has(fieldKey(p.path)))),
       retyped: paths(
-        s.fixed.properties.filter((p) => {
+        props.filter((p) => {
           const b = before.get(fieldKey(p.path));
           return b !== undefined && b.signature !== p.signature;
         }),
