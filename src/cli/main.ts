@@ -31,6 +31,10 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
       "strategies --catalog SRC --kind K [--horizon N] [--at V] [--json]   storage designs over a kind's history",
     load: async () => (await import('./commands/strategies.ts')).strategies,
   },
+  census: {
+    summary: 'census --catalog SRC [--catalog SRC...] [--json]   how often each kind of change happens',
+    load: async () => (await import('./commands/census.ts')).census,
+  },
 };
 
 export function usage(): string {
