@@ -63,6 +63,7 @@ export { versionJsonSchema, type JsonSchema } from './versionJsonSchema.ts';
 export { releases, splitAtHorizon, newestGa, type HorizonSplit } from './strategies/horizon.ts';
 export { buildFixedStorage, type FixedStorage, type StorageProperty } from './strategies/fixedStorage.ts';
 export * from './strategies/compareStrategies.ts';
+export * from './strategies/versionMapLayout.ts';
 export * from './census/changeCensus.ts';
 export { nameSimilarity, RENAME_THRESHOLD } from './census/nameSimilarity.ts';
 // arbitraryInstance (src/core/arbitrary.ts) is not re-exported: it needs fast-check, a dev dependency.

@@ -2,11 +2,12 @@
 // for one kind (fixed superset, ASO's rolling hub, the CRD's own storage version): what each stores, what each
 // loses, and each one's version map. A report, not a check: exit 0 unless the input or usage is bad (2).
 import type { Design, StrategyComparison, VersionMapEdge } from '../../core/index.ts';
-import { compareStrategies } from '../../core/index.ts';
+import { compareStrategies, versionMapSvg } from '../../core/index.ts';
+import path from 'node:path';
 import type { Command } from '../main.ts';
 import { loadCatalogFor, parseArgs, printIssues, stableJson, usageError } from './conversionArgs.ts';
 
-const USAGE = 'usage: version-explorer strategies --catalog SRC --kind K [--horizon N] [--at V] [--json]\n';
+const USAGE = 'usage: version-explorer strategies --catalog SRC --kind K [--horizon N] [--at V] [--json] [--svg DIR]\n';
 
 const ARROW: Record<VersionMapEdge['kind'], string> = {
   converts: '<-->',
@@ -77,6 +78,7 @@ export const strategies: Command = async (args, io) => {
       '--horizon': 'value',
       '--at': 'value',
       '--json': 'flag',
+      '--svg': 'value',
       '--help': 'flag',
     },
     { '-h': '--help' },
@@ -102,6 +104,15 @@ export const strategies: Command = async (args, io) => {
     printIssues(io, r.issues);
     return 2;
   }
-  io.out(flags.has('--json') ? stableJson(r.comparison) : strategiesText(r.comparison));
+  const c = r.comparison;
+  // --svg DIR: each design's version map as <kind>-<design>.svg (the pictures in docs/storage-strategies.md)
+  const dir = values['--svg'];
+  if (dir !== undefined)
+    for (const d of c.designs)
+      await io.writeText(
+        path.join(dir, `${c.kind.toLowerCase()}-${d.id}.svg`),
+        versionMapSvg(d.map, `${c.kind} as of ${c.at}: ${d.title}`),
+      );
+  io.out(flags.has('--json') ? stableJson(c) : strategiesText(c));
   return 0;
 };

@@ -165,7 +165,7 @@ function fixedDesign(kind: Kind, storage: FixedStorage, current: Version[], reti
       path: fieldKey(p.path),
       versions: p.versions,
       ...(p.previewOnly ? { previewOnly: true } : {}),
-      detail: `kept for ${p.previewOnly ? 'preview users of ' : ''}${p.versions.join(', ')}; unused since ${storage.newestGa}`,
+      detail: `kept for ${p.previewOnly ? 'pre-release users of ' : ''}${p.versions.join(', ')}; unused since ${storage.newestGa}`,
     });
   const forgotten = new Map<string, { versions: string[]; signature: string }>();
   const lostBy = new Map<string, number>();

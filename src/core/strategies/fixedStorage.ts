@@ -117,7 +117,8 @@ export function buildFixedStorage(kind: Kind, versions: readonly Version[]): Fix
     versions: b.versions,
     ...(b.collidesWith ? { collidesWith: b.collidesWith } : {}),
     obsolete: b.versions.every((x) => names.indexOf(x) < gaAt),
-    previewOnly: b.versions.every((x) => isPreRelease(x)),
+    // "only preview users" means something only when a GA version exists to compare with
+    previewOnly: ga !== undefined && !isPreRelease(ga) && b.versions.every((x) => isPreRelease(x)),
     container: b.path.length === 1 && versions.some((v) => v.spec === b.declaredName || v.status === b.declaredName),
   }));
   properties.sort((a, b) => cmpPath(a.path, b.path));
