@@ -14,6 +14,7 @@ import { Legend } from './panels/Legend.tsx';
 import { PropertyBagList } from './panels/PropertyBagList.tsx';
 import { LostList } from './panels/LostList.tsx';
 import { PlanTable } from './panels/PlanTable.tsx';
+import { StrategiesView } from './panels/StrategiesView.tsx';
 import { RoundTripView } from './panels/RoundTripView.tsx';
 import { VersionMap } from './panels/VersionMap.tsx';
 import { ChangesView } from './panels/ChangesView.tsx';
@@ -64,6 +65,7 @@ const VIEWS: readonly { readonly id: ViewId; readonly label: string }[] = [
   { id: 'roundtrip', label: 'Round trip' },
   { id: 'map', label: 'Version map' },
   { id: 'changes', label: 'Changes' },
+  { id: 'strategies', label: 'Strategies' },
 ];
 
 const MAX_EDITOR_DECORATIONS = 4000;
@@ -474,6 +476,13 @@ export function App() {
             {...(shown.changes ? { changes: shown.changes } : {})}
             {...(shown.sourceVersion ? { source: shown.sourceVersion } : {})}
             {...(shown.targetVersion ? { target: shown.targetVersion } : {})}
+          />
+        );
+      case 'strategies':
+        return (
+          <StrategiesView
+            {...(exploration.catalogKey !== undefined ? { catalogKey: exploration.catalogKey } : {})}
+            {...(kind ? { kind } : {})}
           />
         );
     }

@@ -1,45 +1,17 @@
 // `census --catalog SRC [--catalog SRC...] [--json]`: seed 003's "how often" tables for a catalog: every pair of
 // consecutive API versions of every kind, classified by what changed, then totals. A report: exit 0 unless the
 // input or usage is bad (2). Several --catalog options (release bundles) count a repeated pair once, the last wins.
-import type { Catalog, Census, CensusTotals } from '../../core/index.ts';
-import { changeCensus } from '../../core/index.ts';
+import type { Catalog, Census } from '../../core/index.ts';
+import { censusRows, changeCensus } from '../../core/index.ts';
 import type { Command } from '../main.ts';
 import { loadCatalogFor, parseArgs, printIssues, stableJson, usageError } from './conversionArgs.ts';
 
 const USAGE = 'usage: version-explorer census --catalog SRC [--catalog SRC...] [--json]\n';
 
-/** The totals as seed 003's tables, one row per kind of change: pairs of versions, and properties involved. */
-export function censusRows(t: CensusTotals): { what: string; pairs: number; properties: number | '' }[] {
-  return [
-    { what: 'version pairs', pairs: t.pairs, properties: '' },
-    { what: 'no schema change', pairs: t.identical, properties: '' },
-    { what: 'only additions', pairs: t.onlyAdditions.pairs, properties: t.onlyAdditions.properties },
-    { what: '  adding 1 property', pairs: t.onlyAdditions.one, properties: t.onlyAdditions.one },
-    { what: '  adding 2 properties', pairs: t.onlyAdditions.two, properties: t.onlyAdditions.two * 2 },
-    {
-      what: '  adding more',
-      pairs: t.onlyAdditions.more,
-      properties: t.onlyAdditions.properties - t.onlyAdditions.one - t.onlyAdditions.two * 2,
-    },
-    { what: 'additions (with other changes too)', pairs: t.additions.pairs, properties: t.additions.properties },
-    { what: 'renames', pairs: t.renames.pairs, properties: t.renames.properties },
-    { what: '  case only', pairs: NaN, properties: t.renames.caseOnly },
-    { what: '  inferred from name similarity', pairs: NaN, properties: t.renames.inferred },
-    { what: '  configured', pairs: NaN, properties: t.renames.configured },
-    { what: 'became optional', pairs: t.becameOptional.pairs, properties: t.becameOptional.properties },
-    { what: 'became required', pairs: t.becameRequired.pairs, properties: t.becameRequired.properties },
-    { what: 'type changes (not optionality)', pairs: t.typeChanges.pairs, properties: t.typeChanges.properties },
-    { what: 'removals', pairs: t.removals.pairs, properties: t.removals.properties },
-    { what: 'enum changes', pairs: t.enumChanges.pairs, properties: t.enumChanges.properties },
-    { what: 'validation changes', pairs: t.validationChanges.pairs, properties: t.validationChanges.properties },
-  ];
-}
-
 export function censusText(c: Census): string {
   const lines = [`${c.totals.kinds} kinds, ${c.totals.pairs} pairs of consecutive versions`, ''];
   lines.push('| change | version pairs | properties |', '|---|---:|---:|');
-  for (const r of censusRows(c.totals))
-    lines.push(`| ${r.what.trim()} | ${Number.isNaN(r.pairs) ? '' : r.pairs} | ${r.properties} |`);
+  for (const r of censusRows(c.totals)) lines.push(`| ${r.what.trim()} | ${r.pairs} | ${r.properties} |`);
   lines.push('', 'Pairs:');
   for (const p of c.pairs) {
     lines.push(`  ${p.group}/${p.kind} ${p.from} -> ${p.to}: ${p.categories.join(', ')}`);

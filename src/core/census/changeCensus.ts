@@ -264,3 +264,30 @@ export function censusTotals(pairs: readonly PairCensus[]): CensusTotals {
     validationChanges: count('validation-changes', (x) => x.validationChanged.length),
   };
 }
+
+/** The totals as seed 003's tables, one row per kind of change: pairs of versions, and properties involved. */
+export function censusRows(t: CensusTotals): { what: string; pairs: number | ''; properties: number | '' }[] {
+  return [
+    { what: 'version pairs', pairs: t.pairs, properties: '' },
+    { what: 'no schema change', pairs: t.identical, properties: '' },
+    { what: 'only additions', pairs: t.onlyAdditions.pairs, properties: t.onlyAdditions.properties },
+    { what: '  adding 1 property', pairs: t.onlyAdditions.one, properties: t.onlyAdditions.one },
+    { what: '  adding 2 properties', pairs: t.onlyAdditions.two, properties: t.onlyAdditions.two * 2 },
+    {
+      what: '  adding more',
+      pairs: t.onlyAdditions.more,
+      properties: t.onlyAdditions.properties - t.onlyAdditions.one - t.onlyAdditions.two * 2,
+    },
+    { what: 'additions (with other changes too)', pairs: t.additions.pairs, properties: t.additions.properties },
+    { what: 'renames', pairs: t.renames.pairs, properties: t.renames.properties },
+    { what: '  case only', pairs: '', properties: t.renames.caseOnly },
+    { what: '  inferred from name similarity', pairs: '', properties: t.renames.inferred },
+    { what: '  configured', pairs: '', properties: t.renames.configured },
+    { what: 'became optional', pairs: t.becameOptional.pairs, properties: t.becameOptional.properties },
+    { what: 'became required', pairs: t.becameRequired.pairs, properties: t.becameRequired.properties },
+    { what: 'type changes (not optionality)', pairs: t.typeChanges.pairs, properties: t.typeChanges.properties },
+    { what: 'removals', pairs: t.removals.pairs, properties: t.removals.properties },
+    { what: 'enum changes', pairs: t.enumChanges.pairs, properties: t.enumChanges.properties },
+    { what: 'validation changes', pairs: t.validationChanges.pairs, properties: t.validationChanges.properties },
+  ];
+}

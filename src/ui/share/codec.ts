@@ -27,7 +27,7 @@ const MAX_SOURCES = 1000;
 const MAX_PATH_SEGMENTS = 128;
 const MAX_DOCUMENT_INDEX = 100_000;
 
-export const VIEW_IDS: readonly ViewId[] = ['bag', 'lost', 'plan', 'roundtrip', 'map', 'changes'];
+export const VIEW_IDS: readonly ViewId[] = ['bag', 'lost', 'plan', 'roundtrip', 'map', 'changes', 'strategies'];
 const STRATEGIES = ['direct', 'chained'] as const;
 
 export type DecodeResult = { readonly state: ExplorerState } | { readonly issue: Issue };

@@ -3,7 +3,7 @@
 import { catalogHash, serializeCatalog } from '../../core/index.ts';
 import { builtinHooks } from '../../catalogs/hooks.ts';
 import { importFiles } from '../../importers/index.ts';
-import { explore, exploreRanges, setCatalog } from './engine.ts';
+import { census, explore, exploreRanges, setCatalog, strategies } from './engine.ts';
 import { transferablesOf } from './packLines.ts';
 import type { ExploreResult, WorkerRequest, WorkerResponse } from './protocol.ts';
 
@@ -62,6 +62,12 @@ self.onmessage = (e: MessageEvent<WorkerRequest>) => {
         });
         break;
       }
+      case 'strategies':
+        post({ type: 'strategies', id: m.id, ...strategies(m.request) });
+        break;
+      case 'census':
+        post({ type: 'census', id: m.id, ...census(m.catalogKey) });
+        break;
     }
   } catch (err) {
     // Recursion over a document nested thousands of levels deep runs out of stack: say what it means.

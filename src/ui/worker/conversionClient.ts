@@ -4,10 +4,11 @@ import type {
   ExploreRequest,
   ExploreResult,
   ImportResult,
+  StrategiesRequest,
   WorkerRequest,
   WorkerResponse,
 } from './protocol.ts';
-import type { Issue } from '../../core/index.ts';
+import type { Census, Issue, StrategyComparison } from '../../core/index.ts';
 
 type Pending = { resolve: (m: WorkerResponse) => void };
 /** A result sent with `rangesPending`, waiting for its `update` reply. */
@@ -103,6 +104,16 @@ export class ConversionClient {
     return r.type === 'import'
       ? r.result
       : { issues: [errorIssue(r.type === 'error' ? r.message : 'unexpected reply')] };
+  }
+
+  async strategies(request: StrategiesRequest): Promise<{ comparison?: StrategyComparison; issues: readonly Issue[] }> {
+    const r = await this.send({ type: 'strategies', request });
+    return r.type === 'strategies' ? r : { issues: [errorIssue(r.type === 'error' ? r.message : 'unexpected reply')] };
+  }
+
+  async census(catalogKey: string): Promise<{ census?: Census; issues: readonly Issue[] }> {
+    const r = await this.send({ type: 'census', catalogKey });
+    return r.type === 'census' ? r : { issues: [errorIssue(r.type === 'error' ? r.message : 'unexpected reply')] };
   }
 }
 

@@ -48,6 +48,9 @@ import type {
 import { countFates, renderPacked, withMissing, type FateInfo } from './renderLines.ts';
 import { parseInput, parseValues, sameValue, type FastParse } from './parseInput.ts';
 import { EMPTY_RANGES, toRangeTable } from './rangeTable.ts';
+import type { Census, StrategyComparison } from '../../core/index.ts';
+import type { StrategiesRequest } from './protocol.ts';
+import { censusOf, strategiesOf } from './strategiesEngine.ts';
 
 interface LoadedCatalog {
   readonly catalog: Catalog;
@@ -106,6 +109,20 @@ export function setCatalog(
 
 export function hasCatalog(key: string): boolean {
   return catalogs.has(key);
+}
+
+const noCatalog = (key: string): Issue => issue('error', 'INVALID_CATALOG', `no catalog loaded under ${key}`);
+
+/** The Strategies tab's comparison for one kind (computed in strategiesEngine.ts). */
+export function strategies(req: StrategiesRequest): { comparison?: StrategyComparison; issues: readonly Issue[] } {
+  const c = catalogs.get(req.catalogKey)?.catalog;
+  return c ? strategiesOf(c, req) : { issues: [noCatalog(req.catalogKey)] };
+}
+
+/** The Strategies tab's census of the whole catalog. */
+export function census(key: string): { census?: Census; issues: readonly Issue[] } {
+  const c = catalogs.get(key)?.catalog;
+  return c ? { census: censusOf(c), issues: [] } : { issues: [noCatalog(key)] };
 }
 
 const EMPTY: Omit<ExploreResult, 'millis'> = {

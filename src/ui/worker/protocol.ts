@@ -1,5 +1,6 @@
 // Messages between the page and the conversion worker. Everything here is plain data (structured clone).
 import type {
+  Census,
   ConversionGraph,
   FateKind,
   Issue,
@@ -8,6 +9,7 @@ import type {
   Plan,
   SourceRange,
   Strategy,
+  StrategyComparison,
   VersionRole,
 } from '../../core/index.ts';
 
@@ -241,6 +243,15 @@ export interface ImportResult {
   readonly issues: readonly Issue[];
 }
 
+/** The Strategies tab: seed 003's storage designs for one kind (see core compareStrategies). */
+export interface StrategiesRequest {
+  readonly catalogKey: string;
+  readonly group: string;
+  readonly kind: string;
+  readonly horizon?: number;
+  readonly at?: string;
+}
+
 export type WorkerRequest =
   | {
       readonly type: 'catalog';
@@ -256,7 +267,9 @@ export type WorkerRequest =
       readonly type: 'import';
       readonly id: number;
       readonly files: readonly { readonly name: string; readonly text: string }[];
-    };
+    }
+  | { readonly type: 'strategies'; readonly id: number; readonly request: StrategiesRequest }
+  | { readonly type: 'census'; readonly id: number; readonly catalogKey: string };
 
 export type WorkerResponse =
   | {
@@ -268,4 +281,11 @@ export type WorkerResponse =
   | { readonly type: 'explore'; readonly id: number; readonly result: ExploreResult }
   | { readonly type: 'update'; readonly id: number; readonly update: ExploreUpdate }
   | { readonly type: 'import'; readonly id: number; readonly result: ImportResult }
+  | {
+      readonly type: 'strategies';
+      readonly id: number;
+      readonly comparison?: StrategyComparison;
+      readonly issues: readonly Issue[];
+    }
+  | { readonly type: 'census'; readonly id: number; readonly census?: Census; readonly issues: readonly Issue[] }
   | { readonly type: 'error'; readonly id: number; readonly message: string };
