@@ -1,5 +1,6 @@
 // The Strategies tab end to end: seed 003's case study on the built-in CRM Person. Tests assert roles, test ids
 // and data-* attributes (design, loss, path, event, node status), never wording.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.ts';
 
 async function openStrategies(page: Page): Promise<void> {
@@ -71,3 +72,24 @@ test('the census view classifies every pair of consecutive CRM versions', async 
   await expect(pairs.locator('tr[data-pair="Person 2018-08-08 2019-09-09"]')).toContainText('type-changes');
   await expect(page.getByRole('table', { name: 'Census totals' })).toBeVisible();
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`axe: the Strategies tab has no serious or critical violations (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openStrategies(page);
+    for (const view of ['Storage designs', 'Census']) {
+      await page.getByRole('radio', { name: view }).check();
+      const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const bad = r.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map(
+          (v) =>
+            `${view}: ${v.id}: ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(' | ')}`,
+        );
+      expect(bad).toEqual([]);
+    }
+  });
+}
