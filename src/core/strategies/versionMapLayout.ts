@@ -46,47 +46,70 @@ const PAD = 16;
 
 const nodeWidth = (label: string): number => Math.round(label.length * CHAR + 20);
 
-export function layoutVersionMap(map: VersionMap): MapLayout {
-  const spokes = map.nodes.filter((n) => n.role === 'version');
-  const hub = map.nodes.find((n) => n.role === 'storage');
-  const widest = Math.max(...map.nodes.map((n) => nodeWidth(n.id)), 60);
-  // an ellipse wider than tall: labels are wide, and neighbours at the top and bottom must not touch
-  const radius = Math.max(80, Math.round((spokes.length * (NODE_H + 14)) / Math.PI));
-  const rx = radius + widest / 2;
-  const width = 2 * rx + widest + 2 * PAD;
-  const height = 2 * radius + NODE_H + 2 * PAD;
-  const cx = width / 2;
-  const cy = height / 2;
+const GAP = 4;
+
+function overlaps(a: MapNodeLayout, b: MapNodeLayout): boolean {
+  return (
+    a.x < b.x + b.width + GAP && b.x < a.x + a.width + GAP && a.y < b.y + b.height + GAP && b.y < a.y + a.height + GAP
+  );
+}
+
+/** Versions on an ellipse around the centre, clockwise from the top, oldest first (a clock face). */
+function placeSpokes(
+  spokes: readonly VersionMapNode[],
+  rx: number,
+  ry: number,
+  cx: number,
+  cy: number,
+): MapNodeLayout[] {
   const round = (v: number) => Math.round(v * 10) / 10;
-  const placed = new Map<string, MapNodeLayout>();
-  spokes.forEach((n, i) => {
-    // clockwise from the top, oldest first, like reading a clock face
+  return spokes.map((n, i) => {
     const angle = -Math.PI / 2 + (2 * Math.PI * i) / Math.max(spokes.length, 1);
     const w = nodeWidth(n.id);
-    placed.set(n.id, {
+    return {
       ...n,
       x: round(cx + rx * Math.cos(angle) - w / 2),
-      y: round(cy + radius * Math.sin(angle) - NODE_H / 2),
+      y: round(cy + ry * Math.sin(angle) - NODE_H / 2),
       width: w,
       height: NODE_H,
-    });
+    };
   });
-  if (hub) {
-    const w = nodeWidth(hub.id);
-    placed.set(hub.id, { ...hub, x: round(cx - w / 2), y: round(cy - NODE_H / 2), width: w, height: NODE_H });
+}
+
+export function layoutVersionMap(map: VersionMap): MapLayout {
+  const spokes = map.nodes.filter((n) => n.role === 'version');
+  const hubNode = map.nodes.find((n) => n.role === 'storage');
+  const widest = Math.max(...map.nodes.map((n) => nodeWidth(n.id)), 60);
+  const hubWidth = hubNode ? nodeWidth(hubNode.id) : 0;
+  // An ellipse wider than tall (labels are wide), grown until no two nodes touch.
+  let radius = Math.max(80, Math.round((spokes.length * (NODE_H + 14)) / Math.PI));
+  let placed: MapNodeLayout[] = [];
+  let hub: MapNodeLayout | undefined;
+  let width = 0;
+  let height = 0;
+  for (let tries = 0; tries < 100; tries++, radius += 8) {
+    const rx = radius + Math.max(widest, hubWidth) / 2;
+    width = Math.round(2 * rx + widest + 2 * PAD);
+    height = Math.round(2 * radius + NODE_H + 2 * PAD);
+    const cx = width / 2;
+    const cy = height / 2;
+    placed = placeSpokes(spokes, rx, radius, cx, cy);
+    hub = hubNode
+      ? { ...hubNode, x: cx - hubWidth / 2, y: cy - NODE_H / 2, width: hubWidth, height: NODE_H }
+      : undefined;
+    const all = hub ? [hub, ...placed] : placed;
+    if (!all.some((a, i) => all.slice(i + 1).some((b) => overlaps(a, b)))) break;
   }
+  const byId = new Map([...(hub ? [hub] : []), ...placed].map((n) => [n.id, n]));
   const centre = (n: MapNodeLayout | undefined) =>
-    n ? { x: n.x + n.width / 2, y: n.y + n.height / 2 } : { x: cx, y: cy };
+    n ? { x: n.x + n.width / 2, y: n.y + n.height / 2 } : { x: width / 2, y: height / 2 };
+  const round = (v: number) => Math.round(v * 10) / 10;
   const edges = map.edges.map((e) => {
-    const a = centre(placed.get(e.from));
-    const b = centre(placed.get(e.to));
+    const a = centre(byId.get(e.from));
+    const b = centre(byId.get(e.to));
     return { ...e, x1: round(a.x), y1: round(a.y), x2: round(b.x), y2: round(b.y) };
   });
-  const nodes = [
-    ...(hub ? [placed.get(hub.id) as MapNodeLayout] : []),
-    ...spokes.map((n) => placed.get(n.id) as MapNodeLayout),
-  ];
-  return { width: Math.round(width), height: Math.round(height), nodes, edges };
+  return { width, height, nodes: hub ? [hub, ...placed] : placed, edges };
 }
 
 const escapeXml = (s: string): string =>
