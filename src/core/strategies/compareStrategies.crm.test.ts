@@ -2,6 +2,7 @@
 // the seed's text (quoted beside it), not from the code under test.
 import { describe, expect, it } from 'vitest';
 import { builtinCatalog } from '../testdata/loadCatalogs.ts';
+import { apiVersion, I, makeCatalog, makeKind, S, type } from '../testdata/fixtures.ts';
 import { compareStrategies, type Design, type StrategyComparison } from './compareStrategies.ts';
 
 const crm = builtinCatalog('crm-person');
@@ -198,5 +199,18 @@ describe('as deployed', () => {
       'spec.mailingAddress.street',
       'spec.middleName',
     ]);
+  });
+});
+
+describe('the sting in the tail of a type collision (seed 003, 2019-09-09)', () => {
+  it('once the original ages out, the plain name holds the new type: retyped, breaking both sets of users', () => {
+    const w = (name: string, size: typeof I) => apiVersion(name, 'W', 'WSpec', [type('WSpec', { size })]);
+    const catalog = makeCatalog('w', [makeKind('example.com', 'W', [w('v1', I), w('v2', S), w('v3', S)])]);
+    const c = compareStrategies(catalog, 'W', { horizon: 2 }).comparison as StrategyComparison;
+    const at = (v: string) => c.timeline.find((s) => s.version === v);
+    expect(at('v2')?.collisions).toEqual(['spec.size_v2']);
+    // v1 leaves the horizon: `size` is generated as a string now, and `size_v2` is gone
+    expect(at('v3')?.retyped).toEqual(['spec.size']);
+    expect(at('v3')?.forgotten).toEqual(['spec.size_v2']);
   });
 });

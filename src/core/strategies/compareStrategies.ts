@@ -581,6 +581,10 @@ export function compareStrategies(
       ],
     };
   const apis = kind.versions.filter((v) => v.role === 'api');
+  if (apis.length === 0)
+    return {
+      issues: [issue('error', 'NO_RESOURCE', `${kind.kind} has no API versions to compare storage designs over`)],
+    };
   const atIndex = options.at === undefined ? apis.length - 1 : apis.findIndex((v) => v.name === options.at);
   if (atIndex < 0)
     return {
