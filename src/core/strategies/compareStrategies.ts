@@ -206,17 +206,19 @@ function fixedDesign(kind: Kind, storage: FixedStorage, current: Version[], reti
     for (const v of p.versions)
       collisionRoutes.set(v, [...(collisionRoutes.get(v) ?? []), `${declared} -> ${fieldKey(p.path)}`]);
   }
-  const nodes = mapNodes('v1', current, retired);
+  // seed 003 names the fixed storage version `v1`; a kind with an API version of that name gets a distinct node
+  const v1 = [...current, ...retired].some((v) => v.name === 'v1') ? 'v1 (fixed)' : 'v1';
+  const nodes = mapNodes(v1, current, retired);
   const edges: VersionMapEdge[] = [
     ...current.map((v) => ({
       from: v.name,
-      to: 'v1',
+      to: v1,
       kind: 'converts' as const,
       notes: collisionRoutes.get(v.name) ?? [],
     })),
     ...retired.map((v) => ({
       from: v.name,
-      to: 'v1',
+      to: v1,
       kind: lostBy.has(v.name) ? ('lost' as const) : ('retired' as const),
       notes: lostBy.has(v.name) ? [`${lostBy.get(v.name)} field(s) forgotten`] : [],
     })),
@@ -232,7 +234,7 @@ function fixedDesign(kind: Kind, storage: FixedStorage, current: Version[], reti
   return {
     id: 'fixed',
     title: 'Fixed storage (superset)',
-    storage: 'v1',
+    storage: v1,
     propertyCount: props.length,
     properties: props,
     obsolete: topmost(storage.properties.filter((x) => x.obsolete)).map((p) => ({
@@ -243,7 +245,7 @@ function fixedDesign(kind: Kind, storage: FixedStorage, current: Version[], reti
     })),
     losses: sortLosses(losses),
     kept: [],
-    map: { storage: 'v1', nodes, edges },
+    map: { storage: v1, nodes, edges },
     notes: [
       `superset of ${storage.versions.length} version(s): every property optional, never removed while a version declaring it is in the horizon`,
     ],
