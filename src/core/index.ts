@@ -59,3 +59,6 @@ export {
 } from './versionChanges.ts';
 export { versionJsonSchema, type JsonSchema } from './versionJsonSchema.ts';
 // arbitraryInstance (src/core/arbitrary.ts) is not re-exported: it needs fast-check, a dev dependency.
+
+// --- revision checks (seed 002: is a CRD change compatible?) ---
+export * from './compat/index.ts';
