@@ -26,6 +26,10 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'diff --catalog SRC --kind K --from V1 --to V2 [--json]',
     load: async () => (await import('./commands/diff.ts')).diff,
   },
+  check: {
+    summary: 'check --old FILE|DIR --new FILE|DIR [--allow FILE] [--json]   CRD revision vs the compatibility rules',
+    load: async () => (await import('./commands/check.ts')).check,
+  },
 };
 
 export function usage(): string {

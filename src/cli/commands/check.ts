@@ -1,0 +1,118 @@
+// `check --old FILE|DIR --new FILE|DIR [--allow FILE] [--json] [--verbose]`: a CRD revision checked against
+// seed 002's rules, for CI. Exit 1 on an incompatible change no allow entry covers, 2 on bad input.
+import type { Catalog, CompatFinding } from '../../core/index.ts';
+import { checkCatalogs, formatIssue, formatSchemaPath, hasErrors, parseAllowList } from '../../core/index.ts';
+import { loadCatalogSource } from '../catalogSource.ts';
+import type { CommandIO } from '../io.ts';
+import type { Command } from '../main.ts';
+import { parseArgs, printIssues, stableJson, usageError } from './conversionArgs.ts';
+
+const USAGE =
+  'usage: version-explorer check --old FILE|DIR --new FILE|DIR [--allow FILE] [--json] [--verbose]\n' +
+  '  Compares every kind and version present in both (CRD YAML files or folders, or catalog JSON).\n' +
+  '  --allow FILE  YAML list of { rule, path, reason } entries for incompatible changes you accept.\n' +
+  '  --verbose     also list harmless changes (descriptions, CEL messages).\n';
+
+/** Loads one side; any error (unreadable file, invalid CRD) makes the comparison incomplete: bad input. */
+async function loadSide(which: string, src: string, io: CommandIO): Promise<Catalog | undefined> {
+  const { catalog, issues } = await loadCatalogSource(src, io);
+  printIssues(
+    io,
+    issues.filter((i) => i.severity === 'error'),
+  );
+  if (hasErrors(issues) || !catalog || catalog.kinds.length === 0) {
+    io.err(
+      `version-explorer check: could not load the ${which} CRDs from ${src}${catalog && !hasErrors(issues) ? ' (no kinds)' : ''}\n`,
+    );
+    return undefined;
+  }
+  return catalog;
+}
+
+/** Where a finding's version (or kind) is written: the new file, or the old one for what was removed. */
+function sourceOf(f: CompatFinding, old: Catalog, neu: Catalog): string | undefined {
+  for (const c of [neu, old]) {
+    const k = c.kinds.find((x) => x.group === f.group && x.kind === f.kind);
+    const v = k?.versions.find((x) => (f.version === undefined ? x.storage : x.name === f.version)) ?? k?.versions[0];
+    if (v?.source !== undefined) return v.source;
+  }
+  return undefined;
+}
+
+const MAX_EVIDENCE = 160;
+const show = (v: unknown): string => {
+  const s = v === undefined ? 'unset' : JSON.stringify(v);
+  return s.length > MAX_EVIDENCE ? `${s.slice(0, MAX_EVIDENCE - 1)}…` : s;
+};
+
+function line(f: CompatFinding & { file?: string }): string {
+  const level = f.allowed ? 'warning' : f.severity === 'incompatible' ? 'error' : 'info';
+  const where = `${f.kind}.${f.group}${f.version !== undefined ? `/${f.version}` : ''} ${formatSchemaPath(f.path)}`;
+  const evidence = `(old: ${show(f.old)}, new: ${show(f.new)})`;
+  const allowed = f.allowed ? ` [allowed: ${f.allowed.reason}]` : '';
+  return `${f.file ? `${f.file}: ` : ''}${level} ${f.rule}: ${where}: ${f.message} ${evidence}${allowed}`;
+}
+
+export const check: Command = async (args, io) => {
+  const p = parseArgs(
+    args,
+    {
+      '--old': 'value',
+      '--new': 'value',
+      '--allow': 'value',
+      '--json': 'flag',
+      '--verbose': 'flag',
+      '--help': 'flag',
+    },
+    { '-h': '--help', '-v': '--verbose' },
+  );
+  if (!p.parsed) return usageError(io, 'check', USAGE, p.error ?? '');
+  const { values, flags, positionals } = p.parsed;
+  if (flags.has('--help')) {
+    io.out(USAGE);
+    return 0;
+  }
+  if (positionals.length > 0) return usageError(io, 'check', USAGE, `unexpected argument ${positionals[0]}`);
+  for (const req of ['--old', '--new'])
+    if (values[req] === undefined) return usageError(io, 'check', USAGE, `${req} is required`);
+  let allow: ReturnType<typeof parseAllowList>['entries'] = [];
+  if (values['--allow'] !== undefined) {
+    const file = values['--allow'];
+    let text: string;
+    try {
+      text = await io.readText(file);
+    } catch {
+      io.err(`${file}: error EMPTY_INPUT: cannot read the allow file\n`);
+      return 2;
+    }
+    const parsed = parseAllowList(text, file);
+    printIssues(io, parsed.issues);
+    if (hasErrors(parsed.issues)) return 2;
+    allow = parsed.entries;
+  }
+  const old = await loadSide('old', values['--old'] as string, io);
+  if (!old) return 2;
+  const neu = await loadSide('new', values['--new'] as string, io);
+  if (!neu) return 2;
+  const report = checkCatalogs(old, neu, allow);
+  for (const i of report.issues) io.err(`${formatIssue(i)}\n`);
+  const findings = report.findings.map((f) => {
+    const file = sourceOf(f, old, neu);
+    return { ...f, ...(file !== undefined ? { file } : {}) };
+  });
+  if (flags.has('--json')) {
+    io.out(stableJson({ ...report, findings, issues: report.issues }));
+  } else {
+    const shown = flags.has('--verbose') ? findings : findings.filter((f) => f.severity !== 'harmless');
+    const lines = shown.map(line);
+    const versions = report.compared.reduce((n, k) => n + k.versions.length, 0);
+    const c = report.counts;
+    lines.push(
+      `check: ${report.ok ? 'ok' : 'FAILED'}: ${c.incompatible} incompatible, ${c.allowed} allowed, ${c.compatible} compatible, ` +
+        `${c.harmless} harmless${flags.has('--verbose') || c.harmless === 0 ? '' : ' (--verbose lists them)'}; ` +
+        `${report.compared.length} kinds, ${versions} versions compared`,
+    );
+    io.out(`${lines.join('\n')}\n`);
+  }
+  return report.ok ? 0 : 1;
+};
