@@ -30,6 +30,10 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'check --old FILE|DIR --new FILE|DIR [--allow FILE] [--json]   CRD revision vs the compatibility rules',
     load: async () => (await import('./commands/check.ts')).check,
   },
+  migrate: {
+    summary: 'migrate --catalog SRC --to V [-f OBJECTS|-] [--kind K] [--json]   storage-version migration plan',
+    load: async () => (await import('./commands/migrate.ts')).migrate,
+  },
 };
 
 export function usage(): string {

@@ -62,3 +62,4 @@ export { versionJsonSchema, type JsonSchema } from './versionJsonSchema.ts';
 
 // --- revision checks (seed 002: is a CRD change compatible?) ---
 export * from './compat/index.ts';
+export * from './migration/index.ts';

@@ -25,6 +25,7 @@ export type IssueCode =
   | 'NO_CRD_SCHEMA'
   | 'INVALID_ALLOW_FILE'
   | 'UNUSED_ALLOW_ENTRY'
+  | 'WEBHOOK_NOT_SIMULATED'
   // catalogs
   | 'INVALID_CATALOG'
   | 'CATALOG_FORMAT_VERSION'

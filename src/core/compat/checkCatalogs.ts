@@ -75,7 +75,13 @@ function checkKind(a: Kind, b: Kind, emit: Emit): string[] {
   if (storageA !== storageB)
     emit('storage-changed', `storage version ${storageA} -> ${storageB}`, { old: storageA, new: storageB });
   // A CRD file without status has stored at least its storage version.
-  const stored = a.storedVersions ?? (storageA !== undefined ? [storageA] : []);
+  // (Generated CRD files carry `storedVersions: []`, a placeholder.)
+  const stored =
+    a.storedVersions !== undefined && a.storedVersions.length > 0
+      ? a.storedVersions
+      : storageA !== undefined
+        ? [storageA]
+        : [];
   for (const v of va) {
     if (mb.has(v.name)) continue;
     if (stored.includes(v.name))
