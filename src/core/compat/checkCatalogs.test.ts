@@ -636,3 +636,16 @@ describe('allow files', () => {
     expect(parseAllowList('allow: [', 'a.yaml').issues.map((i) => i.code)).toContain('YAML_SYNTAX');
   });
 });
+
+describe('docs/compatibility.md', () => {
+  it('names every rule id, or its family (`max-length-*`)', () => {
+    const doc = readFileSync(path.resolve(import.meta.dirname, '../../../docs/compatibility.md'), 'utf8');
+    const listed = [...COMPAT_RULES].filter(
+      ([rule]) =>
+        doc.includes(`\`${rule}\``) ||
+        doc.includes(`\`${rule.replace(/-(tightened|loosened|added|changed|removed)$/, '-*')}\``) ||
+        doc.includes(`\`${rule.replace(/-(tightened|loosened)$/, '')}-tightened\``),
+    );
+    expect(listed.map(([r]) => r)).toEqual([...COMPAT_RULES.keys()]);
+  });
+});
