@@ -60,6 +60,15 @@ export {
 export { versionJsonSchema, type JsonSchema } from './versionJsonSchema.ts';
 // arbitraryInstance (src/core/arbitrary.ts) is not re-exported: it needs fast-check, a dev dependency.
 
-// --- revision checks (seed 002: is a CRD change compatible?) ---
-export * from './compat/index.ts';
-export * from './migration/index.ts';
+// --- revision checks and storage-version migration plans (seed 002) ---
+// Their functions are imported from './compat/index.ts' and './migration/index.ts' themselves, so the app's
+// first bundle does not carry them (a barrel re-export would pull them, and YAML parsing, into it).
+export type {
+  CompatFinding,
+  CompatReport,
+  CompatRule,
+  CompatSeverity,
+  AllowEntry,
+  SchemaPath,
+} from './compat/index.ts';
+export type { MigrationPlan, MigrationStep, ObjectMigration, Rewrite } from './migration/index.ts';

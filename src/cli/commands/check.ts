@@ -1,7 +1,8 @@
 // `check --old FILE|DIR --new FILE|DIR [--allow FILE] [--json] [--verbose]`: a CRD revision checked against
 // seed 002's rules, for CI. Exit 1 on an incompatible change no allow entry covers, 2 on bad input.
 import type { Catalog, CompatFinding } from '../../core/index.ts';
-import { checkCatalogs, formatIssue, formatSchemaPath, hasErrors, parseAllowList } from '../../core/index.ts';
+import { formatIssue, hasErrors } from '../../core/index.ts';
+import { checkCatalogs, formatSchemaPath, parseAllowList } from '../../core/compat/index.ts';
 import { loadCatalogSource } from '../catalogSource.ts';
 import type { CommandIO } from '../io.ts';
 import type { Command } from '../main.ts';

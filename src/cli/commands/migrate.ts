@@ -2,7 +2,8 @@
 // every kind that has VERSION (seed 002). Exit 1 when a given object loses fields when rewritten at VERSION.
 import { stringify } from 'yaml';
 import type { Kind, MigrationPlan, ParsedDocument } from '../../core/index.ts';
-import { formatPath, hasErrors, parseResources, planMigration } from '../../core/index.ts';
+import { formatPath, hasErrors, parseResources } from '../../core/index.ts';
+import { planMigration } from '../../core/migration/index.ts';
 import type { Command } from '../main.ts';
 import { loadCatalogFor, parseArgs, printIssues, stableJson, usageError } from './conversionArgs.ts';
 
