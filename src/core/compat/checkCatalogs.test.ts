@@ -2,6 +2,7 @@
 // exactly one finding, with the rule and path the docs promise, and the reverse edit gives the reverse rule.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { importFiles } from '../../importers/index.ts';
@@ -66,11 +67,11 @@ const cases: Case[] = [
   {
     name: 'a field renamed (same schema)',
     edit: (c) => {
-      props(c).parameter = props(c).param;
-      delete props(c).param;
+      props(c).matcher = props(c).selector;
+      delete props(c).selector;
     },
     forward: 'field-renamed',
-    path: 'spec.param',
+    path: 'spec.selector',
     backward: 'field-renamed',
   },
   {
@@ -465,6 +466,16 @@ describe('checkCatalogs: one finding per change, both directions', () => {
     ]);
   });
 
+  it('does not pair two bare fields as a rename: a removal and an addition', () => {
+    const neu = base();
+    props(neu).parameter = props(neu).param;
+    delete props(neu).param;
+    expect(found(base(), neu).map((f) => [f.rule, f.path])).toEqual([
+      ['field-removed', 'spec.param'],
+      ['field-added', 'spec.parameter'],
+    ]);
+  });
+
   it('does not compare inside a removed object (no nested findings)', () => {
     const neu = base();
     delete props(neu).shape;
@@ -647,5 +658,36 @@ describe('docs/compatibility.md', () => {
         doc.includes(`\`${rule.replace(/-(tightened|loosened)$/, '')}-tightened\``),
     );
     expect(listed.map(([r]) => r)).toEqual([...COMPAT_RULES.keys()]);
+  });
+});
+
+describe('checkCatalogs: laws', () => {
+  // One case per path (edits at different paths are independent), field-level only.
+  const independent = cases.filter(
+    (c, i) => c.from === undefined && c.path !== '.' && cases.findIndex((d) => d.path === c.path) === i,
+  );
+
+  it('edits at different paths compose: the findings are the union of each edit alone', () => {
+    fc.assert(
+      fc.property(fc.subarray(independent, { minLength: 1 }), (chosen) => {
+        const neu = base();
+        for (const c of chosen) c.edit(neu);
+        const got = found(base(), neu, true)
+          .filter((f) => f.rule !== 'description-changed')
+          .map((f) => `${f.rule} ${f.path}`)
+          .sort();
+        expect(got).toEqual(chosen.map((c) => `${c.forward} ${c.path}`).sort());
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('a generated CRD file with storedVersions: [] counts its storage version as stored', () => {
+    const old = twoVersions(base());
+    old.status = { storedVersions: [] };
+    const neu = structuredClone(old);
+    neu.spec.versions.splice(0, 1);
+    neu.spec.versions[0].storage = true;
+    expect(found(old, neu).map((f) => f.rule)).toEqual(['storage-changed', 'stored-version-removed']);
   });
 });

@@ -312,9 +312,11 @@ function compareFields(c: Collector, path: SchemaPath, a: Rec, b: Rec, depth: nu
   const rb = requiredOf(b);
   const removed = [...pa.keys()].filter((k) => !pb.has(k));
   const added = [...pb.keys()].filter((k) => !pa.has(k));
-  // A removed and an added field with the same schema, and no other candidate either way: a rename.
+  // A removed and an added field with the same schema, and no other candidate either way: a rename. A bare
+  // `{type: string}` says too little to pair two fields by: those stay a removal and an addition.
   const renamed = new Map<string, string>();
   for (const r of removed) {
+    if (Object.keys(pa.get(r) as Rec).length < 2) continue;
     const key = canonical(pa.get(r));
     const cands = added.filter((n) => canonical(pb.get(n)) === key);
     const back = removed.filter((x) => canonical(pa.get(x)) === key);
