@@ -37,7 +37,7 @@ describe('version-explorer check', () => {
     expect(r.code).toBe(1);
     const lines = r.out.trim().split('\n');
     expect(lines.filter((l) => / field-removed: /.test(l))).toHaveLength(1);
-    expect(lines[0]).toMatch(/^widget\.yaml: error field-removed: Widget\.example\.com\/v1beta1 spec\.param: /);
+    expect(lines[0]).toMatch(/^widget\.yaml:\d+:\d+: error field-removed: Widget\.example\.com\/v1beta1 spec\.param: /);
     // harmless changes are counted, listed only with --verbose
     expect(r.out).not.toContain('description-changed');
     const v = await run(['--old', OLD, '--new', NEW, '--verbose']);
@@ -70,6 +70,18 @@ describe('version-explorer check', () => {
       ['field-removed', ['spec', 'param'], 'incompatible', 'string', undefined, 'widget.yaml'],
       ['description-changed', ['spec', 'name'], 'harmless', 'The name.', 'Another description.', 'widget.yaml'],
     ]);
+  });
+
+  it('places each finding at its line and column in the CRD file (a removed field at its old parent in the new file)', async () => {
+    const crd = YAML.parse(BASE) as Rec;
+    crd.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.name.maxLength = 32;
+    const text = YAML.stringify(crd);
+    const r = await run(['--old', OLD, '--new', NEW, '--json'], { [NEW]: text });
+    const [f] = (JSON.parse(r.out) as Rec).findings as Rec[];
+    expect([f?.rule, f?.file]).toEqual(['max-length-tightened', 'widget.yaml']);
+    const at = text.split('\n')[(f?.line as number) - 1] ?? '';
+    expect(at.slice((f?.col as number) - 1)).toMatch(/^name:/);
+    expect(r.err).toBe('');
   });
 
   it.each([

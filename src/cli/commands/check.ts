@@ -3,7 +3,8 @@
 import type { Catalog, CompatFinding } from '../../core/index.ts';
 import { formatIssue, hasErrors } from '../../core/index.ts';
 import { checkCatalogs, formatSchemaPath, parseAllowList } from '../../core/compat/index.ts';
-import { loadCatalogSource } from '../catalogSource.ts';
+import { loadCatalogSource, readInputs } from '../catalogSource.ts';
+import { FindingLocator } from './locateFinding.ts';
 import type { CommandIO } from '../io.ts';
 import type { Command } from '../main.ts';
 import { parseArgs, printIssues, stableJson, usageError } from './conversionArgs.ts';
@@ -15,7 +16,11 @@ const USAGE =
   '  --verbose     also list harmless changes (descriptions, CEL messages).\n';
 
 /** Loads one side; any error (unreadable file, invalid CRD) makes the comparison incomplete: bad input. */
-async function loadSide(which: string, src: string, io: CommandIO): Promise<Catalog | undefined> {
+async function loadSide(
+  which: string,
+  src: string,
+  io: CommandIO,
+): Promise<{ catalog: Catalog; locator: FindingLocator } | undefined> {
   const { catalog, issues } = await loadCatalogSource(src, io);
   printIssues(
     io,
@@ -27,17 +32,29 @@ async function loadSide(which: string, src: string, io: CommandIO): Promise<Cata
     );
     return undefined;
   }
-  return catalog;
+  // The same files again, for positions (names match the catalog's sources).
+  const { files } = await readInputs(
+    src.split(',').filter((s) => s !== ''),
+    io,
+  );
+  return { catalog, locator: new FindingLocator(files) };
 }
 
-/** Where a finding's version (or kind) is written: the new file, or the old one for what was removed. */
-function sourceOf(f: CompatFinding, old: Catalog, neu: Catalog): string | undefined {
-  for (const c of [neu, old]) {
-    const k = c.kinds.find((x) => x.group === f.group && x.kind === f.kind);
-    const v = k?.versions.find((x) => (f.version === undefined ? x.storage : x.name === f.version)) ?? k?.versions[0];
-    if (v?.source !== undefined) return v.source;
+/** Where a finding is written: the new file, or the old one for what was removed; with line and column. */
+function sourceOf(
+  f: CompatFinding,
+  old: { catalog: Catalog; locator: FindingLocator },
+  neu: { catalog: Catalog; locator: FindingLocator },
+): { file?: string; line?: number; col?: number } {
+  for (const side of [neu, old]) {
+    const k = side.catalog.kinds.find((x) => x.group === f.group && x.kind === f.kind);
+    const exact = k?.versions.find((x) => (f.version === undefined ? x.storage : x.name === f.version));
+    const v = exact ?? (f.version === undefined ? k?.versions[0] : undefined);
+    if (v?.source === undefined) continue;
+    const at = side.locator.locate(f, v.source);
+    return { file: v.source, ...(at ? { line: at.start.line, col: at.start.col } : {}) };
   }
-  return undefined;
+  return {};
 }
 
 const MAX_EVIDENCE = 160;
@@ -46,12 +63,13 @@ const show = (v: unknown): string => {
   return s.length > MAX_EVIDENCE ? `${s.slice(0, MAX_EVIDENCE - 1)}…` : s;
 };
 
-function line(f: CompatFinding & { file?: string }): string {
+function line(f: CompatFinding & { file?: string; line?: number; col?: number }): string {
   const level = f.allowed ? 'warning' : f.severity === 'incompatible' ? 'error' : 'info';
   const where = `${f.kind}.${f.group}${f.version !== undefined ? `/${f.version}` : ''} ${formatSchemaPath(f.path)}`;
   const evidence = `(old: ${show(f.old)}, new: ${show(f.new)})`;
   const allowed = f.allowed ? ` [allowed: ${f.allowed.reason}]` : '';
-  return `${f.file ? `${f.file}: ` : ''}${level} ${f.rule}: ${where}: ${f.message} ${evidence}${allowed}`;
+  const at = f.file ? `${f.file}${f.line !== undefined ? `:${f.line}:${f.col}` : ''}: ` : '';
+  return `${at}${level} ${f.rule}: ${where}: ${f.message} ${evidence}${allowed}`;
 }
 
 export const check: Command = async (args, io) => {
@@ -95,12 +113,9 @@ export const check: Command = async (args, io) => {
   if (!old) return 2;
   const neu = await loadSide('new', values['--new'] as string, io);
   if (!neu) return 2;
-  const report = checkCatalogs(old, neu, allow);
+  const report = checkCatalogs(old.catalog, neu.catalog, allow);
   for (const i of report.issues) io.err(`${formatIssue(i)}\n`);
-  const findings = report.findings.map((f) => {
-    const file = sourceOf(f, old, neu);
-    return { ...f, ...(file !== undefined ? { file } : {}) };
-  });
+  const findings = report.findings.map((f) => ({ ...f, ...sourceOf(f, old, neu) }));
   if (flags.has('--json')) {
     io.out(stableJson({ ...report, findings, issues: report.issues }));
   } else {
