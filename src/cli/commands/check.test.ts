@@ -95,6 +95,13 @@ describe('version-explorer check', () => {
     expect(r.out).toBe('');
   });
 
+  it('exits 2 when a kind has no CRD schema to check (an OpenAPI document)', async () => {
+    const oas = path.resolve(import.meta.dirname, '../../importers/testdata/oas3-store.yaml');
+    const r = await run(['--old', oas, '--new', oas]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/error NO_CRD_SCHEMA: /);
+  });
+
   it('exits 2 on an invalid CRD, with file:line:col and the code', async () => {
     const r = await run(['--old', OLD, '--new', NEW], {
       [NEW]: 'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nspec: {}\n',

@@ -130,5 +130,7 @@ export const check: Command = async (args, io) => {
     );
     io.out(`${lines.join('\n')}\n`);
   }
+  // A kind that could not be checked (no CRD schema: an OpenAPI import, a built-in catalog) makes the result incomplete.
+  if (hasErrors(report.issues)) return 2;
   return report.ok ? 0 : 1;
 };

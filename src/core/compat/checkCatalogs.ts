@@ -171,7 +171,7 @@ export function checkCatalogs(old: Catalog, neu: Catalog, allow: readonly AllowE
     if (crdVersions(k).length > 0) return true;
     issues.push(
       issue(
-        'warning',
+        'error',
         'NO_CRD_SCHEMA',
         `${k.kind} (${k.group}) in the ${which} catalog has no CRD schema: not checked`,
       ),

@@ -81,6 +81,15 @@ export default function CompareCatalogsBody({ catalogs }: { catalogs: readonly S
         </label>
       </div>
       {result?.error && <p role="alert">{result.error}</p>}
+      {report && report.issues.length > 0 && (
+        <ul className="compare-issues">
+          {report.issues.map((i, n) => (
+            <li key={n} data-code={i.code}>
+              {i.message}
+            </li>
+          ))}
+        </ul>
+      )}
       {report && (
         <p className="compare-verdict" data-ok={String(report.ok)}>
           <strong>{report.ok ? 'Compatible' : 'Incompatible'}</strong>: {report.counts.incompatible} incompatible,{' '}
