@@ -58,6 +58,24 @@ describe('version-explorer check', () => {
     expect(r.out).toMatch(/warning field-removed: .*spec\.param: .*\[allowed: replaced by params in 1\.2\]/);
   });
 
+  it('--fail-on harmless makes a description change fail; an allow entry accepts it', async () => {
+    const crd = YAML.parse(BASE) as Rec;
+    crd.spec.versions[0].schema.openAPIV3Schema.description = 'Reworded.';
+    const files = { [NEW]: YAML.stringify(crd) };
+    expect((await run(['--old', OLD, '--new', NEW], files)).code).toBe(0);
+    const strict = await run(['--old', OLD, '--new', NEW, '--fail-on', 'harmless'], files);
+    expect(strict.code).toBe(1);
+    expect(strict.out).toMatch(/: error description-changed: /);
+    expect((await run(['--old', OLD, '--new', NEW, '--fail-on', 'compatible'], files)).code).toBe(0);
+    const allow = 'allow:\n  - { rule: description-changed, path: ".", reason: wording only }\n';
+    const allowed = await run(['--old', OLD, '--new', NEW, '--fail-on', 'harmless', '--allow', ALLOW], {
+      ...files,
+      [ALLOW]: allow,
+    });
+    expect(allowed.code).toBe(0);
+    expect((await run(['--old', OLD, '--new', NEW, '--fail-on', 'strict'])).code).toBe(2);
+  });
+
   it('--json: stable (sorted keys, same bytes twice), with ok, counts, findings and evidence', async () => {
     const a = await run(['--old', OLD, '--new', NEW, '--json']);
     const b = await run(['--old', OLD, '--new', NEW, '--json']);

@@ -1,6 +1,7 @@
 // `check --old FILE|DIR --new FILE|DIR [--allow FILE] [--json] [--verbose]`: a CRD revision checked against
 // seed 002's rules, for CI. Exit 1 on an incompatible change no allow entry covers, 2 on bad input.
 import type { Catalog, CompatFinding } from '../../core/index.ts';
+import type { FailOn } from '../../core/compat/index.ts';
 import { formatIssue, hasErrors } from '../../core/index.ts';
 import { checkCatalogs, formatSchemaPath, parseAllowList } from '../../core/compat/index.ts';
 import { loadCatalogSource, readInputs } from '../catalogSource.ts';
@@ -10,9 +11,10 @@ import type { Command } from '../main.ts';
 import { parseArgs, printIssues, stableJson, usageError } from './conversionArgs.ts';
 
 const USAGE =
-  'usage: version-explorer check --old FILE|DIR --new FILE|DIR [--allow FILE] [--json] [--verbose]\n' +
+  'usage: version-explorer check --old FILE|DIR --new FILE|DIR [--allow FILE] [--fail-on SEVERITY] [--json] [--verbose]\n' +
   '  Compares every kind and version present in both (CRD YAML files or folders, or catalog JSON).\n' +
   '  --allow FILE  YAML list of { rule, path, reason } entries for incompatible changes you accept.\n' +
+  '  --fail-on S   the least severe change that fails: incompatible (default), compatible or harmless.\n' +
   '  --verbose     also list harmless changes (descriptions, CEL messages).\n';
 
 /** Loads one side; any error (unreadable file, invalid CRD) makes the comparison incomplete: bad input. */
@@ -63,8 +65,10 @@ const show = (v: unknown): string => {
   return s.length > MAX_EVIDENCE ? `${s.slice(0, MAX_EVIDENCE - 1)}…` : s;
 };
 
-function line(f: CompatFinding & { file?: string; line?: number; col?: number }): string {
-  const level = f.allowed ? 'warning' : f.severity === 'incompatible' ? 'error' : 'info';
+const RANK: Record<FailOn, number> = { harmless: 0, compatible: 1, incompatible: 2 };
+
+function line(f: CompatFinding & { file?: string; line?: number; col?: number }, failOn: FailOn): string {
+  const level = f.allowed ? 'warning' : RANK[f.severity] >= RANK[failOn] ? 'error' : 'info';
   const where = `${f.kind}.${f.group}${f.version !== undefined ? `/${f.version}` : ''} ${formatSchemaPath(f.path)}`;
   const evidence = `(old: ${show(f.old)}, new: ${show(f.new)})`;
   const allowed = f.allowed ? ` [allowed: ${f.allowed.reason}]` : '';
@@ -79,6 +83,7 @@ export const check: Command = async (args, io) => {
       '--old': 'value',
       '--new': 'value',
       '--allow': 'value',
+      '--fail-on': 'value',
       '--json': 'flag',
       '--verbose': 'flag',
       '--help': 'flag',
@@ -94,6 +99,9 @@ export const check: Command = async (args, io) => {
   if (positionals.length > 0) return usageError(io, 'check', USAGE, `unexpected argument ${positionals[0]}`);
   for (const req of ['--old', '--new'])
     if (values[req] === undefined) return usageError(io, 'check', USAGE, `${req} is required`);
+  const failOn = (values['--fail-on'] ?? 'incompatible') as FailOn;
+  if (!Object.hasOwn(RANK, failOn))
+    return usageError(io, 'check', USAGE, '--fail-on is one of incompatible, compatible, harmless');
   let allow: ReturnType<typeof parseAllowList>['entries'] = [];
   if (values['--allow'] !== undefined) {
     const file = values['--allow'];
@@ -113,14 +121,15 @@ export const check: Command = async (args, io) => {
   if (!old) return 2;
   const neu = await loadSide('new', values['--new'] as string, io);
   if (!neu) return 2;
-  const report = checkCatalogs(old.catalog, neu.catalog, allow);
+  const report = checkCatalogs(old.catalog, neu.catalog, allow, failOn);
   for (const i of report.issues) io.err(`${formatIssue(i)}\n`);
   const findings = report.findings.map((f) => ({ ...f, ...sourceOf(f, old, neu) }));
   if (flags.has('--json')) {
     io.out(stableJson({ ...report, findings, issues: report.issues }));
   } else {
-    const shown = flags.has('--verbose') ? findings : findings.filter((f) => f.severity !== 'harmless');
-    const lines = shown.map(line);
+    const all = flags.has('--verbose') || failOn === 'harmless';
+    const shown = all ? findings : findings.filter((f) => f.severity !== 'harmless');
+    const lines = shown.map((f) => line(f, failOn));
     const versions = report.compared.reduce((n, k) => n + k.versions.length, 0);
     const c = report.counts;
     lines.push(

@@ -91,14 +91,18 @@ export function parseAllowList(text: string, file?: string): { entries: AllowEnt
   return { entries, issues };
 }
 
-/** Marks incompatible findings an entry covers as allowed; entries that cover nothing are reported. */
+/**
+ * Marks failing findings (by default the incompatible ones) an entry covers as allowed; entries that cover
+ * nothing are reported.
+ */
 export function applyAllow<F extends Allowable>(
   findings: readonly F[],
   entries: readonly AllowEntry[],
+  fails: (f: F) => boolean = (f) => f.severity === 'incompatible',
 ): { findings: F[]; issues: Issue[] } {
   const compiled = entries.map((e) => ({ e, rule: globToRegExp(e.rule), path: globToRegExp(e.path), used: false }));
   const out = findings.map((f) => {
-    if (f.severity !== 'incompatible') return f;
+    if (!fails(f)) return f;
     const shown = formatSchemaPath(f.path);
     const hit = compiled.find(
       (c) =>
@@ -114,7 +118,7 @@ export function applyAllow<F extends Allowable>(
   const issues = compiled
     .filter((c) => !c.used)
     .map((c) =>
-      issue('warning', 'UNUSED_ALLOW_ENTRY', `allow entry ${c.e.rule} ${c.e.path} matches no incompatible change`, [], {
+      issue('warning', 'UNUSED_ALLOW_ENTRY', `allow entry ${c.e.rule} ${c.e.path} matches no failing change`, [], {
         ...(c.e.at?.file ? { file: c.e.at.file } : {}),
         ...(c.e.at?.range ? { range: c.e.at.range } : {}),
       }),

@@ -620,7 +620,17 @@ describe('allow files', () => {
     ]);
   });
 
-  it('never allows compatible findings (nothing to allow)', () => {
+  it('failOn compatible: an added field fails, and an entry can then allow it', () => {
+    const neu = base();
+    props(neu).extra = { type: 'string' };
+    expect(checkCatalogs(catalogOf(base()), catalogOf(neu)).ok).toBe(true);
+    expect(checkCatalogs(catalogOf(base()), catalogOf(neu), [], 'compatible').ok).toBe(false);
+    const { entries } = parseAllowList('allow:\n  - { rule: field-added, path: spec.extra, reason: r }\n');
+    const r = checkCatalogs(catalogOf(base()), catalogOf(neu), entries, 'compatible');
+    expect([r.ok, r.counts.allowed, r.issues]).toEqual([true, 1, []]);
+  });
+
+  it('never allows compatible findings by default (nothing to allow)', () => {
     const neu = base();
     props(neu).extra = { type: 'string' };
     const { entries } = parseAllowList('allow:\n  - { rule: "**", path: "**", reason: everything }\n');

@@ -20,12 +20,12 @@ export interface CompatFinding {
   readonly old?: unknown;
   readonly new?: unknown;
   readonly message: string;
-  /** Set when an allow entry covers this incompatible finding. */
+  /** Set when an allow entry covers this failing finding. */
   readonly allowed?: { readonly reason: string };
 }
 
 export interface CompatReport {
-  /** False when an incompatible finding is not allowed. */
+  /** False when a failing finding (incompatible, or at least `failOn`) is not allowed. */
   readonly ok: boolean;
   readonly findings: readonly CompatFinding[];
   readonly counts: Readonly<Record<CompatSeverity | 'allowed', number>>;
@@ -147,7 +147,16 @@ function checkKind(a: Kind, b: Kind, emit: Emit): string[] {
 }
 
 /** Compares every kind and version of `old` with `new`; `allow` turns matching incompatible findings into allowed ones. */
-export function checkCatalogs(old: Catalog, neu: Catalog, allow: readonly AllowEntry[] = []): CompatReport {
+/** The least severe finding that fails the check (buf-style strictness): `incompatible` unless asked otherwise. */
+export type FailOn = CompatSeverity;
+const RANK: Record<CompatSeverity, number> = { harmless: 0, compatible: 1, incompatible: 2 };
+
+export function checkCatalogs(
+  old: Catalog,
+  neu: Catalog,
+  allow: readonly AllowEntry[] = [],
+  failOn: FailOn = 'incompatible',
+): CompatReport {
   const findings: CompatFinding[] = [];
   const issues: Issue[] = [];
   const compared: { group: string; kind: string; versions: string[] }[] = [];
@@ -170,11 +179,7 @@ export function checkCatalogs(old: Catalog, neu: Catalog, allow: readonly AllowE
   const withSchema = (k: Kind, which: string): boolean => {
     if (crdVersions(k).length > 0) return true;
     issues.push(
-      issue(
-        'error',
-        'NO_CRD_SCHEMA',
-        `${k.kind} (${k.group}) in the ${which} catalog has no CRD schema: not checked`,
-      ),
+      issue('error', 'NO_CRD_SCHEMA', `${k.kind} (${k.group}) in the ${which} catalog has no CRD schema: not checked`),
     );
     return false;
   };
@@ -191,14 +196,15 @@ export function checkCatalogs(old: Catalog, neu: Catalog, allow: readonly AllowE
   for (const b of [...neu.kinds].sort((x, y) => kindKey(x).localeCompare(kindKey(y))))
     if (!oldKinds.has(kindKey(b)) && crdVersions(b).length > 0)
       emitFor(b)('kind-added', `${b.kind} (${b.group}) added`, { new: crdVersions(b).map((v) => v.name) });
-  const allowed = applyAllow(findings, allow);
+  const fails = (f: CompatFinding) => RANK[f.severity] >= RANK[failOn];
+  const allowed = applyAllow(findings, allow, fails);
   const counts = { incompatible: 0, compatible: 0, harmless: 0, allowed: 0 };
   for (const f of allowed.findings) {
     if (f.allowed) counts.allowed++;
     else counts[f.severity]++;
   }
   return {
-    ok: counts.incompatible === 0,
+    ok: !allowed.findings.some((f) => fails(f) && !f.allowed),
     findings: allowed.findings,
     counts,
     compared,

@@ -1,5 +1,5 @@
 // Revision checks: two releases of the same CRDs -> every change classified by a stable rule id (seed 002).
-export { checkCatalogs, type CompatFinding, type CompatReport } from './checkCatalogs.ts';
+export { checkCatalogs, type CompatFinding, type CompatReport, type FailOn } from './checkCatalogs.ts';
 export {
   compareSchemas,
   canonical,
