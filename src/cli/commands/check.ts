@@ -3,7 +3,7 @@
 import type { Catalog, CompatFinding } from '../../core/index.ts';
 import type { FailOn } from '../../core/compat/index.ts';
 import { formatIssue, hasErrors } from '../../core/index.ts';
-import { checkCatalogs, formatSchemaPath, parseAllowList } from '../../core/compat/index.ts';
+import { checkCatalogs, fails, formatSchemaPath, isCompatSeverity, parseAllowList } from '../../core/compat/index.ts';
 import { loadCatalogSource, readInputs } from '../catalogSource.ts';
 import { FindingLocator } from './locateFinding.ts';
 import type { CommandIO } from '../io.ts';
@@ -65,10 +65,8 @@ const show = (v: unknown): string => {
   return s.length > MAX_EVIDENCE ? `${s.slice(0, MAX_EVIDENCE - 1)}…` : s;
 };
 
-const RANK: Record<FailOn, number> = { harmless: 0, compatible: 1, incompatible: 2 };
-
 function line(f: CompatFinding & { file?: string; line?: number; col?: number }, failOn: FailOn): string {
-  const level = f.allowed ? 'warning' : RANK[f.severity] >= RANK[failOn] ? 'error' : 'info';
+  const level = f.allowed ? 'warning' : fails(f.severity, failOn) ? 'error' : 'info';
   const where = `${f.kind}.${f.group}${f.version !== undefined ? `/${f.version}` : ''} ${formatSchemaPath(f.path)}`;
   const evidence = `(old: ${show(f.old)}, new: ${show(f.new)})`;
   const allowed = f.allowed ? ` [allowed: ${f.allowed.reason}]` : '';
@@ -99,8 +97,8 @@ export const check: Command = async (args, io) => {
   if (positionals.length > 0) return usageError(io, 'check', USAGE, `unexpected argument ${positionals[0]}`);
   for (const req of ['--old', '--new'])
     if (values[req] === undefined) return usageError(io, 'check', USAGE, `${req} is required`);
-  const failOn = (values['--fail-on'] ?? 'incompatible') as FailOn;
-  if (!Object.hasOwn(RANK, failOn))
+  const failOn = values['--fail-on'] ?? 'incompatible';
+  if (!isCompatSeverity(failOn))
     return usageError(io, 'check', USAGE, '--fail-on is one of incompatible, compatible, harmless');
   let allow: ReturnType<typeof parseAllowList>['entries'] = [];
   if (values['--allow'] !== undefined) {

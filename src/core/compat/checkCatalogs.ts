@@ -6,7 +6,7 @@ import type { Catalog, Kind, Version } from '../model.ts';
 import { compareSchemas, formatSchemaPath, type SchemaChange, type SchemaPath } from './compareSchemas.ts';
 import { descriptionsOf } from './descriptions.ts';
 import { applyAllow, type AllowEntry } from './allowList.ts';
-import { severityOf, type CompatRule, type CompatSeverity } from './rules.ts';
+import { fails, severityOf, type CompatRule, type CompatSeverity } from './rules.ts';
 
 export interface CompatFinding {
   readonly group: string;
@@ -149,7 +149,6 @@ function checkKind(a: Kind, b: Kind, emit: Emit): string[] {
 /** Compares every kind and version of `old` with `new`; `allow` turns matching incompatible findings into allowed ones. */
 /** The least severe finding that fails the check (buf-style strictness): `incompatible` unless asked otherwise. */
 export type FailOn = CompatSeverity;
-const RANK: Record<CompatSeverity, number> = { harmless: 0, compatible: 1, incompatible: 2 };
 
 export function checkCatalogs(
   old: Catalog,
@@ -196,15 +195,15 @@ export function checkCatalogs(
   for (const b of [...neu.kinds].sort((x, y) => kindKey(x).localeCompare(kindKey(y))))
     if (!oldKinds.has(kindKey(b)) && crdVersions(b).length > 0)
       emitFor(b)('kind-added', `${b.kind} (${b.group}) added`, { new: crdVersions(b).map((v) => v.name) });
-  const fails = (f: CompatFinding) => RANK[f.severity] >= RANK[failOn];
-  const allowed = applyAllow(findings, allow, fails);
+  const failing = (f: CompatFinding) => fails(f.severity, failOn);
+  const allowed = applyAllow(findings, allow, failing);
   const counts = { incompatible: 0, compatible: 0, harmless: 0, allowed: 0 };
   for (const f of allowed.findings) {
     if (f.allowed) counts.allowed++;
     else counts[f.severity]++;
   }
   return {
-    ok: !allowed.findings.some((f) => fails(f) && !f.allowed),
+    ok: !allowed.findings.some((f) => failing(f) && !f.allowed),
     findings: allowed.findings,
     counts,
     compared,

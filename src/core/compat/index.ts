@@ -12,4 +12,4 @@ export {
 } from './compareSchemas.ts';
 export { descriptionsOf } from './descriptions.ts';
 export { parseAllowList, applyAllow, globToRegExp, type AllowEntry } from './allowList.ts';
-export { COMPAT_RULES, severityOf, type CompatRule, type CompatSeverity } from './rules.ts';
+export { COMPAT_RULES, severityOf, fails, isCompatSeverity, type CompatRule, type CompatSeverity } from './rules.ts';

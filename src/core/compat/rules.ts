@@ -158,6 +158,13 @@ export const COMPAT_RULES: ReadonlyMap<CompatRule, CompatSeverity> = new Map(tab
 
 export const severityOf = (rule: CompatRule): CompatSeverity => COMPAT_RULES.get(rule) as CompatSeverity;
 
+const RANK: Readonly<Record<CompatSeverity, number>> = { harmless: 0, compatible: 1, incompatible: 2 };
+
+export const isCompatSeverity = (s: string): s is CompatSeverity => Object.hasOwn(RANK, s);
+
+/** True when a finding of `severity` fails a check that fails on `failOn` and anything more severe. */
+export const fails = (severity: CompatSeverity, failOn: CompatSeverity): boolean => RANK[severity] >= RANK[failOn];
+
 export const BOUND_KEYWORDS: readonly { readonly keyword: string; readonly rule: Bound; readonly upper: boolean }[] = [
   { keyword: 'maximum', rule: 'maximum', upper: true },
   { keyword: 'minimum', rule: 'minimum', upper: false },
