@@ -62,7 +62,7 @@ export { versionJsonSchema, type JsonSchema } from './versionJsonSchema.ts';
 
 // --- revision checks and storage-version migration plans (seed 002) ---
 // Their functions are imported from './compat/index.ts' and './migration/index.ts' themselves, so the app's
-// first bundle does not carry them (a barrel re-export would pull them, and YAML parsing, into it).
+// first bundle does not carry them (a value re-export here would put them, and what they use, into it).
 export type {
   CompatFinding,
   CompatReport,
