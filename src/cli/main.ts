@@ -27,7 +27,8 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
     load: async () => (await import('./commands/diff.ts')).diff,
   },
   check: {
-    summary: 'check --old FILE|DIR --new FILE|DIR [--allow FILE] [--fail-on S] [--json]   CRD revision vs seed 002 rules',
+    summary:
+      'check --old FILE|DIR --new FILE|DIR [--allow FILE] [--fail-on S] [--json]   CRD revision vs seed 002 rules',
     load: async () => (await import('./commands/check.ts')).check,
   },
   migrate: {
