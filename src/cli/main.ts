@@ -35,6 +35,15 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'census --catalog SRC [--catalog SRC...] [--json]   how often each kind of change happens',
     load: async () => (await import('./commands/census.ts')).census,
   },
+  check: {
+    summary:
+      'check --old FILE|DIR --new FILE|DIR [--allow FILE] [--fail-on S] [--json]   CRD revision vs seed 002 rules',
+    load: async () => (await import('./commands/check.ts')).check,
+  },
+  migrate: {
+    summary: 'migrate --catalog SRC --to V [-f OBJECTS|-] [--kind K] [--json]   storage-version migration plan',
+    load: async () => (await import('./commands/migrate.ts')).migrate,
+  },
 };
 
 export function usage(): string {

@@ -67,3 +67,16 @@ export * from './strategies/versionMapLayout.ts';
 export * from './census/changeCensus.ts';
 export { nameSimilarity, RENAME_THRESHOLD } from './census/nameSimilarity.ts';
 // arbitraryInstance (src/core/arbitrary.ts) is not re-exported: it needs fast-check, a dev dependency.
+
+// --- revision checks and storage-version migration plans (seed 002) ---
+// Their functions are imported from './compat/index.ts' and './migration/index.ts' themselves, so the app's
+// first bundle does not carry them (a value re-export here would put them, and what they use, into it).
+export type {
+  CompatFinding,
+  CompatReport,
+  CompatRule,
+  CompatSeverity,
+  AllowEntry,
+  SchemaPath,
+} from './compat/index.ts';
+export type { MigrationPlan, MigrationStep, ObjectMigration, Rewrite } from './migration/index.ts';

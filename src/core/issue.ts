@@ -21,6 +21,11 @@ export type IssueCode =
   | 'NO_RESOURCE'
   | 'HUB_AMBIGUOUS'
   | 'UNKNOWN_TYPE_RENAME'
+  // revision checks and migration plans
+  | 'NO_CRD_SCHEMA'
+  | 'INVALID_ALLOW_FILE'
+  | 'UNUSED_ALLOW_ENTRY'
+  | 'WEBHOOK_NOT_SIMULATED'
   // catalogs
   | 'INVALID_CATALOG'
   | 'CATALOG_FORMAT_VERSION'

@@ -18,6 +18,8 @@ import { StrategiesView } from './panels/StrategiesView.tsx';
 import { RoundTripView } from './panels/RoundTripView.tsx';
 import { VersionMap } from './panels/VersionMap.tsx';
 import { ChangesView } from './panels/ChangesView.tsx';
+import { CompareCatalogs } from './panels/CompareCatalogs.tsx';
+import { MigrationPlanView } from './panels/MigrationPlanView.tsx';
 import { IssueList } from './panels/IssueList.tsx';
 import {
   CatalogLoader,
@@ -460,13 +462,23 @@ export function App() {
         );
       case 'map':
         return kind ? (
-          <VersionMap
-            kind={kind}
-            strategy={strategy}
-            {...(shown.sourceVersion ? { source: shown.sourceVersion } : {})}
-            {...(shown.targetVersion ? { target: shown.targetVersion } : {})}
-            onPick={(v) => dispatch({ type: 'target', version: v })}
-          />
+          <>
+            <VersionMap
+              kind={kind}
+              strategy={strategy}
+              {...(shown.sourceVersion ? { source: shown.sourceVersion } : {})}
+              {...(shown.targetVersion ? { target: shown.targetVersion } : {})}
+              onPick={(v) => dispatch({ type: 'target', version: v })}
+            />
+            {resolved.input && (
+              <MigrationPlanView
+                catalogJson={resolved.input.json}
+                group={kind.group}
+                kind={kind.kind}
+                objects={state.input}
+              />
+            )}
+          </>
         ) : (
           <p className="empty">No kind selected.</p>
         );
@@ -550,6 +562,7 @@ export function App() {
             </select>
           </label>
           <CatalogLoader onLoaded={loaded} />
+          <CompareCatalogs />
           <div className="spacer" />
           <ShareBar state={state} apply={store.applyState} update={store.updateState} result={shown} />
           <button type="button" onClick={reset} title="Replace the input with the catalog's example">

@@ -1,0 +1,143 @@
+// `check --old FILE|DIR --new FILE|DIR [--allow FILE] [--json] [--verbose]`: a CRD revision checked against
+// seed 002's rules, for CI. Exit 1 on an incompatible change no allow entry covers, 2 on bad input.
+import type { Catalog, CompatFinding } from '../../core/index.ts';
+import type { FailOn } from '../../core/compat/index.ts';
+import { formatIssue, hasErrors } from '../../core/index.ts';
+import { checkCatalogs, fails, formatSchemaPath, isCompatSeverity, parseAllowList } from '../../core/compat/index.ts';
+import { loadCatalogSource, readInputs } from '../catalogSource.ts';
+import { FindingLocator } from './locateFinding.ts';
+import type { CommandIO } from '../io.ts';
+import type { Command } from '../main.ts';
+import { parseArgs, printIssues, stableJson, usageError } from './conversionArgs.ts';
+
+const USAGE =
+  'usage: version-explorer check --old FILE|DIR --new FILE|DIR [--allow FILE] [--fail-on SEVERITY] [--json] [--verbose]\n' +
+  '  Compares every kind and version present in both (CRD YAML files or folders, or catalog JSON).\n' +
+  '  --allow FILE  YAML list of { rule, path, reason } entries for incompatible changes you accept.\n' +
+  '  --fail-on S   the least severe change that fails: incompatible (default), compatible or harmless.\n' +
+  '  --verbose     also list harmless changes (descriptions, CEL messages).\n';
+
+/** Loads one side; any error (unreadable file, invalid CRD) makes the comparison incomplete: bad input. */
+async function loadSide(
+  which: string,
+  src: string,
+  io: CommandIO,
+): Promise<{ catalog: Catalog; locator: FindingLocator } | undefined> {
+  const { catalog, issues } = await loadCatalogSource(src, io);
+  printIssues(
+    io,
+    issues.filter((i) => i.severity === 'error'),
+  );
+  if (hasErrors(issues) || !catalog || catalog.kinds.length === 0) {
+    io.err(
+      `version-explorer check: could not load the ${which} CRDs from ${src}${catalog && !hasErrors(issues) ? ' (no kinds)' : ''}\n`,
+    );
+    return undefined;
+  }
+  // The same files again, for positions (names match the catalog's sources).
+  const { files } = await readInputs(
+    src.split(',').filter((s) => s !== ''),
+    io,
+  );
+  return { catalog, locator: new FindingLocator(files) };
+}
+
+/** Where a finding is written: the new file, or the old one for what was removed; with line and column. */
+function sourceOf(
+  f: CompatFinding,
+  old: { catalog: Catalog; locator: FindingLocator },
+  neu: { catalog: Catalog; locator: FindingLocator },
+): { file?: string; line?: number; col?: number } {
+  for (const side of [neu, old]) {
+    const k = side.catalog.kinds.find((x) => x.group === f.group && x.kind === f.kind);
+    const exact = k?.versions.find((x) => (f.version === undefined ? x.storage : x.name === f.version));
+    const v = exact ?? (f.version === undefined ? k?.versions[0] : undefined);
+    if (v?.source === undefined) continue;
+    const at = side.locator.locate(f, v.source);
+    return { file: v.source, ...(at ? { line: at.start.line, col: at.start.col } : {}) };
+  }
+  return {};
+}
+
+const MAX_EVIDENCE = 160;
+const show = (v: unknown): string => {
+  const s = v === undefined ? 'unset' : JSON.stringify(v);
+  return s.length > MAX_EVIDENCE ? `${s.slice(0, MAX_EVIDENCE - 1)}…` : s;
+};
+
+function line(f: CompatFinding & { file?: string; line?: number; col?: number }, failOn: FailOn): string {
+  const level = f.allowed ? 'warning' : fails(f.severity, failOn) ? 'error' : 'info';
+  const where = `${f.kind}.${f.group}${f.version !== undefined ? `/${f.version}` : ''} ${formatSchemaPath(f.path)}`;
+  const evidence = `(old: ${show(f.old)}, new: ${show(f.new)})`;
+  const allowed = f.allowed ? ` [allowed: ${f.allowed.reason}]` : '';
+  const at = f.file ? `${f.file}${f.line !== undefined ? `:${f.line}:${f.col}` : ''}: ` : '';
+  return `${at}${level} ${f.rule}: ${where}: ${f.message} ${evidence}${allowed}`;
+}
+
+export const check: Command = async (args, io) => {
+  const p = parseArgs(
+    args,
+    {
+      '--old': 'value',
+      '--new': 'value',
+      '--allow': 'value',
+      '--fail-on': 'value',
+      '--json': 'flag',
+      '--verbose': 'flag',
+      '--help': 'flag',
+    },
+    { '-h': '--help', '-v': '--verbose' },
+  );
+  if (!p.parsed) return usageError(io, 'check', USAGE, p.error ?? '');
+  const { values, flags, positionals } = p.parsed;
+  if (flags.has('--help')) {
+    io.out(USAGE);
+    return 0;
+  }
+  if (positionals.length > 0) return usageError(io, 'check', USAGE, `unexpected argument ${positionals[0]}`);
+  for (const req of ['--old', '--new'])
+    if (values[req] === undefined) return usageError(io, 'check', USAGE, `${req} is required`);
+  const failOn = values['--fail-on'] ?? 'incompatible';
+  if (!isCompatSeverity(failOn))
+    return usageError(io, 'check', USAGE, '--fail-on is one of incompatible, compatible, harmless');
+  let allow: ReturnType<typeof parseAllowList>['entries'] = [];
+  if (values['--allow'] !== undefined) {
+    const file = values['--allow'];
+    let text: string;
+    try {
+      text = await io.readText(file);
+    } catch {
+      io.err(`${file}: error EMPTY_INPUT: cannot read the allow file\n`);
+      return 2;
+    }
+    const parsed = parseAllowList(text, file);
+    printIssues(io, parsed.issues);
+    if (hasErrors(parsed.issues)) return 2;
+    allow = parsed.entries;
+  }
+  const old = await loadSide('old', values['--old'] as string, io);
+  if (!old) return 2;
+  const neu = await loadSide('new', values['--new'] as string, io);
+  if (!neu) return 2;
+  const report = checkCatalogs(old.catalog, neu.catalog, allow, failOn);
+  for (const i of report.issues) io.err(`${formatIssue(i)}\n`);
+  const findings = report.findings.map((f) => ({ ...f, ...sourceOf(f, old, neu) }));
+  if (flags.has('--json')) {
+    io.out(stableJson({ ...report, findings, issues: report.issues }));
+  } else {
+    const all = flags.has('--verbose') || failOn === 'harmless';
+    const shown = all ? findings : findings.filter((f) => f.severity !== 'harmless');
+    const lines = shown.map((f) => line(f, failOn));
+    const versions = report.compared.reduce((n, k) => n + k.versions.length, 0);
+    const c = report.counts;
+    lines.push(
+      `check: ${report.ok ? 'ok' : 'FAILED'}: ${c.incompatible} incompatible, ${c.allowed} allowed, ${c.compatible} compatible, ` +
+        `${c.harmless} harmless${flags.has('--verbose') || c.harmless === 0 ? '' : ' (--verbose lists them)'}; ` +
+        `${report.compared.length} kinds, ${versions} versions compared`,
+    );
+    io.out(`${lines.join('\n')}\n`);
+  }
+  // A kind that could not be checked (no CRD schema: an OpenAPI import, a built-in catalog) makes the result incomplete.
+  if (hasErrors(report.issues)) return 2;
+  return report.ok ? 0 : 1;
+};

@@ -1,0 +1,104 @@
+// `migrate --catalog SRC --to VERSION [-f OBJECTS|-] [--kind K] [--json]`: the storage-version migration plan for
+// every kind that has VERSION (seed 002). Exit 1 when a given object loses fields when rewritten at VERSION.
+import { stringify } from 'yaml';
+import type { Kind, MigrationPlan, ParsedDocument } from '../../core/index.ts';
+import { formatPath, hasErrors, parseResources } from '../../core/index.ts';
+import { planMigration } from '../../core/migration/index.ts';
+import type { Command } from '../main.ts';
+import { loadCatalogFor, parseArgs, printIssues, stableJson, usageError } from './conversionArgs.ts';
+
+const USAGE =
+  'usage: version-explorer migrate --catalog SRC --to VERSION [-f OBJECTS|-] [--kind K] [--json]\n' +
+  '  SRC: CRD YAML (with status.storedVersions when you have it: kubectl get crd NAME -o yaml).\n' +
+  '  OBJECTS: the stored objects, e.g. kubectl get PLURAL -A -o yaml (a List) or several documents.\n';
+
+const indent = (text: string, by: string) =>
+  text
+    .trimEnd()
+    .split('\n')
+    .map((l) => `${by}${l}`)
+    .join('\n');
+
+function describe(p: MigrationPlan): string {
+  const out: string[] = [`${p.kind} (${p.crd}): store every object at ${p.to}`];
+  out.push(
+    `  stored versions: ${p.storedVersions.join(', ') || 'none'} (${p.storedVersionsFrom === 'status' ? 'status.storedVersions' : 'assumed: the storage version; the file has no status'}) -> ${p.remainingStoredVersions.join(', ')}`,
+  );
+  out.push('  steps:');
+  p.steps.forEach((s, i) => {
+    out.push(`    ${i + 1}. [${s.done ? 'done' : 'todo'}] ${s.step}: ${s.description}`);
+    if (s.command && !s.done) out.push(`       $ ${s.command}`);
+  });
+  for (const m of p.manifests) out.push(`  ${m.metadata.name}.yaml:`, indent(stringify(m), '    '));
+  if (p.objects.length > 0) out.push(`  objects (${p.objects.length}):`);
+  for (const o of p.objects) {
+    const who = `${o.namespace !== undefined ? `${o.namespace}/` : ''}${o.name ?? `document ${o.index + 1}`}`;
+    const lost = o.dropped.length === 0 ? 'nothing lost' : `loses ${o.dropped.map(formatPath).join(', ')}`;
+    out.push(`    ${who}: ${o.from} -> ${o.to}: ${lost}`, indent(stringify(o.document), '      '));
+  }
+  return out.join('\n');
+}
+
+export const migrate: Command = async (args, io) => {
+  const p = parseArgs(
+    args,
+    { '--catalog': 'value', '--to': 'value', '-f': 'value', '--kind': 'value', '--json': 'flag', '--help': 'flag' },
+    { '-h': '--help', '--filename': '-f' },
+  );
+  if (!p.parsed) return usageError(io, 'migrate', USAGE, p.error ?? '');
+  const { values, flags, positionals } = p.parsed;
+  if (flags.has('--help')) {
+    io.out(USAGE);
+    return 0;
+  }
+  if (positionals.length > 0) return usageError(io, 'migrate', USAGE, `unexpected argument ${positionals[0]}`);
+  for (const req of ['--catalog', '--to'])
+    if (values[req] === undefined) return usageError(io, 'migrate', USAGE, `${req} is required`);
+  const to = values['--to'] as string;
+  let docs: readonly ParsedDocument[] = [];
+  const file = values['-f'];
+  if (file !== undefined) {
+    let text: string;
+    try {
+      text = file === '-' ? await io.readStdin() : await io.readText(file);
+    } catch {
+      io.err(`${file}: error EMPTY_INPUT: cannot read the objects file\n`);
+      return 2;
+    }
+    const parsed = parseResources(text, file === '-' ? '<stdin>' : file);
+    printIssues(io, parsed.issues);
+    if (hasErrors(parsed.issues)) return 2;
+    docs = parsed.documents;
+  }
+  const catalog = await loadCatalogFor('migrate', values['--catalog'] as string, io);
+  if (!catalog) return 2;
+  const wanted = values['--kind'];
+  const kinds: Kind[] = catalog.kinds.filter(
+    (k) =>
+      (wanted === undefined || k.kind === wanted || `${k.group}/${k.kind}` === wanted) &&
+      k.versions.some((v) => v.name === to && v.schema !== undefined),
+  );
+  if (kinds.length === 0) {
+    io.err(
+      `version-explorer migrate: error UNKNOWN_VERSION: no ${wanted ?? 'kind'} in ${values['--catalog']} has a CRD version ${to}\n`,
+    );
+    return 2;
+  }
+  const plans: MigrationPlan[] = [];
+  for (const k of kinds) {
+    const r = planMigration(k, to, { objects: docs });
+    if (r.plan) plans.push(r.plan);
+  }
+  const issues = plans.flatMap((x) => x.issues);
+  // Issues about an object carry its range: they are in the objects file; the others are about the CRD.
+  const objectsFile = file === '-' ? '<stdin>' : file;
+  printIssues(
+    io,
+    issues.map((i) => (i.range && objectsFile !== undefined ? { ...i, file: objectsFile } : i)),
+  );
+  const lossy = plans.some((x) => x.objects.some((o) => o.dropped.length > 0));
+  if (flags.has('--json')) io.out(stableJson({ ok: !lossy, plans }));
+  else io.out(`${plans.map(describe).join('\n\n')}\n`);
+  if (hasErrors(issues)) return 2;
+  return lossy ? 1 : 0;
+};

@@ -1,0 +1,12 @@
+// Storage-version migration plans (seed 002): stored versions, the migrator request, steps, rewritten objects.
+export {
+  planMigration,
+  pruneRewrite,
+  type MigrationPlan,
+  type MigrationStep,
+  type MigrationStepKind,
+  type ObjectMigration,
+  type Rewrite,
+  type StorageVersionMigration,
+} from './planMigration.ts';
+export { pruneBySchema } from './pruneBySchema.ts';

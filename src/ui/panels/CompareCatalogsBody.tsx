@@ -1,0 +1,123 @@
+// The "Compare catalogs" dialog's body (loaded on demand by CompareCatalogs): two loaded catalogs, an old and a
+// new release of the same CRDs, checked against seed 002's rules (the check `version-explorer check` runs in CI).
+import { useMemo, useState } from 'react';
+import type { CompatFinding, CompatReport } from '../../core/index.ts';
+import { checkCatalogs, formatSchemaPath } from '../../core/compat/index.ts';
+import type { StoredCatalog } from '../catalogs/catalogStore.ts';
+import { trustedCatalog } from '../catalogs/trustedCatalog.ts';
+
+const MAX_EVIDENCE = 120;
+const show = (v: unknown): string => {
+  if (v === undefined) return '—';
+  const s = JSON.stringify(v);
+  return s.length > MAX_EVIDENCE ? `${s.slice(0, MAX_EVIDENCE - 1)}…` : s;
+};
+
+function compare(old: StoredCatalog, neu: StoredCatalog): { report?: CompatReport; error?: string } {
+  const a = trustedCatalog(old.json);
+  const b = trustedCatalog(neu.json);
+  if (!a || !b) return { error: `${a ? neu.name : old.name} is not a catalog this version of the app can read` };
+  try {
+    return { report: checkCatalogs(a, b) };
+  } catch (e) {
+    return { error: `the catalogs could not be compared: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
+
+function FindingRow({ f }: { f: CompatFinding }) {
+  return (
+    <tr data-rule={f.rule} data-severity={f.severity}>
+      <td className={`compat-${f.severity}`}>{f.severity}</td>
+      <td>
+        <code>{f.rule}</code>
+      </td>
+      <td>
+        {f.kind}
+        {f.version !== undefined ? <span className="muted"> {f.version}</span> : null}
+      </td>
+      <td>
+        <code>{formatSchemaPath(f.path)}</code>
+      </td>
+      <td>
+        <code>{show(f.old)}</code> → <code>{show(f.new)}</code>
+      </td>
+    </tr>
+  );
+}
+
+export default function CompareCatalogsBody({ catalogs }: { catalogs: readonly StoredCatalog[] }) {
+  const [oldHash, setOldHash] = useState<string>('');
+  const [newHash, setNewHash] = useState<string>('');
+  const [harmless, setHarmless] = useState(false);
+  const pick = (hash: string) => catalogs.find((c) => c.hash === hash);
+  const old = pick(oldHash) ?? catalogs[0];
+  const neu = pick(newHash) ?? catalogs[1] ?? catalogs[0];
+  const result = useMemo(() => (old && neu ? compare(old, neu) : undefined), [old, neu]);
+  const report = result?.report;
+  const shown = report?.findings.filter((f) => harmless || f.severity !== 'harmless') ?? [];
+  const options = catalogs.map((c) => (
+    <option key={c.hash} value={c.hash}>
+      {c.title} ({c.name})
+    </option>
+  ));
+  return (
+    <>
+      <div className="compare-pickers">
+        <label className="field">
+          <span>Old</span>
+          <select aria-label="Old catalog" value={old?.hash} onChange={(e) => setOldHash(e.target.value)}>
+            {options}
+          </select>
+        </label>
+        <label className="field">
+          <span>New</span>
+          <select aria-label="New catalog" value={neu?.hash} onChange={(e) => setNewHash(e.target.value)}>
+            {options}
+          </select>
+        </label>
+        <label className="field">
+          <input type="checkbox" checked={harmless} onChange={(e) => setHarmless(e.target.checked)} />
+          <span>Show harmless changes</span>
+        </label>
+      </div>
+      {result?.error && <p role="alert">{result.error}</p>}
+      {report && report.issues.length > 0 && (
+        <ul className="compare-issues">
+          {report.issues.map((i, n) => (
+            <li key={n} data-code={i.code}>
+              {i.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      {report && (
+        <p className="compare-verdict" data-ok={String(report.ok)}>
+          <strong>{report.ok ? 'Compatible' : 'Incompatible'}</strong>: {report.counts.incompatible} incompatible,{' '}
+          {report.counts.compatible} compatible, {report.counts.harmless} harmless; {report.compared.length} kinds
+          compared. Rules: docs/compatibility.md.
+        </p>
+      )}
+      {report && shown.length > 0 && (
+        <div className="compare-findings">
+          <table className="plan" aria-label="Findings">
+            <thead>
+              <tr>
+                <th scope="col">Severity</th>
+                <th scope="col">Rule</th>
+                <th scope="col">Kind / version</th>
+                <th scope="col">Path</th>
+                <th scope="col">Old → new</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((f, i) => (
+                <FindingRow key={i} f={f} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {report && report.findings.length === 0 && <p className="empty">No changes.</p>}
+    </>
+  );
+}
