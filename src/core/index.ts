@@ -59,3 +59,6 @@ export {
 } from './versionChanges.ts';
 export { versionJsonSchema, type JsonSchema } from './versionJsonSchema.ts';
 // arbitraryInstance (src/core/arbitrary.ts) is not re-exported: it needs fast-check, a dev dependency.
+
+// --- the as-deployed view (the API server's pipeline; CONVERSION.md 1a, 10) ---
+export * from './deployed/index.ts';
