@@ -34,3 +34,4 @@ export {
   type DeployedPane,
   type DeployedResult,
 } from './deployedPipeline.ts';
+export { fieldLoss, fieldsPrunedBy, type FieldLoss } from './fieldLoss.ts';

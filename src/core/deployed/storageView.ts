@@ -9,14 +9,18 @@ export const STORAGE_VIEWS: readonly StorageView[] = ['deployed', 'aso'];
 /** The built-in seed catalogs tell ASO's story (CONVERSION.md 1a). */
 const SEED_CATALOGS: ReadonlySet<string> = new Set(['crm-person', 'person-v1v2', 'servicefabric']);
 
+/** A kind imported from CRD YAML (its versions carry the CRD's schema) that is not ASO-style. */
+const plainCrd = (k: Kind): boolean => !k.aso && k.versions.some((v) => v.schema !== undefined);
+
 /**
- * The default view: `aso` for the built-in seed catalogs and ASO-style kinds (storage twins carrying
- * `$propertyBag`), `deployed` for every other CRD. With no kind, the catalog's: `aso` when any kind is ASO-style.
+ * The default view: `aso` for the built-in seed catalogs, ASO-style kinds (storage twins carrying `$propertyBag`)
+ * and kinds not imported from a CRD (OpenAPI files); `deployed` for every other CRD. With no kind, the catalog's:
+ * `deployed` when any kind is a plain CRD.
  */
 export function defaultStorageView(catalog: Catalog, kind?: Kind): StorageView {
   if (SEED_CATALOGS.has(catalog.id)) return 'aso';
-  if (kind) return kind.aso ? 'aso' : 'deployed';
-  return catalog.kinds.length > 0 && catalog.kinds.every((k) => k.aso) ? 'aso' : 'deployed';
+  if (kind) return plainCrd(kind) ? 'deployed' : 'aso';
+  return catalog.kinds.some(plainCrd) ? 'deployed' : 'aso';
 }
 
 /** The CRD's own versions (no derived `<v>storage` variants), oldest first. */
@@ -40,11 +44,16 @@ export function deployedStorageVersion(kind: Kind): Version {
  */
 export function conversionUndeclared(kind: Kind): boolean {
   if (kind.conversionStrategy !== undefined || kind.aso) return false;
-  const vs = deployedVersions(kind).filter((v) => v.schema !== undefined);
-  if (vs.length < 2) return false;
-  const first = JSON.stringify(vs[0]?.schema);
-  return vs.some((v) => JSON.stringify(v.schema) !== first);
+  let hit = undeclared.get(kind);
+  if (hit === undefined) {
+    const vs = deployedVersions(kind).filter((v) => v.schema !== undefined);
+    const first = JSON.stringify(vs[0]?.schema);
+    hit = vs.length > 1 && vs.some((v) => JSON.stringify(v.schema) !== first);
+    undeclared.set(kind, hit);
+  }
+  return hit;
 }
+const undeclared = new WeakMap<Kind, boolean>();
 
 /** The strategy the deployed view runs: the user's choice, else the file's, else None (the API server's default). */
 export function effectiveConversion(kind: Kind, choice?: ConversionStrategy): ConversionStrategy {
