@@ -4,6 +4,7 @@
 // schema's default), no item or key is created. Defaults are deep-copied, and pruned by their own schema first as
 // the server does when it loads the CRD (defaulting/prune.go `PruneDefaults`). Mutates `x` in place.
 import { setKey } from '../convertResource.ts';
+import { compile } from './compiledSchema.ts';
 import { pruneInPlace } from './prune.ts';
 import type { Recorder } from './records.ts';
 import {
@@ -41,7 +42,7 @@ export function applyDefaultsInPlace(x: unknown, s: Schema | undefined, record?:
 }
 
 function walk(x: unknown, s: Schema | undefined, path: (string | number)[], record: Recorder | undefined): void {
-  if (!s) return;
+  if (!s || !compile(s).deepDefaults) return; // nothing below carries a default
   if (Array.isArray(x)) {
     const items = itemsOf(s);
     for (let i = 0; i < x.length; i++) {

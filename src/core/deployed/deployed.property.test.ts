@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importFiles } from '../../importers/index.ts';
+import { compile } from './compiledSchema.ts';
+import { pruneCopy } from './pruneCopy.ts';
 import type { Kind, Path } from '../index.ts';
 import {
   applyDefaultsInPlace,
@@ -180,6 +182,32 @@ describe('pruning laws', () => {
         expect(again).toEqual([]);
       }),
       RUNS,
+    );
+  });
+});
+
+describe('the pipeline fast path', () => {
+  it('pruneCopy equals pruneInPlace then pruneNullsInPlace, with the same records, and leaves its input alone', () => {
+    fc.assert(
+      fc.property(value, schema, fc.boolean(), (x, s, root) => {
+        const before = structuredClone(x);
+        const got: string[] = [];
+        const out = pruneCopy(
+          x,
+          compile(s),
+          root,
+          (p, c) => void got.push(`prune ${JSON.stringify(p)} ${c}`),
+          (p, c) => void got.push(`nulls ${JSON.stringify(p)} ${c}`),
+        );
+        const want: string[] = [];
+        const seq = structuredClone(x);
+        pruneInPlace(seq, s, root, (p, c) => void want.push(`prune ${JSON.stringify(p)} ${c}`));
+        pruneNullsInPlace(seq, s, (p, c) => void want.push(`nulls ${JSON.stringify(p)} ${c}`));
+        expect(out).toEqual(seq);
+        expect(got.sort()).toEqual(want.sort());
+        expect(x).toEqual(before);
+      }),
+      { numRuns: 1000 },
     );
   });
 });

@@ -9,8 +9,8 @@ import { convertAt, deepClone } from '../convertResource.ts';
 import { applyDefaultsInPlace } from './applyDefaults.ts';
 import { versionSchema } from './derivedSchema.ts';
 import { coerceEmbeddedInPlace, coerceRootMetadataInPlace, type MetadataError } from './objectMeta.ts';
-import { pruneInPlace } from './prune.ts';
-import { pruneNullsInPlace } from './pruneNulls.ts';
+import { compile } from './compiledSchema.ts';
+import { pruneCopy } from './pruneCopy.ts';
 import type { DeployedCause, DeployedStep, Recorder } from './records.ts';
 import type { Schema } from './schemaNode.ts';
 import { deployedStorageVersion, effectiveConversion } from './storageView.ts';
@@ -61,7 +61,7 @@ export interface DeployedResult {
   readonly stored: Record<string, unknown>;
   /** The object as a client reading at T gets it. */
   readonly target: Record<string, unknown>;
-  /** Sorted by pane (resource, stored, target), then path. */
+  /** Changes sorted by pane (resource, stored, target), then path; then `copied` fates in document order. */
   readonly fates: readonly DeployedFate[];
   /** DROPPED_ON_WRITE, DROPPED_ON_READ, WEBHOOK_NOT_MODELLED, INVALID_METADATA (the write would be rejected). */
   readonly issues: readonly Issue[];
@@ -112,24 +112,22 @@ function fateKind(step: DeployedStep, cause: DeployedCause, on: 'write' | 'read'
  * customresource_handler.go `unstructuredSchemaCoercer.apply`: root metadata through typed ObjectMeta, prune
  * (resource root), drop non-nullable nulls, coerce embedded ObjectMeta, apiVersion/kind/metadata put back.
  */
-export function coerceResourceInPlace(
-  doc: Record<string, unknown>,
+export function coerceResource(
+  input: Record<string, unknown>,
   schema: Schema,
   dropInvalidMetadata: boolean,
   rec: (step: DeployedStep) => Recorder,
-): MetadataError[] {
-  const apiVersion = doc.apiVersion;
-  const kind = doc.kind;
-  const meta = { metadata: doc.metadata };
-  const hasMeta = Object.hasOwn(doc, 'metadata');
+): { doc: Record<string, unknown>; errors: MetadataError[] } {
+  const meta = { metadata: input.metadata };
+  const hasMeta = Object.hasOwn(input, 'metadata');
   const errors = hasMeta ? coerceRootMetadataInPlace(meta, dropInvalidMetadata, rec('metadata')) : [];
-  pruneInPlace(doc, schema, true, rec('prune'));
-  pruneNullsInPlace(doc, schema, rec('nulls'));
+  // prune + drop nulls in one copying walk (pruneCopy.ts): equal to pruneInPlace then pruneNullsInPlace
+  const doc = pruneCopy(input, compile(schema), true, rec('prune'), rec('nulls')) as Record<string, unknown>;
   errors.push(...coerceEmbeddedInPlace(doc, schema, false, dropInvalidMetadata, rec('metadata')));
-  if (apiVersion !== undefined) doc.apiVersion = apiVersion;
-  if (kind !== undefined) doc.kind = kind;
+  if (input.apiVersion !== undefined) doc.apiVersion = input.apiVersion;
+  if (input.kind !== undefined) doc.kind = input.kind;
   if (hasMeta) doc.metadata = meta.metadata;
-  return errors;
+  return { doc, errors };
 }
 
 function convertTo(
@@ -183,14 +181,18 @@ export function runDeployed(
   const sStore = versionSchema(S);
 
   // write at V: coerce with V's schema (no dropping of malformed metadata: such a request is rejected), default
-  let w = deepClone(doc);
-  const errors = coerceResourceInPlace(w, sFrom, false, (step) => recorder(ctx, 'write', from.name, step, 'resource'));
+  const written = coerceResource(doc, sFrom, false, (step) => recorder(ctx, 'write', from.name, step, 'resource'));
+  const errors = written.errors;
+  let w = written.doc;
   applyDefaultsInPlace(w, sFrom, recorder(ctx, 'write', from.name, 'default', 'stored'));
   // convert V -> S, then the coercer again with S's schema (no defaulting, no validation at S)
   const toStore = recorder(ctx, 'write', S.name, 'convert', 'stored');
   w = convertTo(catalog, kind, w, from, S, strategy, ctx, toStore, opts.hooks);
-  if (from !== S)
-    errors.push(...coerceResourceInPlace(w, sStore, false, (step) => recorder(ctx, 'write', S.name, step, 'stored')));
+  if (from !== S) {
+    const s = coerceResource(w, sStore, false, (step) => recorder(ctx, 'write', S.name, step, 'stored'));
+    errors.push(...s.errors);
+    w = s.doc;
+  }
   const stored = w;
 
   // read at T: the coercer with S's schema is a no-op on what it just produced; S's defaults, convert, coerce at T
@@ -208,10 +210,13 @@ export function runDeployed(
     opts.hooks,
   );
   if (to !== S)
-    coerceResourceInPlace(r, versionSchema(to), true, (step) => recorder(ctx, 'read', to.name, step, 'target'));
+    r = coerceResource(r, versionSchema(to), true, (step) => recorder(ctx, 'read', to.name, step, 'target')).doc;
 
-  if (ctx.all) recordCopies(doc, r, ctx, to.name);
-  const fates = ctx.fates.sort(compareFates);
+  // changes sorted by pane then path; `copied` (many: one per kept leaf) follow in document order, unsorted
+  const changes = ctx.fates.filter((f) => f.kind !== 'copied').sort(compareFates);
+  const copies = ctx.fates.filter((f) => f.kind === 'copied');
+  if (ctx.all) recordCopies(doc, r, copies, to.name);
+  const fates = changes.concat(copies);
   return {
     view: 'deployed',
     from: from.name,
@@ -227,9 +232,9 @@ export function runDeployed(
 }
 
 /** `copied`: scalar leaves of the target equal to the input's at the same path (None and Webhook record theirs). */
-function recordCopies(input: unknown, target: unknown, ctx: Ctx, by: string): void {
+function recordCopies(input: unknown, target: unknown, out: DeployedFate[], by: string): void {
   const seen = new Set<string>();
-  for (const f of ctx.fates) if (f.kind === 'copied') seen.add(JSON.stringify(f.path));
+  for (const f of out) seen.add(JSON.stringify(f.path));
   const walk = (a: unknown, b: unknown, path: (string | number)[]): void => {
     if (Array.isArray(a) && Array.isArray(b)) {
       for (let i = 0; i < b.length && i < a.length; i++) {
@@ -248,7 +253,7 @@ function recordCopies(input: unknown, target: unknown, ctx: Ctx, by: string): vo
       }
     } else if (a === b && path.length > 0 && (path[0] !== 'apiVersion' || path.length > 1)) {
       if (seen.size === 0 || !seen.has(JSON.stringify(path)))
-        ctx.fates.push({
+        out.push({
           kind: 'copied',
           on: 'read',
           by,

@@ -26,7 +26,7 @@ export {
 } from './storageView.ts';
 export { restoreObjectMeta, webhookCopy } from './webhookConversion.ts';
 export {
-  coerceResourceInPlace,
+  coerceResource,
   runDeployed,
   type DeployedFate,
   type DeployedFateKind,

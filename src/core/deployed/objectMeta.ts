@@ -5,6 +5,7 @@
 // server drops malformed fields, i.e. on read; a write is rejected). Embedded resources also lose a non-string
 // apiVersion/kind, and a zero creationTimestamp.
 import type { Path } from '../issue.ts';
+import { compile } from './compiledSchema.ts';
 import type { DeployedCause, Recorder } from './records.ts';
 import {
   asResourceRoot,
@@ -253,7 +254,7 @@ function walk(
   errors: MetadataError[],
   record: Recorder | undefined,
 ): void {
-  if (!s) return;
+  if (!s || !compile(s).deepEmbedded) return; // no embedded resource below
   if (Array.isArray(x)) {
     const items = itemsOf(s);
     eachNestedItem(x, path, (v) => walk(v, items, path, drop, errors, record));
