@@ -37,6 +37,13 @@ import type { EditorDecoration, EditorHandle } from './editor/ResourceEditor.tsx
 import type { CatalogRef, ViewId } from './state.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ShareBar } from './share/ShareBar.tsx';
+import {
+  ConversionChoice,
+  DeployedFates,
+  PaneDrops,
+  StorageViewSwitch,
+  WriteLossBanner,
+} from './panels/DeployedControls.tsx';
 
 const ResourceEditor = lazy(() => import('./editor/ResourceEditor.tsx'));
 
@@ -138,6 +145,8 @@ export function App() {
     ...(state.hub ? { hub: state.hub } : {}),
     ...(writeBackVersion ? { writeBackVersion } : {}),
     roundTrip: state.view === 'roundtrip',
+    ...(state.storage ? { storage: state.storage } : {}),
+    ...(state.conversion ? { conversion: state.conversion } : {}),
   });
   const result = exploration.result;
   // The panes keep the last result that converted, so an error while typing never blanks them.
@@ -479,6 +488,7 @@ export function App() {
     }
   })();
 
+  const deployed = shown?.deployed;
   const versionOptions = (
     <>
       <optgroup label="API versions">
@@ -491,16 +501,19 @@ export function App() {
             </option>
           ))}
       </optgroup>
-      <optgroup label="Storage versions">
-        {versions
-          .filter((v) => v.role === 'storage')
-          .map((v) => (
-            <option key={v.name} value={v.name}>
-              {v.name}
-              {v.name === kind?.hub ? ' (hub)' : ''}
-            </option>
-          ))}
-      </optgroup>
+      {/* The deployed view has only the CRD's own versions. */}
+      {!deployed && (
+        <optgroup label="Storage versions">
+          {versions
+            .filter((v) => v.role === 'storage')
+            .map((v) => (
+              <option key={v.name} value={v.name}>
+                {v.name}
+                {v.name === kind?.hub ? ' (hub)' : ''}
+              </option>
+            ))}
+        </optgroup>
+      )}
     </>
   );
 
@@ -649,6 +662,9 @@ export function App() {
               ))}
             </div>
           )}
+          {shown?.storageView && (
+            <StorageViewSwitch view={shown.storageView} onChange={(v) => dispatch({ type: 'storage', storage: v })} />
+          )}
           <div className="spacer" />
           <span className="status" role="status">
             {exploration.busy ? 'Converting…' : result ? `${Math.round(result.millis)} ms` : ''}
@@ -682,6 +698,10 @@ export function App() {
           </div>
         )}
 
+        {deployed && <WriteLossBanner deployed={deployed} />}
+        {deployed && (
+          <ConversionChoice deployed={deployed} onChange={(c) => dispatch({ type: 'conversion', conversion: c })} />
+        )}
         <main className="panes">
           <section className="pane" aria-label="Resource">
             <h2 className="pane-header">
@@ -733,24 +753,35 @@ export function App() {
             )}
           </section>
           <DocumentView
-            label="Hub"
-            {...(shown?.hub ? { view: shown.hub } : {})}
+            label={deployed ? 'Stored' : 'Hub'}
+            {...(deployed ? { view: deployed.stored } : shown?.hub ? { view: shown.hub } : {})}
             {...(highlightKey !== undefined ? { highlight: highlightKey } : {})}
             onSelect={select}
             busy={exploration.busy}
           >
             {stale && shown && <p className="stale-note">Showing the last input that converted.</p>}
+            {deployed && <PaneDrops deployed={deployed} pane="stored" />}
           </DocumentView>
           <DocumentView
             label="Target"
-            {...(shown?.target ? { view: shown.target } : {})}
+            {...(deployed ? { view: deployed.target } : shown?.target ? { view: shown.target } : {})}
             {...(highlightKey !== undefined ? { highlight: highlightKey } : {})}
             onSelect={select}
             busy={exploration.busy}
           >
             {stale && shown && <p className="stale-note">Showing the last input that converted.</p>}
+            {deployed && <PaneDrops deployed={deployed} pane="target" />}
           </DocumentView>
         </main>
+        {deployed && (
+          <details className="problems" open={deployed.fates.length > 0 && deployed.fates.length <= 12}>
+            <summary>
+              As deployed: written at {deployed.from}, stored at {deployed.storage} ({deployed.conversion}), read at{' '}
+              {deployed.to} · {deployed.fates.length} fate{deployed.fates.length === 1 ? '' : 's'}
+            </summary>
+            <DeployedFates deployed={deployed} />
+          </details>
+        )}
 
         <Legend counts={legendCounts} />
         {problems.length > 0 && (
