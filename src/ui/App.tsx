@@ -39,7 +39,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ShareBar } from './share/ShareBar.tsx';
 import {
   ConversionChoice,
-  DeployedFates,
+  ASO_ONLY_VIEWS,
+  DeployedTab,
   PaneDrops,
   StorageViewSwitch,
   WriteLossBanner,
@@ -433,6 +434,7 @@ export function App() {
   const problems = (result?.issues ?? []).filter((i) => i.severity !== 'info' && !blocking.includes(i));
   const tabCount = (id: ViewId): string => {
     if (!shown) return '';
+    if (shown.deployed && ASO_ONLY_VIEWS.has(id)) return id === 'bag' ? String(shown.deployed.fates.length) : '';
     if (id === 'bag') return String(shown.bag.length);
     if (id === 'lost') return String(shown.lost.length);
     if (id === 'roundtrip' && shown.roundTrip) return shown.roundTrip.lossless ? '✓' : '≠';
@@ -603,7 +605,11 @@ export function App() {
           <span className="arrow" aria-hidden="true">
             →
           </span>
-          {kind && (kind.hubChoices?.length ?? 0) > 1 ? (
+          {deployed ? (
+            <span className="hub-chip" title="The CRD's storage: true version: what etcd holds">
+              stored <code>{deployed.storage}</code>
+            </span>
+          ) : kind && (kind.hubChoices?.length ?? 0) > 1 ? (
             <label className="field hub-chip">
               <span>Hub version</span>
               <select
@@ -646,7 +652,7 @@ export function App() {
               {versionOptions}
             </select>
           </label>
-          {strategies.length > 1 && (
+          {strategies.length > 1 && !deployed && (
             <div className="segmented" role="radiogroup" aria-label="Strategy">
               {strategies.map((s) => (
                 <label key={s} className={s === strategy ? 'on' : ''}>
@@ -773,15 +779,6 @@ export function App() {
             {deployed && <PaneDrops deployed={deployed} pane="target" />}
           </DocumentView>
         </main>
-        {deployed && (
-          <details className="problems" open={deployed.fates.length > 0 && deployed.fates.length <= 12}>
-            <summary>
-              As deployed: written at {deployed.from}, stored at {deployed.storage} ({deployed.conversion}), read at{' '}
-              {deployed.to} · {deployed.fates.length} fate{deployed.fates.length === 1 ? '' : 's'}
-            </summary>
-            <DeployedFates deployed={deployed} />
-          </details>
-        )}
 
         <Legend counts={legendCounts} />
         {problems.length > 0 && (
@@ -816,7 +813,7 @@ export function App() {
                   document.getElementById(`tab-${target.id}`)?.focus();
                 }}
               >
-                {v.label}
+                {deployed && v.id === 'bag' ? 'As deployed' : v.label}
                 {tabCount(v.id) && <span className="tab-count">{tabCount(v.id)}</span>}
               </button>
             ))}
@@ -830,7 +827,7 @@ export function App() {
                 </p>
               )}
             >
-              {panel}
+              {deployed && ASO_ONLY_VIEWS.has(view) ? <DeployedTab deployed={deployed} /> : panel}
             </ErrorBoundary>
           </div>
         </section>

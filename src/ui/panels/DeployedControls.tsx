@@ -126,6 +126,22 @@ export function PaneDrops({ deployed, pane }: { readonly deployed: DeployedView;
   );
 }
 
+/** Tabs that describe ASO's design only: in the deployed view they give way to the pipeline's fates. */
+export const ASO_ONLY_VIEWS: ReadonlySet<string> = new Set(['bag', 'lost', 'plan']);
+
+export function DeployedTab({ deployed }: { readonly deployed: DeployedView }) {
+  return (
+    <div className="deployed-tab">
+      <p className="muted">
+        As deployed: written at <code>{deployed.from}</code>, stored at <code>{deployed.storage}</code> (conversion{' '}
+        {deployed.conversion}), read at <code>{deployed.to}</code>. The property bag, losses and plan of this tab
+        describe ASO&apos;s design: switch to ASO design to see them.
+      </p>
+      <DeployedFates deployed={deployed} />
+    </div>
+  );
+}
+
 /** Every fate of the pipeline but `copied`, in pipeline order. */
 export function DeployedFates({ deployed }: { readonly deployed: DeployedView }) {
   if (deployed.fates.length === 0)
