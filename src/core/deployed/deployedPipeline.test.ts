@@ -8,6 +8,7 @@ import {
   defaultStorageView,
   deployedStorageVersion,
   deployedVersions,
+  fieldLoss,
   findVersion,
   runDeployed,
   type DeployedResult,
@@ -176,5 +177,24 @@ describe('Webhook on an ASO-style CRD', () => {
     expect(r.stored.apiVersion).toBe(`${aso.kind.group}/${r.storage}`);
     expect((r.stored.spec as Record<string, unknown>).originalVersion).toBe(v.name);
     expect(r.target.spec).toEqual(doc.spec);
+  });
+});
+
+describe('fieldLoss: what a version pair drops, from the schemas alone', () => {
+  const s = (v: string) => findVersion(widgets.kind, v)!.schema!;
+
+  it('lists fields of V the storage version lacks as dropped on write, and those T lacks as dropped on read', () => {
+    expect(fieldLoss(s('v1'), s('v2'), s('v1'))).toEqual({ droppedOnWrite: [['spec', 'old']], droppedOnRead: [] });
+    expect(fieldLoss(s('v2'), s('v2'), s('v1'))).toEqual({
+      droppedOnWrite: [],
+      droppedOnRead: [['spec', 'shape', 'sides']],
+    });
+  });
+
+  it('agrees with the pipeline on a document holding every field', () => {
+    const r = run(widgets, widget('v2', { shape: { sides: 3 }, size: 1 }), 'v1');
+    expect(r.fates.filter((f) => f.kind === 'dropped-on-read').map((f) => f.path)).toEqual([
+      ['spec', 'shape', 'sides'],
+    ]);
   });
 });
