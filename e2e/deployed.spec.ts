@@ -48,7 +48,8 @@ test('a HelmRelease v2beta1 shows its post-renderer patches dropped on the Store
   // ASO's design keeps them in v2storage's bag: the hub pane, no loss banner.
   await page.getByRole('tab', { name: /As deployed/ }).click();
   await expect(page.getByRole('table', { name: 'Deployed fates' })).toContainText(PATCHES);
-  await page.getByRole('radio', { name: 'ASO design' }).check();
+  await page.getByRole('radio', { name: 'ASO design' }).click();
+  await expect(page.getByRole('radio', { name: 'ASO design' })).toBeChecked();
   await expect(page.getByRole('group', { name: /^Hub document at v2storage/ })).toBeVisible();
   await expect(page.getByRole('alert', { name: 'Lost on write' })).toHaveCount(0);
 });

@@ -425,13 +425,17 @@ export function App() {
 
   const legendCounts = useMemo(() => {
     const out: Record<string, number> = {};
-    for (const v of [shown?.hub?.counts, shown?.target?.counts])
+    const panes = shown?.deployed ? [shown.deployed.stored, shown.deployed.target] : [shown?.hub, shown?.target];
+    for (const v of panes.map((p) => p?.counts))
       for (const [k, n] of Object.entries(v ?? {})) out[k] = Math.max(out[k] ?? 0, n ?? 0);
     return out;
   }, [shown]);
 
   const blocking = result?.blocking ?? [];
-  const problems = (result?.issues ?? []).filter((i) => i.severity !== 'info' && !blocking.includes(i));
+  // The deployed view reports its own findings (banner, pane drops, fate list), not the ASO conversion's issues.
+  const problems = (result?.deployed ? [] : (result?.issues ?? [])).filter(
+    (i) => i.severity !== 'info' && !blocking.includes(i),
+  );
   const tabCount = (id: ViewId): string => {
     if (!shown) return '';
     if (shown.deployed && ASO_ONLY_VIEWS.has(id)) return id === 'bag' ? String(shown.deployed.fates.length) : '';
@@ -669,7 +673,10 @@ export function App() {
             </div>
           )}
           {shown?.storageView && (
-            <StorageViewSwitch view={shown.storageView} onChange={(v) => dispatch({ type: 'storage', storage: v })} />
+            <StorageViewSwitch
+              view={state.storage ?? shown.storageView}
+              onChange={(v) => dispatch({ type: 'storage', storage: v })}
+            />
           )}
           <div className="spacer" />
           <span className="status" role="status">
