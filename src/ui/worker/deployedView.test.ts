@@ -6,6 +6,7 @@ import { serializeCatalog } from '../../core/index.ts';
 import { importFiles } from '../../importers/index.ts';
 import { explore, setCatalog } from './engine.ts';
 import { lineAt } from './packLines.ts';
+import { markdownSummary, summaryFromExplore } from '../share/markdown.ts';
 import type { ExploreRequest, PaneView } from './protocol.ts';
 
 const files = import.meta.glob<string>(
@@ -46,5 +47,16 @@ describe('explore in the deployed view', () => {
     expect(w.conversion).toBe('Webhook');
     expect(w.droppedOnWrite.map((f) => f.path)).not.toContain(PATCHES);
     expect(w.fates.filter((f) => f.kind === 'webhook-not-modelled').map((f) => f.path)).toContain(PATCHES);
+  });
+});
+
+describe('Copy as Markdown in the deployed view', () => {
+  it('names the view and lists what the write drops, without bag rows', () => {
+    const r = explore({ catalogKey: 'flux', input: sample, document: 0, targetVersion: 'v2' });
+    const md = markdownSummary({ ...summaryFromExplore(r)!, link: 'https://example.invalid/#v1.x' });
+    expect(md).toContain('View: As deployed');
+    expect(md).toContain('`spec.postRenderers[0].kustomize.patchesStrategicMerge`');
+    expect(md).not.toContain('$propertyBag');
+    expect(md).toMatch(/\*\*0\*\* in the property bag, \*\*2\*\* lost/);
   });
 });
