@@ -11,19 +11,20 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
     load: async () => (await import('./commands/generate.ts')).generate,
   },
   plan: {
-    summary: 'plan --catalog SRC --kind KIND --from V [--to V|hub] [--type TYPE] [--json]',
+    summary: 'plan --catalog SRC --kind KIND --from V [--to V|hub] [--type TYPE] [--storage deployed|aso] [--json]',
     load: async () => (await import('./commands/plan.ts')).plan,
   },
   convert: {
-    summary: 'convert --catalog SRC -f FILE|- --to V|hub [--spec-only|--status-only] [-o yaml|json]',
+    summary:
+      'convert --catalog SRC -f FILE|- --to V|hub [--storage deployed|aso] [--conversion none|webhook] [-o yaml|json]',
     load: async () => (await import('./commands/convert.ts')).convert,
   },
   roundtrip: {
-    summary: 'roundtrip --catalog SRC [--kind K] [--samples PATH] [--fuzz N] [--json]',
+    summary: 'roundtrip --catalog SRC [--kind K] [--samples PATH] [--fuzz N] [--storage deployed|aso] [--json]',
     load: async () => (await import('./commands/roundtrip.ts')).roundtrip,
   },
   diff: {
-    summary: 'diff --catalog SRC --kind K --from V1 --to V2 [--json]',
+    summary: 'diff --catalog SRC --kind K --from V1 --to V2 [--storage deployed|aso] [--json]',
     load: async () => (await import('./commands/diff.ts')).diff,
   },
   strategies: {

@@ -80,3 +80,5 @@ export type {
   SchemaPath,
 } from './compat/index.ts';
 export type { MigrationPlan, MigrationStep, ObjectMigration, Rewrite } from './migration/index.ts';
+// --- the as-deployed view (the API server's pipeline; CONVERSION.md 1a, 10) ---
+export * from './deployed/index.ts';

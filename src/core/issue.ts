@@ -47,6 +47,12 @@ export type IssueCode =
   | 'HOOK_FAILED'
   | 'ROUND_TRIP_MISMATCH'
   | 'STRAY_BAG_KEY'
+  // the as-deployed view (the API server's pipeline)
+  | 'DROPPED_ON_WRITE'
+  | 'DROPPED_ON_READ'
+  | 'WEBHOOK_NOT_MODELLED'
+  | 'INVALID_METADATA'
+  | 'CONVERSION_UNDECLARED'
   // share links
   | 'LINK_MALFORMED'
   | 'LINK_TOO_LARGE'

@@ -40,6 +40,14 @@ import type { EditorDecoration, EditorHandle } from './editor/ResourceEditor.tsx
 import type { CatalogRef, ViewId } from './state.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ShareBar } from './share/ShareBar.tsx';
+import {
+  ConversionChoice,
+  ASO_ONLY_VIEWS,
+  DeployedTab,
+  PaneDrops,
+  StorageViewSwitch,
+  WriteLossBanner,
+} from './panels/DeployedControls.tsx';
 
 const ResourceEditor = lazy(() => import('./editor/ResourceEditor.tsx'));
 
@@ -142,6 +150,8 @@ export function App() {
     ...(state.hub ? { hub: state.hub } : {}),
     ...(writeBackVersion ? { writeBackVersion } : {}),
     roundTrip: state.view === 'roundtrip',
+    ...(state.storage ? { storage: state.storage } : {}),
+    ...(state.conversion ? { conversion: state.conversion } : {}),
   });
   const result = exploration.result;
   // The panes keep the last result that converted, so an error while typing never blanks them.
@@ -419,15 +429,20 @@ export function App() {
 
   const legendCounts = useMemo(() => {
     const out: Record<string, number> = {};
-    for (const v of [shown?.hub?.counts, shown?.target?.counts])
+    const panes = shown?.deployed ? [shown.deployed.stored, shown.deployed.target] : [shown?.hub, shown?.target];
+    for (const v of panes.map((p) => p?.counts))
       for (const [k, n] of Object.entries(v ?? {})) out[k] = Math.max(out[k] ?? 0, n ?? 0);
     return out;
   }, [shown]);
 
   const blocking = result?.blocking ?? [];
-  const problems = (result?.issues ?? []).filter((i) => i.severity !== 'info' && !blocking.includes(i));
+  // The deployed view reports its own findings (banner, pane drops, fate list), not the ASO conversion's issues.
+  const problems = (result?.deployed ? [] : (result?.issues ?? [])).filter(
+    (i) => i.severity !== 'info' && !blocking.includes(i),
+  );
   const tabCount = (id: ViewId): string => {
     if (!shown) return '';
+    if (shown.deployed && ASO_ONLY_VIEWS.has(id)) return id === 'bag' ? String(shown.deployed.fates.length) : '';
     if (id === 'bag') return String(shown.bag.length);
     if (id === 'lost') return String(shown.lost.length);
     if (id === 'roundtrip' && shown.roundTrip) return shown.roundTrip.lossless ? '✓' : '≠';
@@ -500,6 +515,7 @@ export function App() {
     }
   })();
 
+  const deployed = shown?.deployed;
   const versionOptions = (
     <>
       <optgroup label="API versions">
@@ -512,16 +528,19 @@ export function App() {
             </option>
           ))}
       </optgroup>
-      <optgroup label="Storage versions">
-        {versions
-          .filter((v) => v.role === 'storage')
-          .map((v) => (
-            <option key={v.name} value={v.name}>
-              {v.name}
-              {v.name === kind?.hub ? ' (hub)' : ''}
-            </option>
-          ))}
-      </optgroup>
+      {/* The deployed view has only the CRD's own versions. */}
+      {!deployed && (
+        <optgroup label="Storage versions">
+          {versions
+            .filter((v) => v.role === 'storage')
+            .map((v) => (
+              <option key={v.name} value={v.name}>
+                {v.name}
+                {v.name === kind?.hub ? ' (hub)' : ''}
+              </option>
+            ))}
+        </optgroup>
+      )}
     </>
   );
 
@@ -612,7 +631,11 @@ export function App() {
           <span className="arrow" aria-hidden="true">
             →
           </span>
-          {kind && (kind.hubChoices?.length ?? 0) > 1 ? (
+          {deployed ? (
+            <span className="hub-chip" title="The CRD's storage: true version: what etcd holds">
+              stored <code>{deployed.storage}</code>
+            </span>
+          ) : kind && (kind.hubChoices?.length ?? 0) > 1 ? (
             <label className="field hub-chip">
               <span>Hub version</span>
               <select
@@ -655,7 +678,7 @@ export function App() {
               {versionOptions}
             </select>
           </label>
-          {strategies.length > 1 && (
+          {strategies.length > 1 && !deployed && (
             <div className="segmented" role="radiogroup" aria-label="Strategy">
               {strategies.map((s) => (
                 <label key={s} className={s === strategy ? 'on' : ''}>
@@ -670,6 +693,12 @@ export function App() {
                 </label>
               ))}
             </div>
+          )}
+          {shown?.storageView && (
+            <StorageViewSwitch
+              view={state.storage ?? shown.storageView}
+              onChange={(v) => dispatch({ type: 'storage', storage: v })}
+            />
           )}
           <div className="spacer" />
           <span className="status" role="status">
@@ -704,6 +733,10 @@ export function App() {
           </div>
         )}
 
+        {deployed && <WriteLossBanner deployed={deployed} />}
+        {deployed && (
+          <ConversionChoice deployed={deployed} onChange={(c) => dispatch({ type: 'conversion', conversion: c })} />
+        )}
         <main className="panes">
           <section className="pane" aria-label="Resource">
             <h2 className="pane-header">
@@ -755,22 +788,24 @@ export function App() {
             )}
           </section>
           <DocumentView
-            label="Hub"
-            {...(shown?.hub ? { view: shown.hub } : {})}
+            label={deployed ? 'Stored' : 'Hub'}
+            {...(deployed ? { view: deployed.stored } : shown?.hub ? { view: shown.hub } : {})}
             {...(highlightKey !== undefined ? { highlight: highlightKey } : {})}
             onSelect={select}
             busy={exploration.busy}
           >
             {stale && shown && <p className="stale-note">Showing the last input that converted.</p>}
+            {deployed && <PaneDrops deployed={deployed} pane="stored" />}
           </DocumentView>
           <DocumentView
             label="Target"
-            {...(shown?.target ? { view: shown.target } : {})}
+            {...(deployed ? { view: deployed.target } : shown?.target ? { view: shown.target } : {})}
             {...(highlightKey !== undefined ? { highlight: highlightKey } : {})}
             onSelect={select}
             busy={exploration.busy}
           >
             {stale && shown && <p className="stale-note">Showing the last input that converted.</p>}
+            {deployed && <PaneDrops deployed={deployed} pane="target" />}
           </DocumentView>
         </main>
 
@@ -807,7 +842,7 @@ export function App() {
                   document.getElementById(`tab-${target.id}`)?.focus();
                 }}
               >
-                {v.label}
+                {deployed && v.id === 'bag' ? 'As deployed' : v.label}
                 {tabCount(v.id) && <span className="tab-count">{tabCount(v.id)}</span>}
               </button>
             ))}
@@ -821,7 +856,7 @@ export function App() {
                 </p>
               )}
             >
-              {panel}
+              {deployed && ASO_ONLY_VIEWS.has(view) ? <DeployedTab deployed={deployed} /> : panel}
             </ErrorBoundary>
           </div>
         </section>

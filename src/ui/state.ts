@@ -1,6 +1,6 @@
 // The explorer's whole shareable state. The share codec (src/ui/share/) encodes exactly this;
 // everything else on screen is derived from it.
-import type { Path, Strategy } from '../core/index.ts';
+import type { ConversionStrategy, Path, StorageView, Strategy } from '../core/index.ts';
 
 /** How a catalog is referenced: a built-in by id and content hash, an https URL, or embedded (user file). */
 export type CatalogRef =
@@ -30,6 +30,10 @@ export interface ExplorerState {
   /** Hub picked instead of the default (the CRD's own storage version); a storage variant's name. */
   readonly hub?: string;
   readonly view: ViewId;
+  /** As deployed (the API server) or ASO design; by default core's defaultStorageView decides. */
+  readonly storage?: StorageView;
+  /** Conversion chosen for a CRD that declares none ("None, as the file says" / "a webhook"). */
+  readonly conversion?: ConversionStrategy;
   /** The highlighted field (JSON path in the source document). */
   readonly highlight?: Path;
 }

@@ -1,7 +1,7 @@
 // The one place ExplorerState lives. Share links (src/ui/share/, H4) read it and call applyState;
 // autosave keeps the last state in localStorage so a reload restores it.
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
-import type { Path, Strategy } from '../core/index.ts';
+import type { ConversionStrategy, Path, StorageView, Strategy } from '../core/index.ts';
 import { DEFAULT_VIEW, settleDelay, type CatalogRef, type ExplorerState, type ViewId } from './state.ts';
 
 export type ExplorerAction =
@@ -16,6 +16,8 @@ export type ExplorerAction =
   | { readonly type: 'strategy'; readonly strategy: Strategy | undefined }
   | { readonly type: 'hub'; readonly hub: string | undefined }
   | { readonly type: 'view'; readonly view: ViewId }
+  | { readonly type: 'storage'; readonly storage: StorageView | undefined }
+  | { readonly type: 'conversion'; readonly conversion: ConversionStrategy | undefined }
   | { readonly type: 'highlight'; readonly path: Path | undefined };
 
 function omit<K extends keyof ExplorerState>(s: ExplorerState, k: K): ExplorerState {
@@ -24,7 +26,7 @@ function omit<K extends keyof ExplorerState>(s: ExplorerState, k: K): ExplorerSt
   return copy;
 }
 
-function set<K extends 'sourceVersion' | 'targetVersion' | 'strategy' | 'hub' | 'highlight'>(
+function set<K extends 'sourceVersion' | 'targetVersion' | 'strategy' | 'hub' | 'highlight' | 'storage' | 'conversion'>(
   s: ExplorerState,
   k: K,
   v: ExplorerState[K] | undefined,
@@ -56,6 +58,10 @@ export function reduce(s: ExplorerState, a: ExplorerAction): ExplorerState {
       return { ...s, view: a.view };
     case 'highlight':
       return set(s, 'highlight', a.path);
+    case 'storage':
+      return set(s, 'storage', a.storage);
+    case 'conversion':
+      return set(s, 'conversion', a.conversion);
   }
 }
 

@@ -5,23 +5,15 @@
 // Exit: 0 converted; 1 data would be lost (LOST, PRUNED) or the result is invalid (REQUIRED_MISSING, errors);
 // 2 bad usage or unreadable input.
 import { stringify } from 'yaml';
-import type { Issue, Strategy } from '../../core/index.ts';
+import type { Strategy } from '../../core/index.ts';
 import { convertResource, findKindForDocument, formatIssue } from '../../core/index.ts';
-import { parseResources, pathKey, type ParsedDocument } from '../../core/index.ts';
+import { parseResources } from '../../core/index.ts';
 import type { Command } from '../main.ts';
 import { hooksOf, loadCatalogFor, parseArgs, usageError } from './conversionArgs.ts';
+import { located } from './locate.ts';
+import { STORAGE_OPTIONS, STORAGE_USAGE, resolveStorage, storageChoice } from './deployedArgs.ts';
 
-const USAGE =
-  'usage: version-explorer convert --catalog SRC -f FILE|- --to V|hub [--spec-only|--status-only] [-o yaml|json] [--strategy direct|chained] [--hub V]\n';
-
-/** The issue placed at the nearest source range of its path (the path is relative to the document). */
-function located(i: Issue, doc: ParsedDocument, file: string): Issue {
-  for (let n = i.path.length; n >= 0; n--) {
-    const r = doc.ranges.get(pathKey(i.path.slice(0, n)));
-    if (r) return { ...i, file, range: r, path: [...(doc.listPath ?? []), ...i.path] };
-  }
-  return { ...i, file, ...(doc.range ? { range: doc.range } : {}) };
-}
+const USAGE = `usage: version-explorer convert --catalog SRC -f FILE|- --to V|hub [--spec-only|--status-only] [-o yaml|json] [--strategy direct|chained] [--hub V] ${STORAGE_USAGE}\n`;
 
 export const convert: Command = async (args, io) => {
   const p = parseArgs(
@@ -36,6 +28,7 @@ export const convert: Command = async (args, io) => {
       '--spec-only': 'flag',
       '--status-only': 'flag',
       '--help': 'flag',
+      ...STORAGE_OPTIONS,
     },
     { '-f': '--file', '-o': '--output', '-h': '--help' },
   );
@@ -45,6 +38,8 @@ export const convert: Command = async (args, io) => {
     io.out(USAGE);
     return 0;
   }
+  const choice = storageChoice(p.parsed);
+  if (choice.error) return usageError(io, 'convert', USAGE, choice.error);
   for (const req of ['--catalog', '--file', '--to'])
     if (values[req] === undefined) return usageError(io, 'convert', USAGE, `${req} is required`);
   if (flags.has('--spec-only') && flags.has('--status-only'))
@@ -70,6 +65,16 @@ export const convert: Command = async (args, io) => {
     for (const i of parsed.issues) io.err(`${formatIssue(i)}\n`);
     return 2;
   }
+  if (resolveStorage(choice, catalog) === 'deployed')
+    return (await import('./deployedCommands.ts')).convertDeployed(
+      catalog,
+      parsed.documents,
+      name,
+      values['--to'] as string,
+      format,
+      choice.conversion,
+      io,
+    );
   const part = flags.has('--spec-only') ? 'spec' : flags.has('--status-only') ? 'status' : 'all';
   const to = values['--to'] as string;
   if (to !== 'hub' && !catalog.kinds.some((k) => k.versions.some((v) => v.name === to))) {

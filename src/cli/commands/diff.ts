@@ -3,13 +3,22 @@
 import { versionChanges } from '../../core/index.ts';
 import type { Command } from '../main.ts';
 import { loadCatalogFor, parseArgs, printIssues, stableJson, usageError } from './conversionArgs.ts';
+import { STORAGE_OPTIONS, STORAGE_USAGE, resolveStorage, storageChoice } from './deployedArgs.ts';
 
-const USAGE = 'usage: version-explorer diff --catalog SRC --kind K --from V1 --to V2 [--json]\n';
+const USAGE = `usage: version-explorer diff --catalog SRC --kind K --from V1 --to V2 ${STORAGE_USAGE} [--json]\n`;
 
 export const diff: Command = async (args, io) => {
   const p = parseArgs(
     args,
-    { '--catalog': 'value', '--kind': 'value', '--from': 'value', '--to': 'value', '--json': 'flag', '--help': 'flag' },
+    {
+      '--catalog': 'value',
+      '--kind': 'value',
+      '--from': 'value',
+      '--to': 'value',
+      '--json': 'flag',
+      '--help': 'flag',
+      ...STORAGE_OPTIONS,
+    },
     { '-h': '--help' },
   );
   if (!p.parsed) return usageError(io, 'diff', USAGE, p.error ?? '');
@@ -18,10 +27,23 @@ export const diff: Command = async (args, io) => {
     io.out(USAGE);
     return 0;
   }
+  const choice = storageChoice(p.parsed);
+  if (choice.error) return usageError(io, 'diff', USAGE, choice.error);
   for (const req of ['--catalog', '--kind', '--from', '--to'])
     if (values[req] === undefined) return usageError(io, 'diff', USAGE, `${req} is required`);
   const catalog = await loadCatalogFor('diff', values['--catalog'] as string, io);
   if (!catalog) return 2;
+  if (resolveStorage(choice, catalog) === 'deployed')
+    return (await import('./deployedCommands.ts')).printVersionPair(
+      catalog,
+      values['--kind'] as string,
+      values['--from'] as string,
+      values['--to'] as string,
+      choice.conversion,
+      flags.has('--json'),
+      false,
+      io,
+    );
   const r = versionChanges(catalog, values['--kind'] as string, values['--from'] as string, values['--to'] as string);
   if (!r.changes) {
     printIssues(io, r.issues);

@@ -4,9 +4,9 @@ import type { Catalog, Plan, Step, Strategy } from '../../core/index.ts';
 import { findKind, findVersion, planConversion } from '../../core/index.ts';
 import type { Command } from '../main.ts';
 import { hooksOf, loadCatalogFor, parseArgs, printIssues, stableJson, usageError } from './conversionArgs.ts';
+import { STORAGE_OPTIONS, STORAGE_USAGE, resolveStorage, storageChoice } from './deployedArgs.ts';
 
-const USAGE =
-  'usage: version-explorer plan --catalog SRC --kind KIND --from V [--to V|hub] [--type TYPE] [--strategy direct|chained] [--hub V] [--json]\n';
+const USAGE = `usage: version-explorer plan --catalog SRC --kind KIND --from V [--to V|hub] [--type TYPE] [--strategy direct|chained] [--hub V] ${STORAGE_USAGE} [--json]\n`;
 
 const CHANGE: Record<Step['change'], string> = {
   none: 'None',
@@ -93,6 +93,7 @@ export const plan: Command = async (args, io) => {
       '--hub': 'value',
       '--json': 'flag',
       '--help': 'flag',
+      ...STORAGE_OPTIONS,
     },
     { '-h': '--help' },
   );
@@ -102,6 +103,8 @@ export const plan: Command = async (args, io) => {
     io.out(USAGE);
     return 0;
   }
+  const choice = storageChoice(p.parsed);
+  if (choice.error) return usageError(io, 'plan', USAGE, choice.error);
   for (const req of ['--catalog', '--kind', '--from'])
     if (values[req] === undefined) return usageError(io, 'plan', USAGE, `${req} is required`);
   const strategy = values['--strategy'];
@@ -109,6 +112,20 @@ export const plan: Command = async (args, io) => {
     return usageError(io, 'plan', USAGE, '--strategy must be direct or chained');
   const catalog = await loadCatalogFor('plan', values['--catalog'] as string, io, values['--hub']);
   if (!catalog) return 2;
+  // Plans are ASO's; the deployed view prints its stages and what they drop (a plan is no check: exit 0).
+  if (resolveStorage(choice, catalog) === 'deployed') {
+    const code = (await import('./deployedCommands.ts')).printVersionPair(
+      catalog,
+      values['--kind'] as string,
+      values['--from'] as string,
+      values['--to'],
+      choice.conversion,
+      flags.has('--json'),
+      true,
+      io,
+    );
+    return code === 2 ? 2 : 0;
+  }
   const r = planConversion(catalog, values['--kind'] as string, values['--from'] as string, values['--to'] ?? 'hub', {
     hooks: hooksOf(catalog),
     ...(strategy ? { strategy: strategy as Strategy } : {}),

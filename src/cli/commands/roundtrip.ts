@@ -15,9 +15,9 @@ import { parseResources } from '../../core/index.ts';
 import type { Command } from '../main.ts';
 import type { CommandIO } from '../io.ts';
 import { hooksOf, loadCatalogFor, parseArgs, stableJson, usageError } from './conversionArgs.ts';
+import { STORAGE_OPTIONS, STORAGE_USAGE, resolveStorage, storageChoice } from './deployedArgs.ts';
 
-const USAGE =
-  'usage: version-explorer roundtrip --catalog SRC [--kind K] [--samples PATH] [--fuzz N] [--strategy direct|chained] [--hub V] [--json]\n';
+const USAGE = `usage: version-explorer roundtrip --catalog SRC [--kind K] [--samples PATH] [--fuzz N] [--strategy direct|chained] [--hub V] ${STORAGE_USAGE} [--json]\n`;
 
 interface Failure {
   readonly source: string;
@@ -122,6 +122,7 @@ export const roundtrip: Command = async (args, io) => {
       '--seed': 'value',
       '--json': 'flag',
       '--help': 'flag',
+      ...STORAGE_OPTIONS,
     },
     { '-h': '--help' },
   );
@@ -132,6 +133,8 @@ export const roundtrip: Command = async (args, io) => {
     return 0;
   }
   if (values['--catalog'] === undefined) return usageError(io, 'roundtrip', USAGE, '--catalog is required');
+  const choice = storageChoice(p.parsed);
+  if (choice.error) return usageError(io, 'roundtrip', USAGE, choice.error);
   const fuzz = values['--fuzz'] !== undefined ? Number(values['--fuzz']) : values['--samples'] === undefined ? 100 : 0;
   if (!Number.isInteger(fuzz) || fuzz < 0) return usageError(io, 'roundtrip', USAGE, '--fuzz needs a whole number');
   const strategy = values['--strategy'] as Strategy | undefined;
@@ -146,12 +149,25 @@ export const roundtrip: Command = async (args, io) => {
     );
     return 2;
   }
+  const seed = Number(values['--seed'] ?? 1);
+  if (resolveStorage(choice, catalog) === 'deployed')
+    return (await import('./deployedCommands.ts')).roundtripDeployed(
+      catalog,
+      {
+        ...(values['--samples'] !== undefined ? { samples: values['--samples'] } : {}),
+        ...(kindFilter !== undefined ? { kindFilter } : {}),
+        ...(choice.conversion ? { conversion: choice.conversion } : {}),
+        fuzz,
+        seed,
+        json: flags.has('--json'),
+      },
+      io,
+    );
   const results = new Map<string, Result>();
   if (values['--samples'] !== undefined) {
     const code = await samples(catalog, values['--samples'], kindFilter, strategy, io, results);
     if (code !== 0) return code;
   }
-  const seed = Number(values['--seed'] ?? 1);
   if (fuzz > 0) {
     // fast-check is a dev dependency: loaded only when fuzzing.
     const fc = (await import('fast-check')).default;

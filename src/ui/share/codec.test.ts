@@ -245,3 +245,35 @@ describe('pinned links', () => {
     expect(await decodeState(f.fragment)).toEqual({ state: f.state });
   });
 });
+
+describe('the storage view in links (added later: optional)', () => {
+  const base: ExplorerState = {
+    catalog: { type: 'builtin', id: 'crm-person' },
+    input: 'x: 1',
+    document: 0,
+    view: 'bag',
+  };
+
+  it('round-trips the view and the conversion choice', async () => {
+    for (const extra of [
+      { storage: 'deployed' as const },
+      { storage: 'aso' as const },
+      { storage: 'deployed' as const, conversion: 'Webhook' as const },
+    ]) {
+      const state = { ...base, ...extra };
+      expect(await decodeState(await fragmentOf(state))).toEqual({ state });
+    }
+  });
+
+  it('old links without them keep decoding, to the default view', async () => {
+    const r = await decodeState(await fragmentOf(base));
+    expect(r).toEqual({ state: base });
+    expect('state' in r ? Object.hasOwn(r.state, 'storage') : true).toBe(false);
+  });
+
+  it('rejects an unknown view or conversion with an issue', async () => {
+    const c = JSON.stringify({ b: 'crm-person' });
+    expect(codeOf(await decodeState(await rawLink(`{"c":${c},"m":"etcd"}`)))).toBe('LINK_MALFORMED');
+    expect(codeOf(await decodeState(await rawLink(`{"c":${c},"w":"Maybe"}`)))).toBe('LINK_MALFORMED');
+  });
+});

@@ -9,7 +9,7 @@
 // Decoding treats the fragment as hostile: caps before and after decompression, strict base64url, fatal UTF-8,
 // a hand-written validator (no ajv: the app runs under a CSP without 'unsafe-eval'). Every failure is an Issue
 // value; decode never throws.
-import { issue, type Issue, type IssueCode, type Path } from '../../core/index.ts';
+import { STORAGE_VIEWS, issue, type Issue, type IssueCode, type Path } from '../../core/index.ts';
 import type { CatalogRef, ExplorerState, ViewId } from '../state.ts';
 import { DEFAULT_VIEW } from '../state.ts';
 import { fromBase64url, toBase64url } from './base64url.ts';
@@ -29,6 +29,7 @@ const MAX_DOCUMENT_INDEX = 100_000;
 
 export const VIEW_IDS: readonly ViewId[] = ['bag', 'lost', 'plan', 'roundtrip', 'map', 'changes', 'strategies'];
 const STRATEGIES = ['direct', 'chained'] as const;
+const CONVERSIONS = ['None', 'Webhook'] as const;
 
 export type DecodeResult = { readonly state: ExplorerState } | { readonly issue: Issue };
 export type EncodeResult = { readonly fragment: string } | { readonly issue: Issue };
@@ -37,6 +38,8 @@ export type EncodeResult = { readonly fragment: string } | { readonly issue: Iss
 // c: catalog  {b: id, h?: hash} | {u: url, h?: hash} | {e: name, h: hash, f: [[name, text], ...]}
 // i: input (omitted when '')   d: document (omitted when 0)   s/t: source/target version
 // g: strategy   h: hub picked instead of the default   v: view (omitted when 'bag')   p: highlighted path
+// m: storage view ('deployed' | 'aso'; omitted: the catalog's default)   w: conversion chosen ('None' | 'Webhook')
+// (m and w were added later: links without them decode as before)
 
 type WireCatalog =
   { b: string; h?: string } | { u: string; h?: string } | { e: string; h: string; f: [string, string][] };
@@ -51,6 +54,8 @@ interface WireV1 {
   h?: string;
   v?: string;
   p?: (string | number)[];
+  m?: string;
+  w?: string;
 }
 
 function toWire(state: ExplorerState): WireV1 {
@@ -68,6 +73,8 @@ function toWire(state: ExplorerState): WireV1 {
   if (state.hub !== undefined) w.h = state.hub;
   if (state.view !== DEFAULT_VIEW) w.v = state.view;
   if (state.highlight !== undefined) w.p = [...state.highlight];
+  if (state.storage !== undefined) w.m = state.storage;
+  if (state.conversion !== undefined) w.w = state.conversion;
   return w;
 }
 
@@ -133,7 +140,7 @@ function catalogFromWire(v: unknown): CatalogRef {
 
 function stateFromWire(v: unknown): ExplorerState {
   if (!isRecord(v)) throw new Invalid([], 'expected an object');
-  onlyKeys(v, ['c', 'i', 'd', 's', 't', 'g', 'h', 'v', 'p'], []);
+  onlyKeys(v, ['c', 'i', 'd', 's', 't', 'g', 'h', 'v', 'p', 'm', 'w'], []);
   const state: { -readonly [K in keyof ExplorerState]: ExplorerState[K] } = {
     catalog: catalogFromWire(v.c),
     input: v.i === undefined ? '' : str(v.i, ['i'], MAX_JSON_BYTES, 1),
@@ -155,6 +162,18 @@ function stateFromWire(v: unknown): ExplorerState {
     state.strategy = strategy;
   }
   if (v.h !== undefined) state.hub = str(v.h, ['h']);
+  if (v.m !== undefined) {
+    const m = v.m;
+    const storage = STORAGE_VIEWS.find((x) => x === m);
+    if (storage === undefined) throw new Invalid(['m'], 'unknown storage view');
+    state.storage = storage;
+  }
+  if (v.w !== undefined) {
+    const c = v.w;
+    const conversion = CONVERSIONS.find((x) => x === c);
+    if (conversion === undefined) throw new Invalid(['w'], 'unknown conversion');
+    state.conversion = conversion;
+  }
   if (v.v !== undefined) {
     const vv = v.v;
     const view = VIEW_IDS.find((x) => x === vv);

@@ -1,6 +1,6 @@
 // "Copy as Markdown": a block for a PR comment. Pure: values in, GitHub-flavoured Markdown out.
 import { formatPath, type ConversionResult, type Fate, type FateKind, type Path } from '../../core/index.ts';
-import type { ExploreResult } from '../worker/protocol.ts';
+import type { DeployedFateRow, DeployedView, ExploreResult } from '../worker/protocol.ts';
 
 export interface MarkdownSummaryInput {
   /** e.g. `Person` */
@@ -19,6 +19,8 @@ export interface MarkdownSummaryInput {
   readonly from?: string;
   readonly to?: string;
   readonly via?: readonly string[];
+  /** Which story the summary tells, e.g. `As deployed: stored at v2, conversion None`. */
+  readonly view?: string;
   /** The permalink. */
   readonly link: string;
   /** Rows beyond this are summarised as "... and N more" (PR comments have a 65,536-character limit). */
@@ -80,6 +82,7 @@ export function summaryFromExplore(
   catalog?: string,
 ): Omit<MarkdownSummaryInput, 'link'> | undefined {
   if (!r?.kind) return undefined;
+  if (r.deployed) return deployedSummary(r.kind, r.deployed, catalog);
   const from = r.sourceVersion ?? '?';
   const to = r.targetVersion ?? '?';
   const hub = r.kind.hub;
@@ -116,6 +119,41 @@ export function summaryFromExplore(
   };
 }
 
+const DEPLOYED_FATE: Partial<Record<DeployedFateRow['kind'], FateKind>> = {
+  'dropped-on-write': 'lost',
+  'dropped-on-read': 'lost',
+  'webhook-not-modelled': 'manual',
+};
+
+/** The as-deployed view: what a write at V and a read at T drop (no bag, no hub: the CRD's storage version). */
+function deployedSummary(
+  kind: NonNullable<ExploreResult['kind']>,
+  d: DeployedView,
+  catalog?: string,
+): Omit<MarkdownSummaryInput, 'link'> {
+  const rows: FieldRow[] = [];
+  for (const f of d.fates) {
+    const fate = DEPLOYED_FATE[f.kind];
+    if (!fate) continue;
+    rows.push({
+      field: f.segments,
+      fate,
+      step: f.on === 'write' ? `write at ${d.from} → stored at ${d.storage}` : `read at ${d.to}`,
+      reason: `${f.kind} by ${f.by} (${f.cause})`,
+    });
+  }
+  return {
+    kind: kind.kind,
+    group: kind.group,
+    ...(catalog ? { catalog } : {}),
+    from: d.from,
+    to: d.to,
+    via: d.from === d.storage || d.to === d.storage ? [] : [d.storage],
+    rows,
+    view: `As deployed (the API server's pipeline): stored at ${d.storage}, conversion ${d.conversion}`,
+  };
+}
+
 export function markdownSummary(input: MarkdownSummaryInput): string {
   const from = input.from ?? input.target?.from ?? input.hub?.from ?? '?';
   const to = input.to ?? input.target?.to ?? input.hub?.to ?? '?';
@@ -124,6 +162,7 @@ export function markdownSummary(input: MarkdownSummaryInput): string {
   lines.push(`#### ${cell(title)}: ${code(from)} → ${code(to)}`);
   const hops = input.via ?? (input.target?.path && input.target.path.length > 2 ? input.target.path.slice(1, -1) : []);
   const via = hops.length > 0 ? ` via ${hops.map(code).join(' → ')}` : '';
+  if (input.view) lines.push('', `View: ${cell(input.view)}.`);
   if (input.catalog || via)
     lines.push(
       '',

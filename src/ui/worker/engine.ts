@@ -3,6 +3,7 @@
 // plan, round trip, changes; then shape the results into plain values the panes render.
 import {
   convertResource,
+  defaultStorageView,
   findKindForDocument,
   formatPath,
   hubChoices,
@@ -51,6 +52,7 @@ import { EMPTY_RANGES, toRangeTable } from './rangeTable.ts';
 import type { Census, StrategyComparison } from '../../core/index.ts';
 import type { StrategiesRequest } from './protocol.ts';
 import { censusOf, strategiesOf } from './strategiesEngine.ts';
+import { deployedView } from './deployedView.ts';
 
 interface LoadedCatalog {
   readonly catalog: Catalog;
@@ -643,6 +645,27 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   const targetPane = target ? pane(target.to, targetDoc, targetFates) : undefined;
   const bag = bagEntries(hub.output, hub.fates);
   const lost = lostEntries(hub, target);
+  // The as-deployed view (deployedView.ts): the API server's pipeline over the CRD's own versions.
+  const storageView = req.storage ?? defaultStorageView(catalog, kind);
+  const sv = found.version;
+  const dep =
+    storageView === 'deployed' && sv && !sv.derived
+      ? safe(
+          () =>
+            deployedView(
+              catalog,
+              kind,
+              sv,
+              value as Record<string, unknown>,
+              targetVersion,
+              req.conversion,
+              hooks,
+              !sparseFates,
+            ),
+          issues,
+          'The deployed view',
+        )
+      : undefined;
   return done({
     ...result,
     issues,
@@ -652,9 +675,13 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
     sourceVersion,
     targetVersion,
     strategy,
-    sourceFates: [...sourceFates]
-      .filter(([, f]) => f.kind !== 'copied')
-      .map(([path, f]) => ({ path, fate: f.kind, reason: f.reason })),
+    sourceFates: dep
+      ? dep.sourceFates
+      : [...sourceFates]
+          .filter(([, f]) => f.kind !== 'copied')
+          .map(([path, f]) => ({ path, fate: f.kind, reason: f.reason })),
+    storageView,
+    ...(dep ? { deployed: dep.view } : {}),
     sparseFates,
     hub: hubPane,
     ...(targetPane ? { target: targetPane } : {}),

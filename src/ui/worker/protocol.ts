@@ -2,6 +2,9 @@
 import type {
   Census,
   ConversionGraph,
+  ConversionStrategy,
+  DeployedFateKind,
+  StorageView,
   FateKind,
   Issue,
   IssueCode,
@@ -182,6 +185,41 @@ export interface ExploreRequest {
   readonly writeBackVersion?: string;
   /** Compute the round trip and the write-back (only while their view is open: they cost four conversions). */
   readonly roundTrip?: boolean;
+  /** As deployed or ASO design; by default core's defaultStorageView. */
+  readonly storage?: StorageView;
+  /** The user's choice for a CRD that declares no conversion. */
+  readonly conversion?: ConversionStrategy;
+}
+
+/** One fate of the deployed pipeline, for the list and the banner (`copied` are only coloured, not listed). */
+export interface DeployedFateRow {
+  readonly kind: DeployedFateKind;
+  readonly on: 'write' | 'read';
+  readonly by: string;
+  readonly cause: string;
+  readonly pane: 'resource' | 'stored' | 'target';
+  /** Formatted path (`spec.postRenderers[0].kustomize.patchesStrategicMerge`). */
+  readonly path: string;
+  readonly segments: Path;
+}
+
+/** The as-deployed view: written at V, stored at S, read at T (CONVERSION.md 1a, 10). */
+export interface DeployedView {
+  readonly from: string;
+  readonly storage: string;
+  readonly to: string;
+  readonly conversion: ConversionStrategy;
+  /** A multi-version CRD whose versions differ and that declares no conversion (offer the choice). */
+  readonly conversionUndeclared: boolean;
+  /** The CRD's own versions (no synthetic storage variants). */
+  readonly versions: readonly string[];
+  readonly stored: PaneView;
+  readonly target: PaneView;
+  readonly fates: readonly DeployedFateRow[];
+  /** The loudest thing on the page: what a write loses. */
+  readonly droppedOnWrite: readonly DeployedFateRow[];
+  /** The API server would reject the write (metadata of the wrong type). */
+  readonly rejected: boolean;
 }
 
 /** Source ranges of a document's nodes in a compact, transferable form. */
@@ -218,6 +256,9 @@ export interface ExploreResult {
   readonly roundTrip?: RoundTripView;
   readonly writeBack?: WriteBackView;
   readonly changes?: ChangesView;
+  /** The view this result tells (the request's, or the catalog's default). */
+  readonly storageView?: StorageView;
+  readonly deployed?: DeployedView;
   /** Ranges of the selected document's nodes, for cursor <-> field mapping and markers. */
   readonly ranges: RangeTable;
   /** JSON Schema of the source version for monaco-yaml. */

@@ -1,0 +1,55 @@
+// The as-deployed view in the browser: a Flux HelmRelease v2beta1 with post-renderer patches, opened from a
+// link carrying the Flux CRD, shows the patches dropped on write on the Stored pane (stored at v2, the CRD's
+// storage version), with the write-loss banner; the switch to the ASO design brings the hub back.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from './fixtures.ts';
+import { encodeState } from '../src/ui/share/codec.ts';
+
+const FLUX = path.resolve(import.meta.dirname, '../../shared/corpus/fluxcd-helm-controller');
+const crd = readFileSync(path.join(FLUX, 'crds/helm.toolkit.fluxcd.io_helmreleases.yaml'), 'utf8');
+const sample = readFileSync(
+  path.join(FLUX, 'samples/v0.31.2/config/testdata/post-renderer-kustomize/helmrelease.yaml'),
+  'utf8',
+);
+const PATCHES = 'spec.postRenderers[0].kustomize.patchesStrategicMerge';
+
+test('a HelmRelease v2beta1 shows its post-renderer patches dropped on the Stored pane', async ({ page }) => {
+  const r = await encodeState({
+    catalog: {
+      type: 'embedded',
+      name: 'flux-helmreleases',
+      hash: 'f1a7c0de01',
+      sources: [{ name: 'helm.toolkit.fluxcd.io_helmreleases.yaml', text: crd }],
+    },
+    input: sample,
+    document: 0,
+    targetVersion: 'v2',
+    view: 'bag',
+  });
+  if (!('fragment' in r)) throw new Error(r.issue.message);
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await page.goto(`./#${r.fragment}`);
+
+  const stored = page.getByRole('region', { name: 'Stored' });
+  await expect(page.getByRole('group', { name: 'Stored document at v2' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'As deployed' })).toBeChecked();
+  await expect(stored.getByTestId('stored-drops')).toContainText(PATCHES);
+  await expect(stored.getByTestId('stored-drops').locator(`[data-path="${PATCHES}"]`)).toContainText('on write by v2');
+  await expect(page.getByRole('alert', { name: 'Lost on write' })).toContainText(PATCHES);
+  await expect(page.getByRole('group', { name: 'Stored document at v2' })).not.toContainText('patchesStrategicMerge');
+  // Pickers list only the CRD's versions.
+  await expect(page.getByRole('combobox', { name: 'Target version' }).locator('option')).toHaveText([
+    /^v2beta1\b/,
+    /^v2beta2\b/,
+    /^v2\b/,
+  ]);
+
+  // ASO's design keeps them in v2storage's bag: the hub pane, no loss banner.
+  await page.getByRole('tab', { name: /As deployed/ }).click();
+  await expect(page.getByRole('table', { name: 'Deployed fates' })).toContainText(PATCHES);
+  await page.getByRole('radio', { name: 'ASO design' }).click();
+  await expect(page.getByRole('radio', { name: 'ASO design' })).toBeChecked();
+  await expect(page.getByRole('group', { name: /^Hub document at v2storage/ })).toBeVisible();
+  await expect(page.getByRole('alert', { name: 'Lost on write' })).toHaveCount(0);
+});

@@ -1,0 +1,357 @@
+// The conversion commands in the as-deployed view (`--storage deployed`): what the API server does with a
+// resource written at V, stored at the CRD's storage version S and read at T. Exit 1 when a write or a read drops
+// data (or the write is rejected), 2 on bad input.
+import { stringify } from 'yaml';
+import type {
+  Catalog,
+  ConversionStrategy,
+  DeployedResult,
+  Issue,
+  Kind,
+  ParsedDocument,
+  Version,
+} from '../../core/index.ts';
+import {
+  conversionUndeclared,
+  deployedStorageVersion,
+  deployedVersions,
+  effectiveConversion,
+  fieldLoss,
+  findKind,
+  findKindForDocument,
+  formatIssue,
+  formatPath,
+  issue,
+  parseResources,
+  runDeployed,
+  versionSchema,
+} from '../../core/index.ts';
+import type { CommandIO } from '../io.ts';
+import { hooksOf, stableJson } from './conversionArgs.ts';
+import { located } from './locate.ts';
+
+const LOSS_CODES: ReadonlySet<string> = new Set(['DROPPED_ON_WRITE', 'DROPPED_ON_READ', 'INVALID_METADATA']);
+
+/** A real version of the kind (no derived `<v>storage`), `hub` meaning the storage version. */
+function targetVersion(kind: Kind, to: string): Version | undefined {
+  if (to === 'hub') return deployedStorageVersion(kind);
+  return deployedVersions(kind).find((v) => v.name === to);
+}
+
+/** Said once per kind: a base CRD without `spec.conversion` runs as None unless the user chose. */
+function conversionNote(kind: Kind, choice: ConversionStrategy | undefined, noted: Set<Kind>): Issue | undefined {
+  if (choice !== undefined || noted.has(kind) || !conversionUndeclared(kind)) return undefined;
+  noted.add(kind);
+  return issue(
+    'info',
+    'CONVERSION_UNDECLARED',
+    `${kind.kind}'s versions differ and the file declares no conversion: shown as None, as the file says (--conversion webhook for what installs usually add)`,
+  );
+}
+
+interface Documents {
+  readonly documents: readonly ParsedDocument[];
+}
+
+export async function convertDeployed(
+  catalog: Catalog,
+  documents: Documents['documents'],
+  file: string,
+  to: string,
+  format: 'yaml' | 'json',
+  conversion: ConversionStrategy | undefined,
+  io: CommandIO,
+): Promise<number> {
+  if (!catalog.kinds.some((k) => targetVersion(k, to))) {
+    io.err(
+      `version-explorer convert: error UNKNOWN_VERSION: no kind in the catalog has a version '${to}' (deployed view: the CRD's own versions)\n`,
+    );
+    return 2;
+  }
+  const outputs: unknown[] = [];
+  const noted = new Set<Kind>();
+  let lossy = false;
+  let bad = false;
+  for (const doc of documents) {
+    const found = findKindForDocument(catalog, doc.value);
+    const target = found.kind ? targetVersion(found.kind, to) : undefined;
+    if (!found.kind || !found.version || found.version.derived === true || !target) {
+      if (found.kind || (found.issue && found.issue.code !== 'UNKNOWN_KIND')) {
+        const why =
+          found.issue ??
+          issue(
+            'error',
+            'UNKNOWN_VERSION',
+            `${found.kind?.kind} has no version ${found.version && !target ? to : found.version?.name} in the deployed view (only the CRD's own versions)`,
+          );
+        io.err(`${formatIssue(located(why, doc, file))}\n`);
+        bad = true;
+        continue;
+      }
+      const at = doc.range ? `${file}:${doc.range.start.line}:${doc.range.start.col}` : file;
+      io.err(
+        `${at}: note: passed through unchanged (${found.issue ? `${found.issue.code}: ${found.issue.message}` : 'not in the catalog'})\n`,
+      );
+      outputs.push(doc.value);
+      continue;
+    }
+    const note = conversionNote(found.kind, conversion, noted);
+    if (note) io.err(`${formatIssue(located(note, doc, file))}\n`);
+    const r = runDeployed(catalog, found.kind, found.version, doc.value as Record<string, unknown>, target, {
+      fates: false,
+      hooks: hooksOf(catalog),
+      ...(conversion ? { conversion } : {}),
+    });
+    for (const i of r.issues) io.err(`${formatIssue(located(i, doc, file))}\n`);
+    if (r.issues.some((i) => LOSS_CODES.has(i.code))) lossy = true;
+    outputs.push(r.target);
+  }
+  if (bad) return 2;
+  if (format === 'json') {
+    const value = outputs.length === 1 ? outputs[0] : { apiVersion: 'v1', kind: 'List', items: outputs };
+    io.out(`${JSON.stringify(value, null, 2)}\n`);
+  } else io.out(outputs.map((o) => stringify(o, { lineWidth: 0 })).join('---\n'));
+  return lossy ? 1 : 0;
+}
+
+interface Loss {
+  readonly source: string;
+  readonly readAt: string;
+  readonly droppedOnWrite: readonly string[];
+  readonly droppedOnRead: readonly string[];
+  readonly rejected: boolean;
+}
+
+interface RoundtripResult {
+  kind: string;
+  version: string;
+  storage: string;
+  conversion: ConversionStrategy;
+  source: 'samples' | 'fuzz';
+  checked: number;
+  readAt: string[];
+  losses: Loss[];
+}
+
+/** Write at V, read at V and at every other served version: what is lost on the way. */
+function lossesOf(
+  catalog: Catalog,
+  kind: Kind,
+  from: Version,
+  doc: Record<string, unknown>,
+  source: string,
+  conversion: ConversionStrategy | undefined,
+): Loss[] {
+  const out: Loss[] = [];
+  const reads = [from, ...deployedVersions(kind).filter((v) => v.served && v !== from)];
+  for (const t of reads) {
+    const r: DeployedResult = runDeployed(catalog, kind, from, doc, t, {
+      fates: false,
+      hooks: hooksOf(catalog),
+      ...(conversion ? { conversion } : {}),
+    });
+    const paths = (kind: string): string[] => r.fates.filter((f) => f.kind === kind).map((f) => formatPath(f.path));
+    const droppedOnWrite = paths('dropped-on-write');
+    const droppedOnRead = paths('dropped-on-read');
+    if (droppedOnWrite.length + droppedOnRead.length > 0 || r.rejected)
+      out.push({ source, readAt: t.name, droppedOnWrite, droppedOnRead, rejected: r.rejected });
+  }
+  return out;
+}
+
+export interface RoundtripDeployedOptions {
+  readonly samples?: string;
+  readonly kindFilter?: string;
+  readonly fuzz: number;
+  readonly seed: number;
+  readonly json: boolean;
+  readonly conversion?: ConversionStrategy;
+}
+
+export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOptions, io: CommandIO): Promise<number> {
+  const results = new Map<string, RoundtripResult>();
+  const resultFor = (kind: Kind, v: Version, source: 'samples' | 'fuzz'): RoundtripResult => {
+    const key = `${kind.group}\u0000${kind.kind}\u0000${v.name}\u0000${source}`;
+    let r = results.get(key);
+    if (!r) {
+      r = {
+        kind: kind.kind,
+        version: v.name,
+        storage: deployedStorageVersion(kind).name,
+        conversion: effectiveConversion(kind, o.conversion),
+        source,
+        checked: 0,
+        readAt: [v, ...deployedVersions(kind).filter((x) => x.served && x !== v)].map((x) => x.name),
+        losses: [],
+      };
+      results.set(key, r);
+    }
+    return r;
+  };
+  const wanted = (k: Kind | undefined): k is Kind =>
+    k !== undefined && (o.kindFilter === undefined || k.kind === o.kindFilter);
+  if (o.samples !== undefined) {
+    let files: string[];
+    try {
+      files = (await io.listFiles(o.samples)).filter((f) => /\.(ya?ml|json)$/i.test(f));
+    } catch {
+      io.err(`${o.samples}: error EMPTY_INPUT: no such file or folder\n`);
+      return 2;
+    }
+    for (const f of files) {
+      const parsed = parseResources(await io.readText(f), f);
+      const errors = parsed.issues.filter((i) => i.severity === 'error' && i.code !== 'EMPTY_INPUT');
+      for (const i of errors) io.err(`${formatIssue(i)}\n`);
+      if (errors.length > 0) return 2;
+      for (const doc of parsed.documents) {
+        const found = findKindForDocument(catalog, doc.value);
+        if (!wanted(found.kind)) continue;
+        const at = doc.range ? `${f}:${doc.range.start.line}:${doc.range.start.col}` : f;
+        if (!found.version || found.version.derived === true) {
+          io.err(
+            `${at}: warning UNKNOWN_VERSION: ${found.kind.kind} has no such version in the deployed view; sample skipped\n`,
+          );
+          continue;
+        }
+        const res = resultFor(found.kind, found.version, 'samples');
+        res.checked++;
+        res.losses.push(
+          ...lossesOf(catalog, found.kind, found.version, doc.value as Record<string, unknown>, at, o.conversion),
+        );
+      }
+    }
+  }
+  if (o.fuzz > 0) {
+    const fc = (await import('fast-check')).default;
+    const { arbitraryInstance } = await import('../../core/arbitrary.ts');
+    for (const kind of catalog.kinds.filter(wanted))
+      for (const v of deployedVersions(kind)) {
+        const res = resultFor(kind, v, 'fuzz');
+        const docs = fc.sample(arbitraryInstance(catalog, kind, v.name, { maxDepth: 3, maxItems: 2 }), {
+          numRuns: o.fuzz,
+          seed: o.seed,
+        });
+        for (const [i, doc] of docs.entries()) {
+          res.checked++;
+          const l = lossesOf(
+            catalog,
+            kind,
+            v,
+            doc as Record<string, unknown>,
+            `generated #${i} (seed ${o.seed})`,
+            o.conversion,
+          );
+          if (res.losses.length < 3) res.losses.push(...l.slice(0, 3 - res.losses.length));
+        }
+      }
+  }
+  const all = [...results.values()];
+  const ok = all.every((r) => r.losses.length === 0);
+  if (o.json) io.out(stableJson({ catalog: catalog.id, ok, storage: 'deployed', results: all }));
+  else {
+    for (const r of all) {
+      io.out(
+        `${r.losses.length === 0 ? 'ok  ' : 'LOSS'}  ${r.kind} ${r.version}  ${r.checked} ${r.source === 'fuzz' ? 'generated' : 'samples'}  (stored at ${r.storage}, ${r.conversion}; read at ${r.readAt.join(', ')})\n`,
+      );
+      for (const l of r.losses) {
+        const parts = [
+          ...(l.rejected ? ['write rejected (INVALID_METADATA)'] : []),
+          ...(l.droppedOnWrite.length > 0 ? [`dropped on write ${l.droppedOnWrite.join(', ')}`] : []),
+          ...(l.droppedOnRead.length > 0 ? [`dropped on read ${l.droppedOnRead.join(', ')}`] : []),
+        ];
+        io.out(`      ${l.source}: read at ${l.readAt}: ${parts.join('; ')}\n`);
+      }
+    }
+    if (all.length === 0) io.out('nothing to check\n');
+  }
+  return ok ? 0 : 1;
+}
+
+export interface VersionPairReport {
+  readonly group: string;
+  readonly kind: string;
+  readonly from: string;
+  readonly to: string;
+  readonly storage: string;
+  readonly conversion: ConversionStrategy;
+  readonly lossless: boolean;
+  readonly droppedOnWrite: readonly (readonly string[])[];
+  readonly droppedOnRead: readonly (readonly string[])[];
+}
+
+/** `diff`/`plan --storage deployed`: the fields of V a write at V then a read at T drops, from the schemas. */
+export function versionPair(
+  catalog: Catalog,
+  kindName: string,
+  from: string,
+  to: string | undefined,
+  conversion: ConversionStrategy | undefined,
+): { report?: VersionPairReport; error?: Issue } {
+  const kind = findKind(catalog, kindName);
+  if (!kind) return { error: issue('error', 'UNKNOWN_KIND', `no kind ${kindName} in the catalog`) };
+  const V = deployedVersions(kind).find((v) => v.name === from);
+  const T = targetVersion(kind, to ?? 'hub');
+  const names = deployedVersions(kind)
+    .map((v) => v.name)
+    .join(', ');
+  if (!V || !T)
+    return {
+      error: issue(
+        'error',
+        'UNKNOWN_VERSION',
+        `${kind.kind} has no version ${V ? to : from} in the deployed view (it has: ${names})`,
+      ),
+    };
+  const S = deployedStorageVersion(kind);
+  const loss = fieldLoss(versionSchema(V), versionSchema(S), versionSchema(T));
+  return {
+    report: {
+      group: kind.group,
+      kind: kind.kind,
+      from: V.name,
+      to: T.name,
+      storage: S.name,
+      conversion: effectiveConversion(kind, conversion),
+      lossless: loss.droppedOnWrite.length + loss.droppedOnRead.length === 0,
+      ...loss,
+    },
+  };
+}
+
+const dotted = (p: readonly string[]): string => p.join('.');
+
+export function formatVersionPair(r: VersionPairReport, stages: boolean): string {
+  const lines = [
+    `${r.kind} (${r.group}) ${r.from} -> ${r.to}, stored at ${r.storage} (conversion ${r.conversion}): ${r.lossless ? 'lossless' : 'LOSSY'}`,
+  ];
+  if (stages)
+    lines.push(
+      `  write at ${r.from}: prune by ${r.from}, drop non-nullable nulls, coerce metadata, ${r.from}'s defaults`,
+      `  convert ${r.from} -> ${r.storage} (${r.conversion === 'None' ? 'apiVersion only' : 'the webhook'}), prune by ${r.storage}: stored`,
+      `  read at ${r.to}: ${r.storage}'s defaults, convert ${r.storage} -> ${r.to}, prune by ${r.to}`,
+    );
+  for (const p of r.droppedOnWrite) lines.push(`  dropped on write (by ${r.storage})  ${dotted(p)}`);
+  for (const p of r.droppedOnRead) lines.push(`  dropped on read (by ${r.to})  ${dotted(p)}`);
+  if (r.conversion === 'Webhook')
+    lines.push('  note: a webhook may keep what these schemas lack elsewhere (annotations); not modelled');
+  return `${lines.join('\n')}\n`;
+}
+
+export function printVersionPair(
+  catalog: Catalog,
+  kind: string,
+  from: string,
+  to: string | undefined,
+  conversion: ConversionStrategy | undefined,
+  json: boolean,
+  stages: boolean,
+  io: CommandIO,
+): number {
+  const { report, error } = versionPair(catalog, kind, from, to, conversion);
+  if (!report) {
+    io.err(`${formatIssue(error as Issue)}\n`);
+    return 2;
+  }
+  io.out(json ? stableJson(report) : formatVersionPair(report, stages));
+  return report.lossless ? 0 : 1;
+}

@@ -1,0 +1,200 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { importFiles } from '../../importers/index.ts';
+import type { Catalog, Kind, Path } from '../index.ts';
+import {
+  conversionUndeclared,
+  defaultStorageView,
+  deployedStorageVersion,
+  deployedVersions,
+  fieldLoss,
+  findVersion,
+  runDeployed,
+  type DeployedResult,
+} from '../index.ts';
+import { builtinCatalog, REPO } from '../testdata/loadCatalogs.ts';
+
+const TESTDATA = path.join(import.meta.dirname, 'testdata');
+const widgetsYaml = readFileSync(path.join(TESTDATA, 'widgets-crd.yaml'), 'utf8');
+
+function catalogOf(text: string, name = 'crd.yaml'): { catalog: Catalog; kind: Kind } {
+  const { catalog } = importFiles([{ name, text }], { id: 'test', title: 'test' });
+  return { catalog, kind: catalog.kinds[0] as Kind };
+}
+
+const widgets = catalogOf(widgetsYaml);
+const webhookWidgets = catalogOf(
+  widgetsYaml.replace('  scope: Namespaced\n', '  scope: Namespaced\n  conversion: {strategy: Webhook}\n'),
+);
+
+function run(
+  c: { catalog: Catalog; kind: Kind },
+  doc: Record<string, unknown>,
+  to: string,
+  opts: Parameters<typeof runDeployed>[5] = {},
+): DeployedResult {
+  const from = String(doc.apiVersion).split('/')[1] as string;
+  return runDeployed(c.catalog, c.kind, findVersion(c.kind, from)!, doc, findVersion(c.kind, to)!, opts);
+}
+
+const widget = (version: string, spec: Record<string, unknown>, metadata: unknown = { name: 'w' }) => ({
+  apiVersion: `example.com/${version}`,
+  kind: 'Widget',
+  metadata,
+  spec,
+});
+
+const fatesOf = (r: DeployedResult, kind: string): { path: Path; by: string; pane: string; on: string }[] =>
+  r.fates.filter((f) => f.kind === kind).map((f) => ({ path: f.path, by: f.by, pane: f.pane, on: f.on }));
+
+describe('the CRD as deployed', () => {
+  it('lists only the CRD versions and stores at its storage: true version', () => {
+    expect(deployedVersions(widgets.kind).map((v) => v.name)).toEqual(['v1', 'v2']);
+    expect(deployedStorageVersion(widgets.kind).name).toBe('v2');
+  });
+
+  it('flags a multi-version CRD whose schemas differ and that declares no conversion', () => {
+    expect(conversionUndeclared(widgets.kind)).toBe(true);
+    expect(conversionUndeclared(webhookWidgets.kind)).toBe(false);
+  });
+
+  it('defaults to the deployed view for plain CRDs and to the ASO view for seeds and ASO-style CRDs', () => {
+    expect(defaultStorageView(widgets.catalog, widgets.kind)).toBe('deployed');
+    expect(defaultStorageView(widgets.catalog)).toBe('deployed');
+    expect(defaultStorageView(builtinCatalog('crm-person'))).toBe('aso');
+    const aso = catalogOf(readFileSync(path.join(REPO, 'src/importers/testdata/aso-managedidentity-crd.yaml'), 'utf8'));
+    expect(defaultStorageView(aso.catalog, aso.kind)).toBe('aso');
+    expect(defaultStorageView(aso.catalog)).toBe('aso');
+  });
+});
+
+describe('None: write at V, store at S, read at T', () => {
+  it('drops on write what the storage version lacks, and reading back at V does not return it', () => {
+    const input = widget('v1', { size: 3, old: 'x', color: 'blue' });
+    const back = run(widgets, input, 'v1');
+    expect(back.stored).toEqual({ ...widget('v2', { size: 3, color: 'blue' }) });
+    expect(fatesOf(back, 'dropped-on-write')).toEqual([
+      { path: ['spec', 'old'], by: 'v2', pane: 'stored', on: 'write' },
+    ]);
+    expect(back.target).toEqual(widget('v1', { size: 3, color: 'blue' }));
+    expect(back.issues.filter((i) => i.code === 'DROPPED_ON_WRITE').map((i) => i.path)).toEqual([['spec', 'old']]);
+    expect(input.spec).toEqual({ size: 3, old: 'x', color: 'blue' }); // never mutated
+  });
+
+  it('prunes an object value under a scalar-typed node on write by V, with its cause', () => {
+    const r = run(widgets, widget('v1', { shape: { sides: 3 } }), 'v2');
+    expect(r.fates.filter((f) => f.kind === 'dropped-on-write')).toEqual([
+      expect.objectContaining({ path: ['spec', 'shape', 'sides'], by: 'v1', pane: 'resource', cause: 'under-scalar' }),
+    ]);
+  });
+
+  it('applies the request version defaults on write and the storage version defaults on read, never the target', () => {
+    const atV1 = run(widgets, widget('v1', {}), 'v2');
+    expect(atV1.stored.spec).toEqual({ size: 1, color: 'red' });
+    expect(fatesOf(atV1, 'defaulted').map((f) => [f.path, f.by])).toEqual([
+      [['spec', 'color'], 'v1'],
+      [['spec', 'size'], 'v1'],
+    ]);
+    const atV2 = run(widgets, widget('v2', {}), 'v1');
+    expect(atV2.stored.spec).toEqual({ size: 2 });
+    expect(atV2.target.spec).toEqual({ size: 2 }); // v1's color default is not applied on read
+  });
+
+  it('removes a non-nullable null without default, keeps a nullable one, defaults a non-nullable one', () => {
+    const r = run(widgets, widget('v2', { color: null, note: null, size: null }), 'v2');
+    expect(r.stored.spec).toEqual({ note: null, size: 2 });
+    expect(fatesOf(r, 'null-removed').map((f) => f.path)).toEqual([['spec', 'color']]);
+  });
+
+  it('reduces root and embedded metadata to ObjectMeta, keeping the embedded resource unpruned', () => {
+    const template = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', bogus: 1 }, spec: { any: 1 } };
+    const r = run(widgets, widget('v2', { template }, { name: 'w', extra: true, labels: {} }), 'v2');
+    expect(r.stored.metadata).toEqual({ name: 'w' });
+    expect((r.stored.spec as { template: unknown }).template).toEqual({ ...template, metadata: { name: 'p' } });
+    expect(fatesOf(r, 'dropped-on-write').map((f) => f.path)).toEqual([
+      ['metadata', 'extra'],
+      ['spec', 'template', 'metadata', 'bogus'],
+    ]);
+    expect(r.rejected).toBe(false);
+  });
+
+  it('rejects a write whose metadata has the wrong type', () => {
+    const r = run(widgets, widget('v2', {}, { name: 'w', labels: { a: 1 } }), 'v2');
+    expect(r.rejected).toBe(true);
+    expect(r.issues.filter((i) => i.code === 'INVALID_METADATA').map((i) => i.path)).toEqual([['metadata', 'labels']]);
+  });
+
+  it('keeps map keys and prunes their values by the additionalProperties schema', () => {
+    const r = run(widgets, widget('v2', { tags: { a: 'x', b: { deep: 1 } } }), 'v2');
+    expect((r.stored.spec as { tags: unknown }).tags).toEqual({ a: 'x', b: {} });
+  });
+
+  it('records copied leaves only when every fate is asked for', () => {
+    const doc = widget('v1', { size: 3, color: 'blue' });
+    expect(fatesOf(run(widgets, doc, 'v1'), 'copied').map((f) => f.path)).toEqual([
+      ['kind'],
+      ['metadata', 'name'],
+      ['spec', 'size'],
+      ['spec', 'color'],
+    ]); // document order
+    expect(fatesOf(run(widgets, doc, 'v1', { fates: false }), 'copied')).toEqual([]);
+  });
+
+  it('the --conversion choice overrides a file that declares none', () => {
+    const r = run(widgets, widget('v1', { shape: 'round', size: 1 }), 'v2', { conversion: 'Webhook' });
+    expect(r.conversion).toBe('Webhook');
+    expect(fatesOf(r, 'webhook-not-modelled').map((f) => f.path)).toEqual([['spec', 'shape']]);
+  });
+});
+
+describe('Webhook on a CRD that is not ASO-style', () => {
+  it('copies same-path same-type fields and marks the rest not modelled, never dropped', () => {
+    const r = run(webhookWidgets, widget('v1', { size: 3, old: 'x', shape: 'round' }), 'v1');
+    expect(r.stored).toEqual(widget('v2', { size: 3, color: 'red' })); // v1's default, applied before conversion
+    expect(fatesOf(r, 'webhook-not-modelled').map((f) => [f.path, f.on])).toEqual([
+      [['spec', 'old'], 'write'],
+      [['spec', 'shape'], 'write'],
+    ]);
+    expect(fatesOf(r, 'dropped-on-write')).toEqual([]);
+    expect(r.issues.every((i) => i.code !== 'DROPPED_ON_WRITE')).toBe(true);
+  });
+});
+
+describe('Webhook on an ASO-style CRD', () => {
+  const aso = catalogOf(readFileSync(path.join(REPO, 'src/importers/testdata/aso-managedidentity-crd.yaml'), 'utf8'));
+
+  it('stores at the storage: true twin through ASO conversion and reads back what was written', () => {
+    const v = deployedVersions(aso.kind)[0]!;
+    const doc = {
+      apiVersion: `${aso.kind.group}/${v.name}`,
+      kind: aso.kind.kind,
+      metadata: { name: 'id' },
+      spec: { location: 'westus', owner: { name: 'rg' } },
+    };
+    const r = runDeployed(aso.catalog, aso.kind, v, doc, v);
+    expect(r.storage).toBe(deployedStorageVersion(aso.kind).name);
+    expect(r.stored.apiVersion).toBe(`${aso.kind.group}/${r.storage}`);
+    expect((r.stored.spec as Record<string, unknown>).originalVersion).toBe(v.name);
+    expect(r.target.spec).toEqual(doc.spec);
+  });
+});
+
+describe('fieldLoss: what a version pair drops, from the schemas alone', () => {
+  const s = (v: string) => findVersion(widgets.kind, v)!.schema!;
+
+  it('lists fields of V the storage version lacks as dropped on write, and those T lacks as dropped on read', () => {
+    expect(fieldLoss(s('v1'), s('v2'), s('v1'))).toEqual({ droppedOnWrite: [['spec', 'old']], droppedOnRead: [] });
+    expect(fieldLoss(s('v2'), s('v2'), s('v1'))).toEqual({
+      droppedOnWrite: [],
+      droppedOnRead: [['spec', 'shape', 'sides']],
+    });
+  });
+
+  it('agrees with the pipeline on a document holding every field', () => {
+    const r = run(widgets, widget('v2', { shape: { sides: 3 }, size: 1 }), 'v1');
+    expect(r.fates.filter((f) => f.kind === 'dropped-on-read').map((f) => f.path)).toEqual([
+      ['spec', 'shape', 'sides'],
+    ]);
+  });
+});

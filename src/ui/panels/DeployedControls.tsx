@@ -1,0 +1,177 @@
+// The as-deployed view's controls and reports: the view switch (As deployed / ASO design), the base-CRD
+// conversion choice, the write-loss banner (the loudest thing on the page), the drops listed on the Stored and
+// Target panes, and the fate list. Plain props; the worker computed everything (deployedView.ts).
+import type { ConversionStrategy, StorageView } from '../../core/index.ts';
+import type { DeployedFateRow, DeployedView } from '../worker/protocol.ts';
+import { DEPLOYED_FATE_WORDS } from '../worker/deployedWords.ts';
+
+const VIEW_LABEL: Record<StorageView, string> = { deployed: 'As deployed', aso: 'ASO design' };
+
+export function StorageViewSwitch({
+  view,
+  onChange,
+}: {
+  readonly view: StorageView;
+  readonly onChange: (v: StorageView) => void;
+}) {
+  return (
+    <div className="segmented" role="radiogroup" aria-label="Storage view">
+      {(['deployed', 'aso'] as const).map((v) => (
+        <label
+          key={v}
+          className={v === view ? 'on' : ''}
+          title={
+            v === 'deployed'
+              ? 'What the API server does: the CRD storage version, its conversion, pruning and defaults'
+              : "ASO's design: a hub with property bags (synthetic <version>storage versions)"
+          }
+        >
+          <input type="radio" name="storage-view" value={v} checked={v === view} onChange={() => onChange(v)} />
+          {VIEW_LABEL[v]}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** "None, as the file says" / "a webhook, as installs usually add" for a base CRD that declares no conversion. */
+export function ConversionChoice({
+  deployed,
+  onChange,
+}: {
+  readonly deployed: DeployedView;
+  readonly onChange: (c: ConversionStrategy) => void;
+}) {
+  if (!deployed.conversionUndeclared) return null;
+  return (
+    <div className="banner" role="region" aria-label="Conversion">
+      <p>
+        The versions of this CRD differ and the file declares no conversion. Many such files are base CRDs whose install
+        adds a webhook.
+      </p>
+      <div className="segmented" role="radiogroup" aria-label="Conversion strategy">
+        {(
+          [
+            ['None', 'None, as the file says'],
+            ['Webhook', 'A webhook, as installs usually add'],
+          ] as const
+        ).map(([c, label]) => (
+          <label key={c} className={deployed.conversion === c ? 'on' : ''}>
+            <input
+              type="radio"
+              name="conversion"
+              value={c}
+              checked={deployed.conversion === c}
+              onChange={() => onChange(c)}
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+const where = (f: DeployedFateRow) => `${f.on === 'write' ? 'on write' : 'on read'} by ${f.by}`;
+
+/** A write that loses data: a banner with the count and the paths. */
+export function WriteLossBanner({ deployed }: { readonly deployed: DeployedView }) {
+  const lost = deployed.droppedOnWrite;
+  if (lost.length === 0 && !deployed.rejected) return null;
+  return (
+    <div className="banner banner-error" role="alert" aria-label="Lost on write" data-testid="write-loss">
+      {deployed.rejected && (
+        <p>
+          <strong>The API server rejects this write</strong>: metadata of the wrong type.
+        </p>
+      )}
+      {lost.length > 0 && (
+        <>
+          <p>
+            <strong>
+              {lost.length} field{lost.length === 1 ? '' : 's'} lost on write
+            </strong>{' '}
+            — a cluster storing this at {deployed.storage} drops {lost.length === 1 ? 'it' : 'them'}; no read returns{' '}
+            {lost.length === 1 ? 'it' : 'them'}:
+          </p>
+          <ul className="issues">
+            {lost.map((f) => (
+              <li key={`${f.path}\u0000${f.by}`}>
+                <code>{f.path}</code> <span className="muted">({where(f)})</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The drops a pane's document no longer shows, listed on that pane. */
+export function PaneDrops({ deployed, pane }: { readonly deployed: DeployedView; readonly pane: 'stored' | 'target' }) {
+  // Stored: everything a write drops (by the written or the storage version); Target: what the read drops.
+  const drops = deployed.fates.filter((f) => f.kind === (pane === 'stored' ? 'dropped-on-write' : 'dropped-on-read'));
+  if (drops.length === 0) return null;
+  return (
+    <div className="pane-drops" data-testid={`${pane}-drops`}>
+      <span className="fate fate-lost">dropped</span>
+      <ul>
+        {drops.map((f) => (
+          <li key={`${f.path}\u0000${f.on}\u0000${f.by}`} data-path={f.path}>
+            <code>{f.path}</code> <span className="muted">{where(f)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Tabs that describe ASO's design only: in the deployed view they give way to the pipeline's fates. */
+export const ASO_ONLY_VIEWS: ReadonlySet<string> = new Set(['bag', 'lost', 'plan']);
+
+export function DeployedTab({ deployed }: { readonly deployed: DeployedView }) {
+  return (
+    <div className="deployed-tab">
+      <p className="muted">
+        As deployed: written at <code>{deployed.from}</code>, stored at <code>{deployed.storage}</code> (conversion{' '}
+        {deployed.conversion}), read at <code>{deployed.to}</code>. The property bag, losses and plan of this tab
+        describe ASO&apos;s design: switch to ASO design to see them.
+      </p>
+      <DeployedFates deployed={deployed} />
+    </div>
+  );
+}
+
+/** Every fate of the pipeline but `copied`, in pipeline order. */
+export function DeployedFates({ deployed }: { readonly deployed: DeployedView }) {
+  if (deployed.fates.length === 0)
+    return (
+      <p className="empty">
+        Nothing is dropped, defaulted or changed on the way: the resource is stored and read as written.
+      </p>
+    );
+  return (
+    <table className="plan-table" aria-label="Deployed fates">
+      <thead>
+        <tr>
+          <th>Field</th>
+          <th>Fate</th>
+          <th>When</th>
+          <th>Cause</th>
+        </tr>
+      </thead>
+      <tbody>
+        {deployed.fates.map((f, i) => (
+          <tr key={i} className={`fate-row fate-${f.kind}`}>
+            <td>
+              <code>{f.path}</code>
+            </td>
+            <td>{DEPLOYED_FATE_WORDS[f.kind]}</td>
+            <td>{where(f)}</td>
+            <td>{f.cause}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
