@@ -3,7 +3,7 @@
 import { stringify } from 'yaml';
 import type { Kind, MigrationPlan, ParsedDocument } from '../../core/index.ts';
 import { formatPath, hasErrors, parseResources } from '../../core/index.ts';
-import { planMigration } from '../../core/migration/index.ts';
+import { deployedRewrite, planMigration } from '../../core/migration/index.ts';
 import type { Command } from '../main.ts';
 import { loadCatalogFor, parseArgs, printIssues, stableJson, usageError } from './conversionArgs.ts';
 
@@ -86,7 +86,7 @@ export const migrate: Command = async (args, io) => {
   }
   const plans: MigrationPlan[] = [];
   for (const k of kinds) {
-    const r = planMigration(k, to, { objects: docs });
+    const r = planMigration(k, to, { objects: docs, rewrite: deployedRewrite(catalog, k) });
     if (r.plan) plans.push(r.plan);
   }
   const issues = plans.flatMap((x) => x.issues);

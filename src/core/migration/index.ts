@@ -10,3 +10,4 @@ export {
   type StorageVersionMigration,
 } from './planMigration.ts';
 export { pruneBySchema } from './pruneBySchema.ts';
+export { deployedRewrite } from './deployedRewrite.ts';

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { stringify } from 'yaml';
 import type { Kind } from '../../core/index.ts';
 import { findKind, formatPath, parseResources } from '../../core/index.ts';
-import { planMigration } from '../../core/migration/index.ts';
+import { deployedRewrite, planMigration } from '../../core/migration/index.ts';
 import { trustedCatalog } from '../catalogs/trustedCatalog.ts';
 
 export interface MigrationPlanProps {
@@ -18,18 +18,20 @@ export interface MigrationPlanProps {
 }
 
 export default function MigrationPlanBody({ catalogJson, group, kind: kindName, objects }: MigrationPlanProps) {
-  const kind = useMemo<Kind | undefined>(() => {
-    const c = trustedCatalog(catalogJson);
-    return c ? findKind(c, { group, kind: kindName }) : undefined;
-  }, [catalogJson, group, kindName]);
+  const catalog = useMemo(() => trustedCatalog(catalogJson), [catalogJson]);
+  const kind = useMemo<Kind | undefined>(
+    () => (catalog ? findKind(catalog, { group, kind: kindName }) : undefined),
+    [catalog, group, kindName],
+  );
   const versions = kind?.versions.filter((v) => v.schema !== undefined) ?? [];
   const fallback = versions.find((v) => v.storage)?.name ?? versions[versions.length - 1]?.name;
   const [picked, setPicked] = useState<string | undefined>();
   const to = picked !== undefined && versions.some((v) => v.name === picked) ? picked : fallback;
   const plan = useMemo(() => {
-    if (!kind || to === undefined) return undefined;
-    return planMigration(kind, to, { objects: parseResources(objects).documents }).plan;
-  }, [kind, to, objects]);
+    if (!catalog || !kind || to === undefined) return undefined;
+    const rewrite = deployedRewrite(catalog, kind);
+    return planMigration(kind, to, { objects: parseResources(objects).documents, rewrite }).plan;
+  }, [catalog, kind, to, objects]);
   if (!kind || versions.length === 0 || !plan) return null;
   return (
     <section className="migration-plan" aria-label="Migration plan">
