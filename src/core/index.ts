@@ -59,3 +59,15 @@ export {
 } from './versionChanges.ts';
 export { versionJsonSchema, type JsonSchema } from './versionJsonSchema.ts';
 // arbitraryInstance (src/core/arbitrary.ts) is not re-exported: it needs fast-check, a dev dependency.
+// Validation as the API server does it (schema keywords, list types, CEL rules) and the CEL module it runs on.
+export * from './validate/index.ts';
+export {
+  compileCel,
+  evaluateCel,
+  celToJson,
+  toCelValue,
+  kubernetesFunctionNames,
+  type CelProgram,
+  type CelCompiled,
+  type CelOutcome,
+} from './cel/index.ts';
