@@ -10,9 +10,10 @@ import { convertResource, findKindForDocument, formatIssue } from '../../core/in
 import { parseResources, pathKey, type ParsedDocument } from '../../core/index.ts';
 import type { Command } from '../main.ts';
 import { hooksOf, loadCatalogFor, parseArgs, usageError } from './conversionArgs.ts';
+import { validateConverted } from './validateConverted.ts';
 
 const USAGE =
-  'usage: version-explorer convert --catalog SRC -f FILE|- --to V|hub [--spec-only|--status-only] [-o yaml|json] [--strategy direct|chained] [--hub V]\n';
+  'usage: version-explorer convert --catalog SRC -f FILE|- --to V|hub [--spec-only|--status-only] [-o yaml|json] [--strategy direct|chained] [--hub V] [--validate]\n';
 
 /** The issue placed at the nearest source range of its path (the path is relative to the document). */
 function located(i: Issue, doc: ParsedDocument, file: string): Issue {
@@ -35,6 +36,7 @@ export const convert: Command = async (args, io) => {
       '--hub': 'value',
       '--spec-only': 'flag',
       '--status-only': 'flag',
+      '--validate': 'flag',
       '--help': 'flag',
     },
     { '-f': '--file', '-o': '--output', '-h': '--help' },
@@ -107,6 +109,8 @@ export const convert: Command = async (args, io) => {
       continue;
     }
     if (r.issues.some((i) => i.severity === 'error' || i.code === 'LOST' || i.code === 'PRUNED')) lossy = true;
+    // --validate: would the API server accept the result, written back at the target version?
+    if (flags.has('--validate') && validateConverted(catalog, r.output, doc, name, io)) lossy = true;
     outputs.push(r.output);
   }
   // Every document is diagnosed first; bad input writes nothing (a partial List would be mistaken for the result).
