@@ -200,6 +200,6 @@ describe('compile and cost', () => {
       'join',
       'lowerAscii',
     ])
-      expect(kubernetesFunctionNames).toContain(f);
+      expect(kubernetesFunctionNames()).toContain(f);
   });
 });

@@ -29,7 +29,7 @@ export type CelOutcome =
   | { readonly kind: 'cost'; readonly estimated: number; readonly limit: number };
 
 let env: CelEnv | undefined;
-const getEnv = (): CelEnv => (env ??= celEnv({ funcs: [...kubernetesFunctions], re2: re2Engine }));
+const getEnv = (): CelEnv => (env ??= celEnv({ funcs: [...kubernetesFunctions()], re2: re2Engine }));
 
 /** Longest expression we parse (Kubernetes caps a rule's cost, not its length; this only bounds the parser). */
 export const MAX_EXPRESSION_LENGTH = 100_000;

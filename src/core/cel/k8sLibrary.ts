@@ -5,10 +5,6 @@ import { CelScalar, celFunc, celMethod, isCelList, isCelMap, isCelUint, listType
 import { strings } from '@bufbuild/cel/ext';
 import { compileRe2, re2Find, re2FindAll, type Re2 } from '../re2.ts';
 
-const { INT, BOOL, STRING, DYN } = CelScalar;
-const LIST = listType(DYN);
-const LIST_STRING = listType(STRING);
-
 function mustRe2(pattern: string): Re2 {
   const r = compileRe2(pattern);
   if (!r.ok) throw new Error(`invalid regular expression: ${r.error}`);
@@ -157,62 +153,74 @@ function splitN(s: string, sep: string, n: number): string[] {
   return [...head, rest];
 }
 
-/** Every Kubernetes function we register (strings extension included), for one environment. */
-export const kubernetesFunctions: readonly CelFunc[] = [
-  // cel-go's strings extension, except split(sep, n): @bufbuild/cel 0.6.1 drops the remainder, Go's SplitN keeps it.
-  ...strings.filter((f) => !(f.name === 'split' && f.arguments.length === 2)),
-  celMethod('split', STRING, [STRING, INT], LIST_STRING, function (sep, n) {
-    return splitN(this, sep, Number(n));
-  }),
-  // lists
-  celMethod('isSorted', LIST, [], BOOL, function () {
-    const xs = items(this);
-    return xs.every((x, i) => i === 0 || compare(xs[i - 1], x) <= 0);
-  }),
-  celMethod('sum', LIST, [], DYN, function () {
-    return sum(this) as never;
-  }),
-  celMethod('min', LIST, [], DYN, function () {
-    return extreme(this, -1) as never;
-  }),
-  celMethod('max', LIST, [], DYN, function () {
-    return extreme(this, 1) as never;
-  }),
-  celMethod('indexOf', LIST, [DYN], INT, function (x) {
-    return indexOf(this, x, false);
-  }),
-  celMethod('lastIndexOf', LIST, [DYN], INT, function (x) {
-    return indexOf(this, x, true);
-  }),
-  celMethod('slice', LIST, [INT, INT], LIST, function (start, end) {
-    return slice(this, start, end) as never;
-  }),
-  // regex
-  celMethod('find', STRING, [STRING], STRING, function (pattern) {
-    return re2Find(mustRe2(pattern), this) ?? '';
-  }),
-  celMethod('findAll', STRING, [STRING], LIST_STRING, function (pattern) {
-    return re2FindAll(mustRe2(pattern), this);
-  }),
-  celMethod('findAll', STRING, [STRING, INT], LIST_STRING, function (pattern, limit) {
-    return re2FindAll(mustRe2(pattern), this, Number(limit));
-  }),
-  // ip
-  celFunc('isIP', [STRING], BOOL, (s) => isIP(s)),
-  celFunc('isCIDR', [STRING], BOOL, (s) => isCIDR(s)),
-  // format: format.<name>() is a value whose validate(string) checks the string
-  ...[...FORMATS.keys()].map((name) => celFunc(`format.${name}`, [], STRING, () => `${FORMAT_PREFIX}${name}`)),
-  celFunc('format.named', [STRING], DYN, (name) => (FORMATS.has(name) ? `${FORMAT_PREFIX}${name}` : null) as never),
-  celMethod('validate', STRING, [STRING], DYN, function (value) {
-    const check = this.startsWith(FORMAT_PREFIX) ? FORMATS.get(this.slice(FORMAT_PREFIX.length)) : undefined;
-    if (!check) throw new Error('no such overload: validate');
-    const reasons = check(value);
-    return (reasons.length === 0 ? null : reasons) as never;
-  }),
-];
+/**
+ * Every Kubernetes function we register (strings extension included), built on first use: nothing of the CEL
+ * library runs when a bundle only imports the core (the page's initial chunk stays free of it).
+ */
+let functions: readonly CelFunc[] | undefined;
+export const kubernetesFunctions = (): readonly CelFunc[] => (functions ??= buildFunctions());
+
+function buildFunctions(): readonly CelFunc[] {
+  const { INT, BOOL, STRING, DYN } = CelScalar;
+  const LIST = listType(DYN);
+  const LIST_STRING = listType(STRING);
+  return [
+    // cel-go's strings extension, except split(sep, n): @bufbuild/cel 0.6.1 drops the remainder, Go's SplitN keeps it.
+    ...strings.filter((f) => !(f.name === 'split' && f.arguments.length === 2)),
+    celMethod('split', STRING, [STRING, INT], LIST_STRING, function (sep, n) {
+      return splitN(this, sep, Number(n));
+    }),
+    // lists
+    celMethod('isSorted', LIST, [], BOOL, function () {
+      const xs = items(this);
+      return xs.every((x, i) => i === 0 || compare(xs[i - 1], x) <= 0);
+    }),
+    celMethod('sum', LIST, [], DYN, function () {
+      return sum(this) as never;
+    }),
+    celMethod('min', LIST, [], DYN, function () {
+      return extreme(this, -1) as never;
+    }),
+    celMethod('max', LIST, [], DYN, function () {
+      return extreme(this, 1) as never;
+    }),
+    celMethod('indexOf', LIST, [DYN], INT, function (x) {
+      return indexOf(this, x, false);
+    }),
+    celMethod('lastIndexOf', LIST, [DYN], INT, function (x) {
+      return indexOf(this, x, true);
+    }),
+    celMethod('slice', LIST, [INT, INT], LIST, function (start, end) {
+      return slice(this, start, end) as never;
+    }),
+    // regex
+    celMethod('find', STRING, [STRING], STRING, function (pattern) {
+      return re2Find(mustRe2(pattern), this) ?? '';
+    }),
+    celMethod('findAll', STRING, [STRING], LIST_STRING, function (pattern) {
+      return re2FindAll(mustRe2(pattern), this);
+    }),
+    celMethod('findAll', STRING, [STRING, INT], LIST_STRING, function (pattern, limit) {
+      return re2FindAll(mustRe2(pattern), this, Number(limit));
+    }),
+    // ip
+    celFunc('isIP', [STRING], BOOL, (s) => isIP(s)),
+    celFunc('isCIDR', [STRING], BOOL, (s) => isCIDR(s)),
+    // format: format.<name>() is a value whose validate(string) checks the string
+    ...[...FORMATS.keys()].map((name) => celFunc(`format.${name}`, [], STRING, () => `${FORMAT_PREFIX}${name}`)),
+    celFunc('format.named', [STRING], DYN, (name) => (FORMATS.has(name) ? `${FORMAT_PREFIX}${name}` : null) as never),
+    celMethod('validate', STRING, [STRING], DYN, function (value) {
+      const check = this.startsWith(FORMAT_PREFIX) ? FORMATS.get(this.slice(FORMAT_PREFIX.length)) : undefined;
+      if (!check) throw new Error('no such overload: validate');
+      const reasons = check(value);
+      return (reasons.length === 0 ? null : reasons) as never;
+    }),
+  ];
+}
 
 /** The names a rule may call, for docs and tests. */
-export const kubernetesFunctionNames: readonly string[] = [...new Set(kubernetesFunctions.map((f) => f.name))].sort();
+export const kubernetesFunctionNames = (): readonly string[] =>
+  [...new Set(kubernetesFunctions().map((f) => f.name))].sort();
 
 /** RE2 for CEL's standard matches(): the same engine as the schema's `pattern`. */
 export const re2Engine = { compile: (pattern: string) => mustRe2(pattern) };

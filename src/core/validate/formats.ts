@@ -67,4 +67,4 @@ export function formatHolds(format: string, s: string): boolean {
   return check === undefined || check(s);
 }
 
-export const checkedFormats: readonly string[] = [...CHECKS.keys()].sort();
+export const checkedFormats = (): readonly string[] => [...CHECKS.keys()].sort();

@@ -48,6 +48,7 @@ import type {
 import { countFates, renderPacked, withMissing, type FateInfo } from './renderLines.ts';
 import { parseInput, parseValues, sameValue, type FastParse } from './parseInput.ts';
 import { EMPTY_RANGES, toRangeTable } from './rangeTable.ts';
+import { validationView } from './validation.ts';
 
 interface LoadedCatalog {
   readonly catalog: Catalog;
@@ -425,9 +426,11 @@ export function exploreRanges(): ExploreUpdate | undefined {
     const result = run(p.req, parsed) as ExploreResult;
     return { result: { ...result, millis: performance.now() - p.t0 } };
   }
+  const loaded = catalogs.get(p.req.catalogKey);
+  const checked = loaded ? validationView(loaded.catalog, parsed, { selected: 0 }).markers : [];
   return {
     ranges: toRangeTable(doc.ranges),
-    markers: conversionMarkers(p.issues, p.hubFates, doc.ranges),
+    markers: [...conversionMarkers(p.issues, p.hubFates, doc.ranges), ...checked],
     millis: performance.now() - p.t0,
   };
 }
@@ -580,6 +583,12 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
 
   if (fast) pending = { req, fast, t0, issues: [...issues], hubFates: hub.fates };
   else conversionMarkers(issues, hub.fates, doc.ranges, markers);
+  const validation = validationView(catalog, parsed, {
+    selected: docIndex,
+    selectedVersion: sourceVersion,
+    target: target?.output,
+  });
+  if (!fast) markers.push(...validation.markers); // a large input's markers come with its ranges
 
   // Plans depend on the catalog, the hub and the versions only, not on the document: cached.
   const planKey = `${req.catalogKey}\u0000${kd.group}/${kd.kind}\u0000${kd.hub}\u0000${sourceVersion}\u0000${targetVersion}\u0000${strategy}`;
@@ -648,6 +657,7 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
     ...(writeBack ? { writeBack } : {}),
     ...(changes ? { changes } : {}),
     ...(schema !== undefined ? { schema } : {}),
+    validation: validation.view,
     ...(fast ? { rangesPending: true } : {}),
   });
 }
