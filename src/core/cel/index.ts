@@ -50,8 +50,22 @@ function identsOf(ast: ParsedExpr): Set<string> {
   return out;
 }
 
-/** Parse and plan an expression once; a syntax error or an unknown function is a value, not a throw. */
+// Programs are immutable and the environment is one: the same rule text (repeated across versions, kinds and
+// bundles of a catalog) compiles once.
+const programs = new Map<string, CelCompiled>();
+const PROGRAM_CACHE_LIMIT = 5000;
+
+/** Parse and plan an expression once (cached by its text); a syntax error or unknown function is a value. */
 export function compileCel(source: string): CelCompiled {
+  const hit = programs.get(source);
+  if (hit) return hit;
+  const c = compileUncached(source);
+  if (programs.size >= PROGRAM_CACHE_LIMIT) programs.clear();
+  programs.set(source, c);
+  return c;
+}
+
+function compileUncached(source: string): CelCompiled {
   if (source.length > MAX_EXPRESSION_LENGTH)
     return { ok: false, error: `expression longer than ${MAX_EXPRESSION_LENGTH} characters` };
   try {

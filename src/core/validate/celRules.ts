@@ -4,7 +4,7 @@
 // Programs are compiled once per schema node (a WeakMap on the catalog's schema objects: once per catalog).
 import type { Path } from '../issue.ts';
 import type { StructuralSchema } from '../model.ts';
-import { compileCel, evaluateCel, toCelValue, type CelProgram } from '../cel/index.ts';
+import { compileCel, dataSizeOf, evaluateCel, toCelValue, type CelProgram } from '../cel/index.ts';
 import type { Walker } from './validateValue.ts';
 
 interface Rule {
@@ -83,15 +83,15 @@ function rootView(v: unknown): unknown {
 export class RuleContext {
   // One CEL view per JSON node (the schema at a node is fixed within one walk).
   private readonly views = new WeakMap<object, unknown>();
+  private readonly sizes = new WeakMap<object, number>();
   constructor(
-    private readonly dataSize: number,
     private readonly hasOld: boolean,
     private readonly enabled = true,
   ) {}
 
   /** A context that runs no rule (for anyOf/oneOf/not branches, which only test values). */
   noRules(): RuleContext {
-    return new RuleContext(this.dataSize, this.hasOld, false);
+    return new RuleContext(this.hasOld, false);
   }
 
   private view(v: unknown, s: StructuralSchema, root: boolean): unknown {
@@ -144,7 +144,9 @@ export class RuleContext {
         bindings.oldSelf = resourceRoot
           ? toCelValue(rootView(old), { ...node, 'x-kubernetes-embedded-resource': true })
           : toCelValue(old, node);
-      const out = evaluateCel(r.program, bindings, { dataSize: this.dataSize });
+      // The cost bound is over what the rule can reach: its own value (and old value), not the whole document.
+      const dataSize = Math.max(this.sizeOf(v), r.transition ? this.sizeOf(old) : 0);
+      const out = evaluateCel(r.program, bindings, { dataSize });
       const at = r.fieldPath ? [...path, ...r.fieldPath] : path;
       const extra = { transition: r.transition };
       if (out.kind === 'cost')
@@ -159,16 +161,27 @@ export class RuleContext {
       else if (out.kind === 'error')
         w.add('CEL_RULE_ERROR', `${out.message} evaluating rule: ${r.message ?? r.rule}`, path, r.rule, 'error', extra);
       else if (out.value !== true)
-        w.add('CEL_RULE', this.message(r, bindings), at, r.rule, 'error', {
+        w.add('CEL_RULE', this.message(r, bindings, dataSize), at, r.rule, 'error', {
           ...extra,
           reason: r.reason ?? 'FieldValueInvalid',
         });
     }
   }
 
-  private message(r: Rule, bindings: Record<string, unknown>): string {
+  /** The largest list, map or string under a value (cached per object: nested rules share subtrees). */
+  private sizeOf(v: unknown): number {
+    if (v === null || typeof v !== 'object') return typeof v === 'string' ? v.length : 0;
+    let n = this.sizes.get(v);
+    if (n === undefined) {
+      n = dataSizeOf(v);
+      this.sizes.set(v, n);
+    }
+    return n;
+  }
+
+  private message(r: Rule, bindings: Record<string, unknown>, dataSize: number): string {
     if (r.messageExpression) {
-      const m = evaluateCel(r.messageExpression, bindings, { dataSize: this.dataSize });
+      const m = evaluateCel(r.messageExpression, bindings, { dataSize });
       // upstream: trimmed, non-empty, one line; otherwise the message (or the default) is used
       const text = m.kind === 'value' && typeof m.value === 'string' ? m.value.trim() : '';
       if (text !== '' && !text.includes('\n')) return text;

@@ -8,7 +8,6 @@ import { compileRe2, re2Test } from '../re2.ts';
 import { formatHolds } from './formats.ts';
 import { applyDefaults } from './defaults.ts';
 import { RuleContext } from './celRules.ts';
-import { dataSizeOf } from '../cel/index.ts';
 
 type Schema = StructuralSchema;
 type Json = unknown;
@@ -366,7 +365,7 @@ export type { Walker };
 export function validateValue(schema: StructuralSchema, value: unknown, opts: ValidateOptions = {}): ValidationIssue[] {
   const prepared = applyDefaults(value, schema);
   const old = opts.old === undefined ? undefined : applyDefaults(opts.old, schema);
-  const cel = new RuleContext(dataSizeOf(prepared), old !== undefined);
+  const cel = new RuleContext(old !== undefined);
   const w = new Walker(opts.strictFields !== false, cel);
   w.node(prepared, schema, [], old, { root: true });
   return w.issues;
