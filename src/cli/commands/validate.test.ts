@@ -80,6 +80,9 @@ describe('validate command', () => {
     expect(await validate(['--catalog', WIDGET, '-f', '-'], fakeIO('').io)).toBe(2);
     expect(await validate(['--catalog', WIDGET, '-f', WIDGETS, '--version', 'v9'], fakeIO().io)).toBe(2);
     expect(await validate(['--catalog', WIDGET, '-f', WIDGETS, '-o', 'xml'], fakeIO().io)).toBe(2);
+    const f = fakeIO('metadata: {name: x}\nspec: {}\n');
+    expect(await validate(['--catalog', WIDGET, '-f', '-'], f.io)).toBe(2);
+    expect(f.err()).toContain('MISSING_API_VERSION');
   });
 
   it.skipIf(!hasCorpus)('a Gateway API route breaking a CEL rule is rejected at the rule’s line', async () => {

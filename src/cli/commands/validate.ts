@@ -2,7 +2,8 @@
 // document? Every document of a multi-document input (or List) is validated against its own kind and version
 // (or V), with the CRD's schema and CEL rules; `--old` holds the objects as stored before (matched by kind,
 // namespace and name) for transition rules and ratcheting. Documents of kinds the catalog lacks are noted, not
-// judged. Exit: 0 every document accepted, 1 one rejected, 2 bad usage or unreadable input.
+// judged. Exit: 0 every document accepted, 1 one rejected, 2 bad usage, unreadable input or a document that is
+// not a resource (no apiVersion or kind).
 import type { Catalog, ParsedDocument, ValidationIssue } from '../../core/index.ts';
 import {
   convertResource,
@@ -175,5 +176,8 @@ export const validate: Command = async (args, io) => {
         : `${n} of ${reports.length} document${reports.length === 1 ? '' : 's'} rejected\n`,
     );
   }
+  // A document that is not a resource at all (no apiVersion or kind) is bad input, as for `convert`.
+  const BAD = new Set(['NOT_AN_OBJECT', 'MISSING_API_VERSION', 'MISSING_KIND']);
+  if (reports.some((r) => r.issues.some((i) => BAD.has(i.code)))) return 2;
   return accepted ? 0 : 1;
 };
