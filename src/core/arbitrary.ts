@@ -1,12 +1,13 @@
 // fast-check arbitraries of VALID instances of any version: required fields, enums, types, arrays, maps and
 // opaque values respected; cheap validations (minLength/maxLength, minimum/maximum, minItems/maxItems) too.
-// Patterns are honoured with fc.stringMatching when the pattern compiles in JavaScript; formats other than
+// Patterns are honoured with fc.stringMatching, kept only when RE2 (the API server's reading) accepts the value; formats other than
 // date-time/date are skipped (the value is a plain short string). Sizes and depth stay small so that thousands
 // of instances per version run fast. No -0 anywhere (JSON cannot keep it).
 import fc from 'fast-check';
 import type { Catalog, Kind, ObjectType, Property, TypeRef, Validation, Version } from './model.ts';
 import { apiVersionOf, findVersion } from './catalogLookup.ts';
 import { setKey } from './convertResource.ts';
+import { compileRe2, re2Test } from './re2.ts';
 
 export interface ArbitraryOptions {
   /** Object nesting below which only required properties are generated (default 4). */
@@ -15,6 +16,14 @@ export interface ArbitraryOptions {
   readonly maxItems?: number;
   /** Generate the status too (default true). */
   readonly status?: boolean;
+}
+
+function jsRegExp(pattern: string): RegExp | undefined {
+  try {
+    return new RegExp(pattern);
+  } catch {
+    return undefined;
+  }
 }
 
 const noNegZero = (x: number): number => (Object.is(x, -0) ? 0 : x);
@@ -31,12 +40,15 @@ function stringArb(v: Validation | undefined): fc.Arbitrary<string> {
       .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
       .map((d) => d.toISOString().slice(0, 10));
   if (v?.pattern !== undefined) {
-    try {
-      const re = new RegExp(v.pattern);
-      return fc.stringMatching(re).filter((s) => s.length >= minLength && s.length <= (v.maxLength ?? Infinity));
-    } catch {
-      // Not a JavaScript regex: fall through to plain strings (documented: patterns are best effort).
-    }
+    // The API server reads `pattern` as RE2; fast-check can only generate from a JavaScript RegExp, so a value is
+    // generated from the pattern read as JavaScript and kept only when RE2 accepts it too.
+    const re2 = compileRe2(v.pattern);
+    const js = re2.ok ? jsRegExp(v.pattern) : undefined;
+    if (re2.ok && js)
+      return fc
+        .stringMatching(js)
+        .filter((s) => s.length >= minLength && s.length <= (v.maxLength ?? Infinity) && re2Test(re2.re, s));
+    // Not generable (RE2-only syntax such as `(?i)`, or not a valid RE2 pattern): plain strings (documented).
   }
   return fc.string({ minLength, maxLength });
 }

@@ -82,3 +82,15 @@ export type {
 export type { MigrationPlan, MigrationStep, ObjectMigration, Rewrite } from './migration/index.ts';
 // --- the as-deployed view (the API server's pipeline; CONVERSION.md 1a, 10) ---
 export * from './deployed/index.ts';
+// Validation as the API server does it (schema keywords, list types, CEL rules) and the CEL module it runs on.
+export * from './validate/index.ts';
+export {
+  compileCel,
+  evaluateCel,
+  celToJson,
+  toCelValue,
+  kubernetesFunctionNames,
+  type CelProgram,
+  type CelCompiled,
+  type CelOutcome,
+} from './cel/index.ts';

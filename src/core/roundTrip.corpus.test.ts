@@ -2,9 +2,7 @@
 // instances (1,000 per API version; cluster-api here, the rest in roundTrip.corpus2.test.ts) and every sample through the hub; the hub form of every sample validates
 // against the hub's storage schema. New CRDs or samples in the corpus are covered without a new test.
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseAllDocuments } from 'yaml';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { Catalog, Kind } from './index.ts';
 import { convertResource } from './convertResource.ts';
@@ -12,49 +10,16 @@ import { findKindForDocument } from './findKindForDocument.ts';
 import { roundTrip } from './roundTrip.ts';
 import { corpusFuzz } from './testdata/corpusFuzz.ts';
 import { versionJsonSchema } from './versionJsonSchema.ts';
-import { CORPUS, corpusSamples, corpusUnits, importDir } from './testdata/loadCatalogs.ts';
+import { CORPUS, corpusUnits, importDir } from './testdata/loadCatalogs.ts';
+import { catalogForSample, samplesOf } from './testdata/corpusSampleDocs.ts';
 
 const units = corpusUnits().map((u) => ({ ...u, catalog: importDir(u.dir, u.id.replace('/', '-')).catalog }));
 
 // cluster-api (the largest family) here; every other family in roundTrip.corpus2.test.ts.
 corpusFuzz((u) => u.family === 'cluster-api');
 
-interface SampleDoc {
-  file: string;
-  index: number;
-  doc: Record<string, unknown>;
-}
-
-function samplesOf(family: string): SampleDoc[] {
-  const out: SampleDoc[] = [];
-  for (const file of corpusSamples(family)) {
-    const docs = parseAllDocuments(readFileSync(file, 'utf8'));
-    (Array.isArray(docs) ? docs : [docs]).forEach((d, index) => {
-      const v = d.toJS() as unknown;
-      if (v === null || typeof v !== 'object' || Array.isArray(v)) return;
-      const o = v as Record<string, unknown>;
-      if (o.kind === 'List' && Array.isArray(o.items))
-        o.items.forEach(
-          (it) => it && typeof it === 'object' && out.push({ file, index, doc: it as Record<string, unknown> }),
-        );
-      else out.push({ file, index, doc: o });
-    });
-  }
-  return out;
-}
-
-/** The catalog of the family that knows the document: bundles matching the sample's release tag and channel first. */
-function catalogFor(family: string, file: string, doc: unknown): Catalog | undefined {
-  const rel = path.relative(path.join(CORPUS, family, 'samples'), file).split(path.sep);
-  const tag = rel[0] ?? '';
-  const experimental = rel.includes('experimental');
-  const score = (id: string): number =>
-    (id.includes(`/${tag}`) ? 2 : 0) + (id.includes('experimental') === experimental ? 1 : 0);
-  const us = units
-    .filter((u) => u.family === family)
-    .sort((a, b) => score(b.id) - score(a.id) || (a.id < b.id ? 1 : -1));
-  return us.find((u) => findKindForDocument(u.catalog, doc).version)?.catalog;
-}
+const catalogFor = (family: string, file: string, doc: unknown): Catalog | undefined =>
+  catalogForSample(units, family, file, doc);
 
 const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
 const validators = new Map<string, ValidateFunction>();

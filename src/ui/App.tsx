@@ -10,6 +10,7 @@ import { keyAtOffset, rangeAt, rangeIndex } from './worker/rangeTable.ts';
 import { PlainEditor, ResourcePreview } from './panels/ResourcePreview.tsx';
 import { ErrorBoundary } from './panels/ErrorBoundary.tsx';
 import { DocumentView } from './panels/DocumentView.tsx';
+import { ValidationBadge } from './panels/ValidationBadge.tsx';
 import { Legend } from './panels/Legend.tsx';
 import { PropertyBagList } from './panels/PropertyBagList.tsx';
 import { LostList } from './panels/LostList.tsx';
@@ -232,10 +233,17 @@ export function App() {
   const onCursor = useCallback(
     (offset: number) => {
       if (!result) return;
+      // The cursor in another document of the input selects that document.
+      const inDoc = result.validation?.documents.find((d) => offset >= d.start && offset <= d.end);
+      if (inDoc && inDoc.index !== result.document && result.documents[inDoc.index]?.known !== false) {
+        dispatch({ type: 'document', document: inDoc.index });
+        return;
+      }
       select(keyAtOffset(result.ranges, offset));
     },
-    [result, select],
+    [result, select, dispatch],
   );
+  const documentLine = result?.validation?.documents.find((d) => d.index === result.document)?.line;
 
   const kind = shown?.kind;
   const versions = kind?.versions ?? [];
@@ -742,6 +750,7 @@ export function App() {
             <h2 className="pane-header">
               <span className="pane-title">Resource</span>
               {shown?.sourceVersion && <span className="version-badge">{shown.sourceVersion}</span>}
+              <ValidationBadge summary={shown?.validation?.source} what="this document" />
               {shown?.sparseFates && <span className="muted pane-note">large input: copied fields are not marked</span>}
               <span className="muted pane-note">YAML or JSON · several documents allowed</span>
             </h2>
@@ -765,6 +774,9 @@ export function App() {
                       {...(highlightRange ? { highlight: highlightRange } : {})}
                       onCursor={onCursor}
                       schema={result?.schema}
+                      {...(result?.kind ? { schemaScope: { group: result.kind.group, kind: result.kind.kind } } : {})}
+                      schemaValidation={result?.validation?.covered !== true}
+                      {...(documentLine !== undefined ? { revealLine: documentLine } : {})}
                       shortcuts={shortcuts}
                     />
                   ) : (
@@ -799,6 +811,7 @@ export function App() {
           </DocumentView>
           <DocumentView
             label="Target"
+            subtitle={<ValidationBadge summary={shown?.validation?.target} what="the converted document" />}
             {...(deployed ? { view: deployed.target } : shown?.target ? { view: shown.target } : {})}
             {...(highlightKey !== undefined ? { highlight: highlightKey } : {})}
             onSelect={select}

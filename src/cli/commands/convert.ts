@@ -12,8 +12,9 @@ import type { Command } from '../main.ts';
 import { hooksOf, loadCatalogFor, parseArgs, usageError } from './conversionArgs.ts';
 import { located } from './locate.ts';
 import { STORAGE_OPTIONS, STORAGE_USAGE, resolveStorage, storageChoice } from './deployedArgs.ts';
+import { validateConverted } from './validateConverted.ts';
 
-const USAGE = `usage: version-explorer convert --catalog SRC -f FILE|- --to V|hub [--spec-only|--status-only] [-o yaml|json] [--strategy direct|chained] [--hub V] ${STORAGE_USAGE}\n`;
+const USAGE = `usage: version-explorer convert --catalog SRC -f FILE|- --to V|hub [--spec-only|--status-only] [-o yaml|json] [--strategy direct|chained] [--hub V] [--validate] ${STORAGE_USAGE}\n`;
 
 export const convert: Command = async (args, io) => {
   const p = parseArgs(
@@ -27,6 +28,7 @@ export const convert: Command = async (args, io) => {
       '--hub': 'value',
       '--spec-only': 'flag',
       '--status-only': 'flag',
+      '--validate': 'flag',
       '--help': 'flag',
       ...STORAGE_OPTIONS,
     },
@@ -74,6 +76,7 @@ export const convert: Command = async (args, io) => {
       format,
       choice.conversion,
       io,
+      flags.has('--validate'),
     );
   const part = flags.has('--spec-only') ? 'spec' : flags.has('--status-only') ? 'status' : 'all';
   const to = values['--to'] as string;
@@ -112,6 +115,8 @@ export const convert: Command = async (args, io) => {
       continue;
     }
     if (r.issues.some((i) => i.severity === 'error' || i.code === 'LOST' || i.code === 'PRUNED')) lossy = true;
+    // --validate: would the API server accept the result, written back at the target version?
+    if (flags.has('--validate') && validateConverted(catalog, r.output, doc, name, io)) lossy = true;
     outputs.push(r.output);
   }
   // Every document is diagnosed first; bad input writes nothing (a partial List would be mistaken for the result).

@@ -29,6 +29,7 @@ import {
 import type { CommandIO } from '../io.ts';
 import { hooksOf, stableJson } from './conversionArgs.ts';
 import { located } from './locate.ts';
+import { validateConverted } from './validateConverted.ts';
 
 const LOSS_CODES: ReadonlySet<string> = new Set(['DROPPED_ON_WRITE', 'DROPPED_ON_READ', 'INVALID_METADATA']);
 
@@ -61,6 +62,7 @@ export async function convertDeployed(
   format: 'yaml' | 'json',
   conversion: ConversionStrategy | undefined,
   io: CommandIO,
+  validate = false,
 ): Promise<number> {
   if (!catalog.kinds.some((k) => targetVersion(k, to))) {
     io.err(
@@ -104,6 +106,8 @@ export async function convertDeployed(
     });
     for (const i of r.issues) io.err(`${formatIssue(located(i, doc, file))}\n`);
     if (r.issues.some((i) => LOSS_CODES.has(i.code))) lossy = true;
+    // --validate: would a client at the target writing the result back be refused?
+    if (validate && validateConverted(catalog, r.target, doc, file, io)) lossy = true;
     outputs.push(r.target);
   }
   if (bad) return 2;

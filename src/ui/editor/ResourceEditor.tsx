@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import Editor from '@monaco-editor/react';
 import { monaco, setYamlSchemas, themeName } from './monacoSetup.ts';
+import { scopedSchema } from './scopedSchema.ts';
 import type { SourceRange } from '../../core/index.ts';
 import type { Shortcut } from '../shortcuts.ts';
 
@@ -42,6 +43,12 @@ export interface ResourceEditorProps {
   readonly onCursor?: (offset: number) => void;
   /** JSON Schema of the source version, for monaco-yaml's validation, hover and completion. */
   readonly schema?: unknown;
+  /** The selected document's group and kind: monaco-yaml applies the schema to those documents only. */
+  readonly schemaScope?: { readonly group: string; readonly kind: string };
+  /** False when the worker validates the document as the API server does (monaco-yaml then only completes). */
+  readonly schemaValidation?: boolean;
+  /** Scroll to this line when it changes and the editor has no focus (picking a document). */
+  readonly revealLine?: number;
   readonly shortcuts?: readonly Shortcut[];
 }
 
@@ -106,6 +113,9 @@ export default function ResourceEditor(props: ResourceEditorProps) {
     highlight,
     onCursor,
     schema,
+    schemaScope,
+    schemaValidation,
+    revealLine,
     shortcuts,
   } = props;
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
@@ -121,16 +131,25 @@ export default function ResourceEditor(props: ResourceEditorProps) {
   });
   useEffect(() => () => void (editorRef.current = null), []);
 
+  const scopeGroup = schemaScope?.group;
+  const scopeKind = schemaScope?.kind;
   useEffect(() => {
     if (schema === undefined || schema === null) return;
-    setYamlSchemas([
-      {
-        uri: 'inmemory://version-explorer/source.schema.json',
-        fileMatch: [MODEL_URI, '**/resource.yaml'],
-        schema: schema as object,
-      },
-    ]);
-  }, [schema]);
+    const scoped =
+      scopeGroup !== undefined && scopeKind !== undefined
+        ? scopedSchema(schema as object, scopeGroup, scopeKind)
+        : (schema as object);
+    setYamlSchemas(
+      [
+        {
+          uri: 'inmemory://version-explorer/source.schema.json',
+          fileMatch: [MODEL_URI, '**/resource.yaml'],
+          schema: scoped,
+        },
+      ],
+      schemaValidation !== false,
+    );
+  }, [schema, scopeGroup, scopeKind, schemaValidation]);
 
   // Bumped when the editor mounts, so the effects below run once it exists.
   const [mounted, setMounted] = useState(0);
@@ -183,6 +202,12 @@ export default function ResourceEditor(props: ResourceEditorProps) {
     hlDecorations.current.set([{ range, options: { isWholeLine: true, className: 'monaco-field-highlight' } }]);
     if (!ed.hasTextFocus()) ed.revealRangeInCenterIfOutsideViewport(range, monaco.editor.ScrollType.Smooth);
   }, [highlight, mounted]);
+
+  useEffect(() => {
+    const ed = editorRef.current;
+    if (!ed || revealLine === undefined || ed.hasTextFocus()) return;
+    ed.revealLineNearTop(revealLine, monaco.editor.ScrollType.Smooth);
+  }, [revealLine, mounted]);
 
   return (
     <Editor

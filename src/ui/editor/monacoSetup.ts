@@ -71,19 +71,22 @@ export const themeName = (dark: boolean | undefined): string => (dark ? 've-dark
 
 let yaml: MonacoYaml | undefined;
 
-/** Sets the JSON Schemas monaco-yaml validates against (one instance only is allowed). */
-export function setYamlSchemas(schemas: SchemasSettings[]): void {
+/**
+ * Sets the JSON Schemas monaco-yaml completes and hovers with (one instance only is allowed); it validates only
+ * when `validate` (the worker validates CRD versions as the API server does, so monaco-yaml would repeat it).
+ */
+export function setYamlSchemas(schemas: SchemasSettings[], validate = true): void {
   if (!yaml) {
     yaml = configureMonacoYaml(monaco, {
       enableSchemaRequest: false,
       format: { enable: false },
       completion: true,
       hover: true,
-      validate: true,
+      validate,
       schemas,
     });
   } else {
-    void yaml.update({ schemas, enableSchemaRequest: false, validate: true });
+    void yaml.update({ schemas, enableSchemaRequest: false, validate });
   }
 }
 

@@ -53,6 +53,7 @@ import type { Census, StrategyComparison } from '../../core/index.ts';
 import type { StrategiesRequest } from './protocol.ts';
 import { censusOf, strategiesOf } from './strategiesEngine.ts';
 import { deployedView } from './deployedView.ts';
+import { validationView } from './validation.ts';
 
 interface LoadedCatalog {
   readonly catalog: Catalog;
@@ -444,9 +445,11 @@ export function exploreRanges(): ExploreUpdate | undefined {
     const result = run(p.req, parsed) as ExploreResult;
     return { result: { ...result, millis: performance.now() - p.t0 } };
   }
+  const loaded = catalogs.get(p.req.catalogKey);
+  const checked = loaded ? validationView(loaded.catalog, parsed, { selected: 0 }).markers : [];
   return {
     ranges: toRangeTable(doc.ranges),
-    markers: conversionMarkers(p.issues, p.hubFates, doc.ranges),
+    markers: [...conversionMarkers(p.issues, p.hubFates, doc.ranges), ...checked],
     millis: performance.now() - p.t0,
   };
 }
@@ -599,6 +602,12 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
 
   if (fast) pending = { req, fast, t0, issues: [...issues], hubFates: hub.fates };
   else conversionMarkers(issues, hub.fates, doc.ranges, markers);
+  const validation = validationView(catalog, parsed, {
+    selected: docIndex,
+    selectedVersion: sourceVersion,
+    target: target?.output,
+  });
+  if (!fast) markers.push(...validation.markers); // a large input's markers come with its ranges
 
   // Plans depend on the catalog, the hub and the versions only, not on the document: cached.
   const planKey = `${req.catalogKey}\u0000${kd.group}/${kd.kind}\u0000${kd.hub}\u0000${sourceVersion}\u0000${targetVersion}\u0000${strategy}`;
@@ -692,6 +701,7 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
     ...(writeBack ? { writeBack } : {}),
     ...(changes ? { changes } : {}),
     ...(schema !== undefined ? { schema } : {}),
+    validation: validation.view,
     ...(fast ? { rangesPending: true } : {}),
   });
 }

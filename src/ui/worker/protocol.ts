@@ -136,6 +136,31 @@ export interface Marker {
   readonly range: SourceRange;
 }
 
+/** Would the API server accept it: a pane's verdict (src/ui/worker/validation.ts). */
+export interface ValidationSummary {
+  /** The version validated against. */
+  readonly version?: string;
+  readonly errors: number;
+  readonly warnings: number;
+  /** The first rejections, for the badge's title. */
+  readonly first: readonly { readonly code: string; readonly message: string; readonly path: string }[];
+}
+
+export interface ValidationView {
+  /** True when the selected document's version has a CRD schema (the editor then leaves validation to us). */
+  readonly covered: boolean;
+  /** With several documents: each one's place in the text (cursor -> document, picker -> scroll) and errors. */
+  readonly documents: readonly {
+    readonly index: number;
+    readonly start: number;
+    readonly end: number;
+    readonly line: number;
+    readonly errors: number;
+  }[];
+  readonly source?: ValidationSummary;
+  readonly target?: ValidationSummary;
+}
+
 export interface RoundTripView {
   readonly version: string;
   /** The input document and its spoke -> hub -> spoke image, both as YAML. */
@@ -263,6 +288,8 @@ export interface ExploreResult {
   readonly ranges: RangeTable;
   /** JSON Schema of the source version for monaco-yaml. */
   readonly schema?: unknown;
+  /** API-server validation of every document and of the converted one (absent when nothing converted). */
+  readonly validation?: ValidationView;
   /**
    * Set when `ranges` and the markers they place are still to come (a large input's panes are sent first):
    * a `ranges` request with the same id asks for them, and an `update` reply completes this result.

@@ -1,0 +1,118 @@
+// Validation as the API server does it, in the explorer: every document against its own kind and version (no
+// false markers in a multi-document input), a CEL rule's message at its line, and the target pane's verdict on
+// the converted document. Tests assert data attributes, codes and the rule's own message (data from the CRD).
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from './fixtures.ts';
+
+const corpus = path.resolve(import.meta.dirname, '../../shared/corpus');
+const widgetCrd = path.resolve(import.meta.dirname, '../src/cli/testdata/validate/widget-crd.yaml');
+
+const pane = (page: Page, name: 'Resource' | 'Hub' | 'Target') => page.getByRole('region', { name, exact: true });
+
+async function openWith(page: Page, files: string[]): Promise<void> {
+  await page.goto('./');
+  await expect(pane(page, 'Hub').locator('.line').first()).toBeVisible();
+  await page.waitForFunction(() => window.__versionExplorer?.setResource !== undefined);
+  await page.getByLabel('Catalog files', { exact: true }).setInputFiles(files);
+  await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue(/^e:/);
+}
+
+async function seed(page: Page, text: string): Promise<void> {
+  await page.evaluate((t) => window.__versionExplorer?.setResource(t), text);
+}
+
+/** The editor's markers (Monaco's model markers are not in the DOM: the squiggles are). */
+const squiggles = (page: Page) => pane(page, 'Resource').locator('.squiggly-error, .squiggly-warning');
+
+test('a multi-document Cluster API input shows no false markers; the cursor picks a document, the picker scrolls', async ({
+  page,
+}) => {
+  const crds = path.join(corpus, 'cluster-api/crds');
+  const files = [
+    'cluster.x-k8s.io_clusters.yaml',
+    'infrastructure.cluster.x-k8s.io_dockerclusters.yaml',
+    'controlplane.cluster.x-k8s.io_kubeadmcontrolplanes.yaml',
+    'infrastructure.cluster.x-k8s.io_dockermachinetemplates.yaml',
+    'cluster.x-k8s.io_machinedeployments.yaml',
+    'bootstrap.cluster.x-k8s.io_kubeadmconfigtemplates.yaml',
+  ].map((f) => path.join(crds, f));
+  await openWith(page, files);
+  const text = readFileSync(path.join(corpus, 'cluster-api/samples/v1.11.11/simple-cluster.yaml'), 'utf8');
+  await seed(page, text);
+  const picker = page.getByLabel('Document', { exact: true });
+  await expect(picker.locator('option')).toHaveCount(7);
+  await expect(pane(page, 'Resource').getByTestId('validation-badge')).toHaveAttribute('data-verdict', 'accepted');
+  // Give monaco-yaml time to validate: a DockerCluster must not be judged by the Cluster's schema.
+  await page.waitForTimeout(1500);
+  await expect(squiggles(page)).toHaveCount(0);
+
+  // The cursor in another document selects it: Ctrl+End puts it in the last one (a KubeadmConfigTemplate).
+  await pane(page, 'Resource').locator('.view-line').first().click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await expect(picker).toHaveValue('6');
+  await expect(pane(page, 'Hub').locator('[data-path="kind"]')).toContainText('KubeadmConfigTemplate');
+
+  // Picking the first document scrolls the editor back to it.
+  await picker.focus(); // the user reaches the picker: the editor no longer has the focus
+  await picker.selectOption('0');
+  await expect(pane(page, 'Resource').locator('.view-line', { hasText: /^kind:\sCluster$/ })).toBeVisible();
+  await expect(pane(page, 'Hub').locator('[data-path="kind"]')).toContainText('Cluster');
+  await expect(squiggles(page)).toHaveCount(0);
+});
+
+test('a Gateway API route that breaks a CEL rule shows the rule’s message at its line', async ({ page }) => {
+  await openWith(page, [
+    path.join(corpus, 'gateway-api/crds/v1.6.1-standard/gateway.networking.k8s.io_httproutes.yaml'),
+  ]);
+  await seed(
+    page,
+    [
+      'apiVersion: gateway.networking.k8s.io/v1',
+      'kind: HTTPRoute',
+      'metadata:',
+      '  name: shop',
+      'spec:',
+      '  parentRefs:',
+      '    - name: gw',
+      '  rules:',
+      '    - matches:',
+      '        - path:',
+      '            type: PathPrefix',
+      '            value: cart',
+      '',
+    ].join('\n'),
+  );
+  const badge = pane(page, 'Resource').getByTestId('validation-badge');
+  await expect(badge).toHaveAttribute('data-verdict', 'rejected');
+  await expect(badge).toHaveAttribute('title', /value must be an absolute path/);
+  const squiggle = pane(page, 'Resource').locator('.squiggly-error').first();
+  await expect(squiggle).toBeAttached();
+  // The squiggle sits on the `- path:` line (line 10), where the rule's object starts.
+  const line = pane(page, 'Resource').locator('.view-line', { hasText: /^\s+-\spath:$/ });
+  const [sq, ln] = await Promise.all([squiggle.boundingBox(), line.boundingBox()]);
+  expect(Math.abs(sq!.y - ln!.y)).toBeLessThan(ln!.height / 2);
+  await page.mouse.move(sq!.x + Math.min(20, sq!.width / 2), sq!.y + sq!.height / 2);
+  await expect(page.locator('.monaco-hover').filter({ hasText: 'value must be an absolute path' })).toBeVisible();
+});
+
+test('the target pane shows a rejection badge when the converted document would be refused', async ({ page }) => {
+  await openWith(page, [widgetCrd]);
+  await seed(
+    page,
+    'apiVersion: demo.example.com/v1\nkind: Widget\nmetadata: {name: big}\nspec: {size: 9, mode: fast}\n',
+  );
+  // Accepted at v1 (what kubectl apply meets), refused at v2 (a v2 client writing it back): size <= 5 there.
+  await expect(pane(page, 'Resource').getByTestId('validation-badge')).toHaveAttribute('data-verdict', 'accepted');
+  const target = pane(page, 'Target');
+  await expect(target.locator('.version-badge')).toHaveText('v2');
+  const badge = target.getByTestId('validation-badge');
+  await expect(badge).toHaveAttribute('data-verdict', 'rejected');
+  await expect(badge).toHaveAttribute('title', /size must be at most 5 in v2/);
+  // Within the limit, the target accepts it too.
+  await seed(
+    page,
+    'apiVersion: demo.example.com/v1\nkind: Widget\nmetadata: {name: ok}\nspec: {size: 2, mode: fast}\n',
+  );
+  await expect(badge).toHaveAttribute('data-verdict', 'accepted');
+});

@@ -1,0 +1,183 @@
+// `validate --catalog SRC -f FILE|- [--version V] [--old FILE] [-o json]`: would the API server accept each
+// document? Every document of a multi-document input (or List) is validated against its own kind and version
+// (or V), with the CRD's schema and CEL rules; `--old` holds the objects as stored before (matched by kind,
+// namespace and name) for transition rules and ratcheting. Documents of kinds the catalog lacks are noted, not
+// judged. Exit: 0 every document accepted, 1 one rejected, 2 bad usage, unreadable input or a document that is
+// not a resource (no apiVersion or kind).
+import type { Catalog, ParsedDocument, ValidationIssue } from '../../core/index.ts';
+import {
+  convertResource,
+  findKindForDocument,
+  formatIssue,
+  formatPath,
+  parseResources,
+  validateDocument,
+  withRanges,
+} from '../../core/index.ts';
+import type { Command } from '../main.ts';
+import type { CommandIO } from '../io.ts';
+import { hooksOf, loadCatalogFor, parseArgs, stableJson, usageError } from './conversionArgs.ts';
+
+const USAGE = 'usage: version-explorer validate --catalog SRC -f FILE|- [--version V] [--old FILE] [-o text|json]\n';
+
+async function readInput(io: CommandIO, file: string): Promise<string | undefined> {
+  try {
+    return file === '-' ? await io.readStdin() : await io.readText(file);
+  } catch {
+    io.err(`${file}: error EMPTY_INPUT: cannot read the file\n`);
+    return undefined;
+  }
+}
+
+const isObj = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
+
+/** `group/kind/namespace/name`: how an old object is matched to the new one. */
+function identity(doc: unknown): string | undefined {
+  if (!isObj(doc) || typeof doc.apiVersion !== 'string' || typeof doc.kind !== 'string' || !isObj(doc.metadata))
+    return undefined;
+  const group = doc.apiVersion.includes('/') ? doc.apiVersion.slice(0, doc.apiVersion.lastIndexOf('/')) : '';
+  const ns = typeof doc.metadata.namespace === 'string' ? doc.metadata.namespace : '';
+  return typeof doc.metadata.name === 'string' ? `${group}/${doc.kind}/${ns}/${doc.metadata.name}` : undefined;
+}
+
+/** The old object at the version being validated (the API server converts the stored object to it first). */
+function oldAt(catalog: Catalog, old: unknown, version: string): unknown {
+  const found = findKindForDocument(catalog, old);
+  if (!found.version || found.version.name === version) return old;
+  return convertResource(catalog, old, version, { hooks: hooksOf(catalog), fates: false }).output ?? old;
+}
+
+export interface DocumentReport {
+  readonly index: number;
+  readonly apiVersion?: string;
+  readonly kind?: string;
+  readonly name?: string;
+  /** The version validated against (absent when the catalog has no such kind). */
+  readonly version?: string;
+  readonly accepted: boolean;
+  readonly issues: readonly ValidationIssue[];
+}
+
+/** Validate every parsed document; issues carry the file, source range and List-relative path. */
+export function validateParsed(
+  catalog: Catalog,
+  docs: readonly ParsedDocument[],
+  file: string,
+  opts: { version?: string; old?: ReadonlyMap<string, unknown> } = {},
+): DocumentReport[] {
+  return docs.map((doc) => {
+    const v = doc.value;
+    const key = identity(v);
+    const found = findKindForDocument(catalog, v);
+    const version = opts.version ?? found.version?.name;
+    const storedOld = key !== undefined ? opts.old?.get(key) : undefined;
+    const old = storedOld !== undefined && version !== undefined ? oldAt(catalog, storedOld, version) : undefined;
+    const r = validateDocument(catalog, v, {
+      ...(opts.version !== undefined ? { version: opts.version } : {}),
+      ...(old !== undefined ? { old } : {}),
+    });
+    const issues = withRanges(r.issues, doc, file).map((i) => ({ ...i, path: [...(doc.listPath ?? []), ...i.path] }));
+    const meta = isObj(v) && isObj(v.metadata) ? v.metadata : undefined;
+    return {
+      index: doc.index,
+      ...(isObj(v) && typeof v.apiVersion === 'string' ? { apiVersion: v.apiVersion } : {}),
+      ...(isObj(v) && typeof v.kind === 'string' ? { kind: v.kind } : {}),
+      ...(meta && typeof meta.name === 'string' ? { name: meta.name } : {}),
+      ...(r.version ? { version: r.version.name } : {}),
+      accepted: !issues.some((i) => i.severity === 'error'),
+      issues,
+    };
+  });
+}
+
+/** One JSON-friendly issue: the path dotted (`spec.rules[0].matches`), line and column beside it. */
+export function issueJson(i: ValidationIssue): Record<string, unknown> {
+  return {
+    code: i.code,
+    message: i.message,
+    path: formatPath(i.path),
+    severity: i.severity,
+    ...(i.rule !== undefined ? { rule: i.rule } : {}),
+    ...(i.reason !== undefined ? { reason: i.reason } : {}),
+    ...(i.file !== undefined ? { file: i.file } : {}),
+    ...(i.range ? { line: i.range.start.line, col: i.range.start.col } : {}),
+  };
+}
+
+export const validate: Command = async (args, io) => {
+  const p = parseArgs(
+    args,
+    {
+      '--catalog': 'value',
+      '--file': 'value',
+      '--version': 'value',
+      '--old': 'value',
+      '--output': 'value',
+      '--help': 'flag',
+    },
+    { '-f': '--file', '-o': '--output', '-h': '--help' },
+  );
+  if (!p.parsed) return usageError(io, 'validate', USAGE, p.error ?? '');
+  const { values, flags } = p.parsed;
+  if (flags.has('--help')) {
+    io.out(USAGE);
+    return 0;
+  }
+  for (const req of ['--catalog', '--file'])
+    if (values[req] === undefined) return usageError(io, 'validate', USAGE, `${req} is required`);
+  const format = values['--output'] ?? 'text';
+  if (format !== 'text' && format !== 'json') return usageError(io, 'validate', USAGE, '-o must be text or json');
+  const file = values['--file'] as string;
+  const text = await readInput(io, file);
+  if (text === undefined) return 2;
+  const catalog = await loadCatalogFor('validate', values['--catalog'] as string, io);
+  if (!catalog) return 2;
+  const name = file === '-' ? '<stdin>' : file;
+  const parsed = parseResources(text, name);
+  const version = values['--version'];
+  if (version !== undefined && !catalog.kinds.some((k) => k.versions.some((v) => v.name === version))) {
+    io.err(`version-explorer validate: error UNKNOWN_VERSION: no kind in the catalog has a version '${version}'\n`);
+    return 2;
+  }
+  let old: Map<string, unknown> | undefined;
+  if (values['--old'] !== undefined) {
+    const oldText = await readInput(io, values['--old']);
+    if (oldText === undefined) return 2;
+    const o = parseResources(oldText, values['--old']);
+    if (o.issues.some((i) => i.severity === 'error')) {
+      for (const i of o.issues) io.err(`${formatIssue(i)}\n`);
+      return 2;
+    }
+    old = new Map();
+    for (const d of o.documents) {
+      const k = identity(d.value);
+      if (k !== undefined) old.set(k, d.value);
+    }
+  }
+  if (parsed.issues.some((i) => i.severity === 'error') || parsed.documents.length === 0) {
+    for (const i of parsed.issues) io.err(`${formatIssue(i)}\n`);
+    if (parsed.documents.length === 0 && parsed.issues.length === 0)
+      io.err(`${name}: error EMPTY_INPUT: no document\n`);
+    return 2;
+  }
+  const reports = validateParsed(catalog, parsed.documents, name, {
+    ...(version !== undefined ? { version } : {}),
+    ...(old ? { old } : {}),
+  });
+  const accepted = reports.every((r) => r.accepted);
+  if (format === 'json')
+    io.out(stableJson({ accepted, documents: reports.map((r) => ({ ...r, issues: r.issues.map(issueJson) })) }));
+  else {
+    for (const r of reports) for (const i of r.issues) io.err(`${formatIssue(i)}\n`);
+    const n = reports.filter((r) => !r.accepted).length;
+    io.out(
+      accepted
+        ? `${reports.length} document${reports.length === 1 ? '' : 's'} accepted\n`
+        : `${n} of ${reports.length} document${reports.length === 1 ? '' : 's'} rejected\n`,
+    );
+  }
+  // A document that is not a resource at all (no apiVersion or kind) is bad input, as for `convert`.
+  const BAD = new Set(['NOT_AN_OBJECT', 'MISSING_API_VERSION', 'MISSING_KIND']);
+  if (reports.some((r) => r.issues.some((i) => BAD.has(i.code)))) return 2;
+  return accepted ? 0 : 1;
+};
