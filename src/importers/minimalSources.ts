@@ -38,6 +38,14 @@ function crdName(crd: unknown): KindName | undefined {
   return typeof group === 'string' && typeof kind === 'string' ? { group, kind } : undefined;
 }
 
+/** Group and kind of a CRD in block-style YAML, without parsing it (the usual layout of generated CRDs). */
+function cheapCrdName(text: string): KindName | undefined {
+  const names = /^( +)names:[ \t]*\n((?:\1 +.*\n?)*)/m.exec(text)?.[2];
+  const kind = names === undefined ? undefined : /^ +kind:[ \t]*["']?([\w.-]+)["']?[ \t]*$/m.exec(names)?.[1];
+  const group = /^ +group:[ \t]*["']?([\w.-]+)["']?[ \t]*$/m.exec(text)?.[1];
+  return kind !== undefined && group !== undefined ? { group, kind } : undefined;
+}
+
 /** An own data property, safe for any key. */
 function put(o: Record<string, unknown>, k: string, v: unknown): void {
   Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
@@ -134,10 +142,11 @@ export function minimalSources(files: readonly SourceFile[], needed: readonly Ki
           if (part.trim() === '') continue;
           // Cheap test first: a CRD of a kind we do not need is not parsed at all.
           if (anyFound && !wantedNames.some((n) => part.includes(n))) {
-            const kind = /^\s+kind:\s*["']?([\w.-]+)/m.exec(part.slice(part.search(/^\s+names:/m)))?.[1];
-            const group = /^\s+group:\s*["']?([\w.-]+)/m.exec(part)?.[1] ?? '';
-            if (kind !== undefined) leftOutKinds.add(label({ group, kind }));
-            continue;
+            const cheap = cheapCrdName(part);
+            if (cheap) {
+              leftOutKinds.add(label(cheap));
+              continue;
+            }
           }
           const doc: unknown = parse(part);
           const name = crdName(doc);
