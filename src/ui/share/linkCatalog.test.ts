@@ -1,15 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogHash, serializeCatalog } from '../../core/index.ts';
 import { importFiles } from '../../importers/index.ts';
+import widgets from '../../importers/testdata/widgets-crd.yaml?raw';
+import aso from '../../importers/testdata/aso-crd.yaml?raw';
 import type { ExplorerState } from '../state.ts';
 import { decodeState, encodeState } from './codec.ts';
 import { neededKinds, onlyDocument, planLink, type CatalogHasher } from './linkCatalog.ts';
 
-const testdata = path.resolve(import.meta.dirname, '../../importers/testdata');
-const widgets = readFileSync(path.join(testdata, 'widgets-crd.yaml'), 'utf8');
-const aso = readFileSync(path.join(testdata, 'aso-crd.yaml'), 'utf8');
 const hashOf: CatalogHasher = async (sources) => {
   const { catalog } = importFiles(sources);
   return catalog.kinds.length === 0 ? undefined : catalogHash(serializeCatalog(catalog));
