@@ -8,6 +8,7 @@ import { settleDelay, type ExplorerState } from '../state.ts';
 import { encodeState, shareUrl } from './codec.ts';
 import { LINK_LIMITS, linkLevel } from './limits.ts';
 import { markdownSummary, summaryFromExplore } from './markdown.ts';
+import { catalogProvenance } from './provenance.ts';
 import type { ExploreResult } from '../worker/protocol.ts';
 import { RemoteSources, useRemoteText } from './RemoteSources.tsx';
 import { findSecrets, redactSecrets, type SecretFinding } from './secrets.ts';
@@ -164,7 +165,10 @@ export function ShareBar({ state, apply, update, result, catalogHash, origins }:
       return;
     }
     const href = shareUrl(window.location.href, r.fragment);
-    const summary = summaryFromExplore(result, catalogLabel(planned.state, index.data?.catalogs));
+    const summary = summaryFromExplore(
+      result,
+      catalogProvenance(planned.state.catalog, catalogLabel(planned.state, index.data?.catalogs)),
+    );
     const text = what === 'link' ? href : markdownSummary({ kind: 'Resource', ...summary, link: href });
     // Never put something unusable on the clipboard: say so and offer the shorter forms instead.
     if (text.length > MAX_COPY_CHARS) {
