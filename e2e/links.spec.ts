@@ -3,13 +3,13 @@
 // offered; Copy as Markdown leads with the verdict and names the catalog's provenance.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './fixtures.ts';
+import { expect, test, type Page } from './fixtures.ts';
 import { clipboard, editorText, setInput, waitForApp } from './shareHelpers.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 const corpus = path.resolve(import.meta.dirname, '../../shared/corpus');
-const hubPane = (page: import('@playwright/test').Page) => page.getByRole('group', { name: /^Hub document at / });
+const hubPane = (page: Page) => page.getByRole('group', { name: /^Hub document at / });
 
 function files(dir: string): { name: string; mimeType: string; buffer: Buffer }[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
