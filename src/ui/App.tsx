@@ -37,6 +37,8 @@ import type { EditorDecoration, EditorHandle } from './editor/ResourceEditor.tsx
 import type { CatalogRef, ViewId } from './state.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ShareBar } from './share/ShareBar.tsx';
+import { LoadFromUrl } from './share/LoadFromUrl.tsx';
+import { ExamplesMenu } from './panels/ExamplesMenu.tsx';
 
 const ResourceEditor = lazy(() => import('./editor/ResourceEditor.tsx'));
 
@@ -541,6 +543,8 @@ export function App() {
             </select>
           </label>
           <CatalogLoader onLoaded={loaded} />
+          <LoadFromUrl onLoaded={loaded} />
+          <ExamplesMenu />
           <div className="spacer" />
           <ShareBar state={state} apply={store.applyState} update={store.updateState} result={shown} />
           <button type="button" onClick={reset} title="Replace the input with the catalog's example">

@@ -3,7 +3,7 @@
 // Owns the URL <-> state sync so the app wires it with one element.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatPath, issue, type Issue } from '../../core/index.ts';
-import { useCatalogIndex } from '../queries/catalogQueries.ts';
+import { useCatalogIndex, useUserCatalogs } from '../queries/catalogQueries.ts';
 import { settleDelay, type ExplorerState } from '../state.ts';
 import { encodeState, shareUrl } from './codec.ts';
 import { LINK_LIMITS, linkLevel } from './limits.ts';
@@ -29,8 +29,6 @@ export interface ShareBarProps {
   readonly result?: ExploreResult | undefined;
   /** Hash of the catalog the app actually loaded, when it knows it (embedded and URL catalogs). */
   readonly catalogHash?: string;
-  /** The URLs the current catalog's files were fetched from (a link then refers to them instead of embedding). */
-  readonly origins?: readonly SourceOrigin[];
 }
 
 /** Longest text Copy link / Copy as Markdown put on the clipboard: what a GitHub comment holds. */
@@ -94,8 +92,13 @@ function mismatch(
   );
 }
 
-export function ShareBar({ state, apply, update, result, catalogHash, origins }: ShareBarProps) {
+export function ShareBar({ state, apply, update, result, catalogHash }: ShareBarProps) {
   const pinned = usePinnedState(state);
+  // Files fetched from URLs (Load from URL, Examples): a link refers to the URL instead of embedding the file.
+  const user = useUserCatalogs();
+  const shown = state?.catalog;
+  const origins: readonly SourceOrigin[] | undefined =
+    shown?.type === 'embedded' ? user.data?.find((c) => c.hash === shown.hash)?.origins : undefined;
   const plan = useLinkPlan(pinned, origins);
   const [refused, setRefused] = useState<Refused | undefined>(undefined);
   const url = useUrlState(pinned, apply);
