@@ -117,3 +117,17 @@ test('Load from URL takes a GitHub blob page as its raw file and links by URL + 
     .poll(async () => Number(await page.getByTestId('link-meter').getAttribute('data-length')))
     .toBeLessThanOrEqual(1000);
 });
+
+test('loading a CRD starts from a sample with every required field filled, not a red skeleton', async ({ page }) => {
+  await page.goto('./');
+  await waitForApp(page);
+  const crd = path.join(corpus, 'external-secrets/crds/external-secrets.io_secretstores.yaml');
+  await page
+    .getByLabel('Catalog files')
+    .setInputFiles({ name: path.basename(crd), mimeType: 'application/yaml', buffer: readFileSync(crd) });
+  await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue(/^e:/);
+  await expect(hubPane(page)).toContainText('external-secrets.io/');
+  await expect(hubPane(page)).toContainText('provider:'); // SecretStore's required spec.provider, with one provider set
+  await expect(page.locator('[data-code="REQUIRED_MISSING"]')).toHaveCount(0);
+  await expect(page.locator('.pane-errors')).toHaveCount(0);
+});

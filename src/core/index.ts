@@ -58,4 +58,5 @@ export {
   type TypeChange,
 } from './versionChanges.ts';
 export { versionJsonSchema, type JsonSchema } from './versionJsonSchema.ts';
+export { sampleResource } from './sampleResource.ts';
 // arbitraryInstance (src/core/arbitrary.ts) is not re-exported: it needs fast-check, a dev dependency.
