@@ -131,3 +131,17 @@ test('loading a CRD starts from a sample with every required field filled, not a
   await expect(page.locator('[data-code="REQUIRED_MISSING"]')).toHaveCount(0);
   await expect(page.locator('.pane-errors')).toHaveCount(0);
 });
+
+test('the help states the purpose and opens the primer, and so does an empty state', async ({ page }) => {
+  await page.goto('./');
+  await waitForApp(page);
+  await page.locator('body').press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help.getByTestId('purpose')).toBeVisible();
+  await help.getByRole('button', { name: /primer/i }).click();
+  const primer = page.getByTestId('primer').first();
+  await expect(primer).toBeVisible();
+  await expect(primer.locator('dt')).toHaveCount(6);
+  await primer.getByRole('button', { name: 'Close' }).click();
+  await expect(primer).toBeHidden();
+});

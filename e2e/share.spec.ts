@@ -47,6 +47,7 @@ test('a copied link opens in a fresh browser with the same editor content, selec
   const w = await watch(page);
   await page.goto('./');
   await waitForApp(page);
+  await page.getByLabel('Catalog', { exact: true }).selectOption('b:crm-person'); // the default is ServiceFabric
   await setInput(page, twoPeople);
   await expect(page.getByRole('combobox', { name: 'Document', exact: true })).toBeVisible();
   await page.getByRole('combobox', { name: 'Document', exact: true }).selectOption({ index: 1 });
@@ -94,6 +95,7 @@ test('a copied link opens in a fresh browser with the same editor content, selec
 test('the copy button copies a link and the meter shows its length against the limits', async ({ page }) => {
   await page.goto('./');
   await waitForApp(page);
+  await page.getByLabel('Catalog', { exact: true }).selectOption('b:crm-person'); // the default is ServiceFabric
   const meter = page.getByTestId('link-meter');
   await expect(meter).toHaveAttribute('data-level', 'chat');
   await page.getByRole('button', { name: 'Copy link' }).click();
@@ -204,6 +206,7 @@ test('Copy as Markdown gives the kind, versions, a table of problem fields and t
 test('copying a Secret warns and can redact the values', async ({ page, browser }) => {
   await page.goto('./');
   await waitForApp(page);
+  await page.getByLabel('Catalog', { exact: true }).selectOption('b:crm-person'); // the default is ServiceFabric
   const secretInput =
     'apiVersion: crm.example.com/2011-01-01\nkind: Person\nmetadata:\n  name: ada\nspec:\n  firstName: Ada\n  password: hunter2\n';
   await setInput(page, secretInput);

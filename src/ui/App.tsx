@@ -27,6 +27,7 @@ import {
 } from './panels/CatalogLoader.tsx';
 import { takeDropped } from './catalogs/droppedFiles.ts';
 import { HelpOverlay } from './panels/HelpOverlay.tsx';
+import { PrimerLink } from './panels/Primer.tsx';
 import { Splitter, useDetailsHeight } from './panels/Splitter.tsx';
 import { fateTitle } from './panels/fates.ts';
 import { exampleFor } from './examples.ts';
@@ -434,7 +435,12 @@ export function App() {
 
   const view = state.view;
   const panel = (() => {
-    if (!shown) return <p className="empty">{resolved.loading ? 'Loading the catalog…' : 'Nothing to show yet.'}</p>;
+    if (!shown)
+      return (
+        <p className="empty">
+          {resolved.loading ? 'Loading the catalog…' : 'Nothing to show yet.'} <PrimerLink />
+        </p>
+      );
     switch (view) {
       case 'bag':
         return <PropertyBagList entries={shown.bag} onSelect={select} />;
