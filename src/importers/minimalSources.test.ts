@@ -123,7 +123,17 @@ describe('minimalSources', () => {
       id: 'c',
       title: 'c',
       kinds: [
-        { group: 'a.example.com', kind: 'A', description: 'x', versions: [] },
+        {
+          group: 'a.example.com',
+          kind: 'A',
+          description: 'x',
+          versions: [
+            {
+              name: 'v1',
+              schema: { type: 'object', description: 'gone', properties: { description: { type: 'string' } } },
+            },
+          ],
+        },
         { group: 'b.example.com', kind: 'B', versions: [] },
       ],
     });
@@ -133,5 +143,9 @@ describe('minimalSources', () => {
     const kinds = (JSON.parse(min.sources[0]?.text ?? '{}') as { kinds: Record<string, unknown>[] }).kinds;
     expect(kinds.map((k) => k.kind)).toEqual(['A']);
     expect(kinds[0]).not.toHaveProperty('description');
+    expect((kinds[0]?.versions as { schema: unknown }[])[0]?.schema).toEqual({
+      type: 'object',
+      properties: { description: { type: 'string' } },
+    });
   });
 });

@@ -90,8 +90,10 @@ function minimalCatalog(cat: Record<string, unknown>, wanted: (k: KindName) => b
     const out: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(v)) {
       if (k === 'description' && typeof x === 'string') continue;
-      // Schemas and values are data: copied as they are (the catalog's schemas carry no descriptions).
-      put(out, k, k === 'schema' || k === 'default' || k === 'values' ? x : strip(x));
+      // A version's schema goes through the same stage as a CRD's (a catalog from an older build may still carry
+      // descriptions); defaults and enum values are data, copied as they are.
+      if (k === 'schema' && isRecord(x)) put(out, k, structuralSchema(x));
+      else put(out, k, k === 'default' || k === 'values' ? x : strip(x));
     }
     return out;
   };
