@@ -550,7 +550,6 @@ export function App() {
           </label>
           <CatalogLoader onLoaded={loaded} />
           <LoadFromUrl onLoaded={loaded} />
-          <ExamplesMenu />
           <div className="spacer" />
           <ShareBar state={state} apply={store.applyState} update={store.updateState} result={shown} />
           <button type="button" onClick={reset} title="Replace the input with the catalog's example">
@@ -660,6 +659,7 @@ export function App() {
             </div>
           )}
           <div className="spacer" />
+          <ExamplesMenu />
           <span className="status" role="status">
             {exploration.busy ? 'Converting…' : result ? `${Math.round(result.millis)} ms` : ''}
           </span>

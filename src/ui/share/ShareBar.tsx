@@ -39,7 +39,7 @@ type Refused = { readonly what: 'link' | 'markdown'; readonly length: number; re
 const SHORT_LEVEL = {
   chat: 'fits chat',
   safe: 'safe everywhere',
-  github: 'fits a GitHub comment',
+  github: 'fits GitHub',
   'too-long': 'too long',
 } as const;
 
