@@ -37,7 +37,13 @@ for (const id of ids) {
   });
   const file = `${catalog.id}.json`;
   writeFileSync(path.join(outDir, file), text);
-  entries.push({ id: catalog.id, title: catalog.title, file, hash: catalogHash(text), first: manifest.default === true });
+  entries.push({
+    id: catalog.id,
+    title: catalog.title,
+    file,
+    hash: catalogHash(text),
+    first: manifest.default === true,
+  });
 }
 // The catalog marked `default: true` comes first: the app opens on it.
 const ordered = [...entries.filter((e) => e.first), ...entries.filter((e) => !e.first)].map(
