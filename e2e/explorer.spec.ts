@@ -493,6 +493,7 @@ test('when the editor’s code cannot load, a plain text box takes its place and
 }) => {
   await page.route(/\/assets\/(ResourceEditor|monacoSetup)-[^/]*\.js$/, (route) => route.abort());
   await page.goto('./');
+  await page.getByLabel('Catalog', { exact: true }).selectOption('b:crm-person'); // the default is ServiceFabric
   const box = page.getByTestId('plain-editor');
   await expect(box).toBeVisible();
   const text = pane(page, 'Resource').getByRole('textbox', { name: 'Resource YAML' });

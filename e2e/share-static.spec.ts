@@ -93,7 +93,7 @@ test('after the first visit the app reloads and opens links offline', async ({ p
     await context.setOffline(true);
     await page.reload();
     await waitForApp(page);
-    await expect.poll(() => editorText(page)).toContain('kind: Person');
+    await expect.poll(() => editorText(page)).toContain('kind: Cluster'); // the default example
     await expect(page.getByRole('group', { name: /^Hub document at / })).toContainText('apiVersion');
 
     // A link opens offline too (another built-in catalog, from the precache).

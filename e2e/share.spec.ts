@@ -47,6 +47,7 @@ test('a copied link opens in a fresh browser with the same editor content, selec
   const w = await watch(page);
   await page.goto('./');
   await waitForApp(page);
+  await page.getByLabel('Catalog', { exact: true }).selectOption('b:crm-person'); // the default is ServiceFabric
   await setInput(page, twoPeople);
   await expect(page.getByRole('combobox', { name: 'Document', exact: true })).toBeVisible();
   await page.getByRole('combobox', { name: 'Document', exact: true }).selectOption({ index: 1 });
@@ -94,6 +95,7 @@ test('a copied link opens in a fresh browser with the same editor content, selec
 test('the copy button copies a link and the meter shows its length against the limits', async ({ page }) => {
   await page.goto('./');
   await waitForApp(page);
+  await page.getByLabel('Catalog', { exact: true }).selectOption('b:crm-person'); // the default is ServiceFabric
   const meter = page.getByTestId('link-meter');
   await expect(meter).toHaveAttribute('data-level', 'chat');
   await page.getByRole('button', { name: 'Copy link' }).click();
@@ -117,7 +119,7 @@ test('a tampered link shows an error and a working page with the default state',
   await page.goto(`./#${tampered}`);
   await expect(page.getByTestId('link-issue')).toHaveAttribute('data-code', /^LINK_(MALFORMED|TOO_LARGE)$/);
   await waitForApp(page);
-  await expect.poll(() => editorText(page)).toContain('ada-lovelace'); // the built-in example
+  await expect.poll(() => editorText(page)).toContain('prod-cluster'); // the default example
   await expect(page.getByRole('group', { name: /^Hub document at / })).toContainText('originalVersion');
   // Still usable: editing works and the address bar gets a good link again.
   await setInput(page, twoPeople);
@@ -190,10 +192,12 @@ test('Copy as Markdown gives the kind, versions, a table of problem fields and t
   await page.getByRole('button', { name: 'Copy as Markdown' }).click();
   await expect(page.getByTestId('share-status')).toBeVisible();
   const md = await clipboard(page);
-  expect(md).toMatch(/^#### Person \(crm\.example\.com\): `v1` → `v2`/);
-  expect(md).toContain('| Field | Fate | Step | Why |');
-  expect(md).toMatch(/\| `spec\.postalAddress` \| required but missing \|/);
-  expect(md).toMatch(/\| `spec\.residentialAddress` \| required but missing \|/);
+  expect(md.split('\n')[0]).toBe('**Would be rejected at `v2`: 2 required fields missing.**');
+  expect(md).toMatch(/^#### Person \(crm\.example\.com\): `v1` → `v2`/m);
+  expect(md).toContain('| Field | What happens | Why |');
+  expect(md).toMatch(/\| `spec\.postalAddress` \| required but missing \(/);
+  expect(md).toMatch(/\| `spec\.residentialAddress` \| required but missing \(/);
+  expect(md).toMatch(/Catalog: built-in .*`person-v1v2`, hash `[0-9a-f]{12}`/);
   const link = /\[Open in Version Explorer\]\(<([^>]+)>\)/.exec(md)?.[1];
   expect(link).toMatch(/#v1\./);
   expect(new URL(link ?? '').hash).toBe(new URL(page.url()).hash);
@@ -202,6 +206,7 @@ test('Copy as Markdown gives the kind, versions, a table of problem fields and t
 test('copying a Secret warns and can redact the values', async ({ page, browser }) => {
   await page.goto('./');
   await waitForApp(page);
+  await page.getByLabel('Catalog', { exact: true }).selectOption('b:crm-person'); // the default is ServiceFabric
   const secretInput =
     'apiVersion: crm.example.com/2011-01-01\nkind: Person\nmetadata:\n  name: ada\nspec:\n  firstName: Ada\n  password: hunter2\n';
   await setInput(page, secretInput);
@@ -228,10 +233,7 @@ test('copying a Secret warns and can redact the values', async ({ page, browser 
   expect(await clipboard(page)).toBe('unchanged');
 });
 
-test('a catalog loaded from a file travels inside the link and the meter suggests a URL instead', async ({
-  page,
-  browser,
-}) => {
+test('a catalog loaded from a file travels inside the link, minimised for the input', async ({ page, browser }) => {
   const crd = readFileSync(
     path.join(corpus, 'fluxcd-kustomize-controller/crds/kustomize.toolkit.fluxcd.io_kustomizations.yaml'),
   );
@@ -252,11 +254,16 @@ test('a catalog loaded from a file travels inside the link and the meter suggest
   );
   await expect(page.getByRole('group', { name: /^Hub document at / })).toContainText('kustomize.toolkit.fluxcd.io/');
   const meter = page.getByTestId('link-meter');
-  await expect(meter).toHaveAttribute('data-level', 'github'); // 8,000 < length <= 65,536
-  await expect(page.getByTestId('share-hint')).toBeVisible();
+  // The 87 KB CRD goes into the link without its descriptions (issue 18): safe everywhere.
+  await expect(meter).toHaveAttribute('data-level', 'safe');
+  await expect(page.getByTestId('link-report')).toHaveAttribute(
+    'data-kept',
+    'Kustomization.kustomize.toolkit.fluxcd.io',
+  );
   await page.getByRole('button', { name: 'Copy link' }).click();
   const link = await clipboard(page);
-  expect(link.length).toBeGreaterThan(8000);
+  expect(link.length).toBeGreaterThan(2000);
+  expect(link.length).toBeLessThanOrEqual(8000);
   const hub = await page.getByRole('group', { name: /^Hub document at / }).innerText();
 
   const ctx = await browser.newContext(); // empty IndexedDB: the catalog can only come from the link

@@ -1,23 +1,29 @@
 import { expect, test } from './fixtures.ts';
 import { watchErrors } from './watchErrors.ts';
 
-test('the page loads the example and shows its hub form with no console errors', async ({ page }) => {
+test('the page opens on an example that shows the point: fields in the property bag and lost at the target', async ({
+  page,
+}) => {
   const errors = watchErrors(page);
   await page.goto('./');
   await expect(page.getByRole('heading', { name: 'Version Explorer' })).toBeVisible();
-  await expect(page.getByLabel('Catalog', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue('b:servicefabric');
+  await expect(page.getByLabel('Catalog', { exact: true }).locator('option')).not.toContainText([/seed/]);
   const editor = page.getByRole('region', { name: 'Resource', exact: true });
   await expect(editor.locator('.monaco-editor')).toBeVisible();
-  await expect(editor.locator('.view-lines')).toContainText('Person');
+  await expect(editor.locator('.view-lines')).toContainText('kind: Cluster');
   const hub = page.getByRole('region', { name: 'Hub', exact: true });
-  await expect(hub.locator('[data-path="spec.originalVersion"]')).toContainText('2011-01-01');
-  await expect(hub.locator('.version-badge')).toHaveText('2019-09-09storage');
+  await expect(hub.locator('[data-path="spec.originalVersion"]')).toContainText('2016-03-01');
+  await expect(hub.locator('[data-fate="bagged"]').first()).toBeVisible();
+  await expect(page.getByRole('tab', { name: /^Property bag/ }).locator('.tab-count')).not.toHaveText('0');
+  await expect(page.getByRole('tab', { name: /^Lost/ }).locator('.tab-count')).not.toHaveText('0');
   expect(errors).toEqual([]);
 });
 
 test('editing the input updates the hub pane', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('./');
+  await page.getByLabel('Catalog', { exact: true }).selectOption('b:crm-person'); // the default is ServiceFabric
   const editor = page.getByRole('region', { name: 'Resource', exact: true });
   await expect(editor.locator('.monaco-editor')).toBeVisible();
   await page.waitForFunction(() => window.__versionExplorer !== undefined);
@@ -45,6 +51,7 @@ test('editing the input updates the hub pane', async ({ page }) => {
 
 test('typing in the editor converts as you type, and shortcuts work inside the editor', async ({ page }) => {
   await page.goto('./');
+  await page.getByLabel('Catalog', { exact: true }).selectOption('b:crm-person'); // the default is ServiceFabric
   const editor = page.getByRole('region', { name: 'Resource', exact: true });
   const hub = page.getByRole('region', { name: 'Hub', exact: true });
   await expect(hub.locator('[data-path="metadata.name"]')).toContainText('ada-lovelace');

@@ -37,14 +37,24 @@ for (const id of ids) {
   });
   const file = `${catalog.id}.json`;
   writeFileSync(path.join(outDir, file), text);
-  entries.push({ id: catalog.id, title: catalog.title, file, hash: catalogHash(text) });
+  entries.push({
+    id: catalog.id,
+    title: catalog.title,
+    file,
+    hash: catalogHash(text),
+    first: manifest.default === true,
+  });
 }
+// The catalog marked `default: true` comes first: the app opens on it.
+const ordered = [...entries.filter((e) => e.first), ...entries.filter((e) => !e.first)].map(
+  ({ first: _first, ...e }) => e,
+);
 writeFileSync(
   path.join(outDir, 'index.json'),
-  `${JSON.stringify({ generated: 'by scripts/gen-catalogs.mjs; do not edit', catalogs: entries }, null, 2)}\n`,
+  `${JSON.stringify({ generated: 'by scripts/gen-catalogs.mjs; do not edit', catalogs: ordered }, null, 2)}\n`,
 );
 writeFileSync(path.join(outDir, 'catalog.schema.json'), `${JSON.stringify(catalogSchema, null, 2)}\n`);
 console.log(
-  `gen-catalogs: ${entries.map((e) => e.id).join(', ') || 'no catalogs'} -> public/catalogs (${Date.now() - t0} ms)`,
+  `gen-catalogs: ${ordered.map((e) => e.id).join(', ') || 'no catalogs'} -> public/catalogs (${Date.now() - t0} ms)`,
 );
 if (failed) process.exit(1);

@@ -66,6 +66,7 @@ export * from './strategies/compareStrategies.ts';
 export * from './strategies/versionMapLayout.ts';
 export * from './census/changeCensus.ts';
 export { nameSimilarity, RENAME_THRESHOLD } from './census/nameSimilarity.ts';
+export { sampleResource } from './sampleResource.ts';
 // arbitraryInstance (src/core/arbitrary.ts) is not re-exported: it needs fast-check, a dev dependency.
 
 // --- revision checks and storage-version migration plans (seed 002) ---

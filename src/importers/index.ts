@@ -10,6 +10,8 @@ export { crdSchemaTypes } from './crdSchemaTypes.ts';
 export { importOpenApi } from './importOpenApi.ts';
 export { parseConfig, mergeConfigs } from './parseConfig.ts';
 export { mergeKinds } from './mergeKinds.ts';
+export { minimalSources, minimalCrd } from './minimalSources.ts';
+export type { KindName, MinimalSources } from './minimalSources.ts';
 export { addStorageVariants } from './addStorageVariants.ts';
 export { applyConfig } from './applyConfig.ts';
 export { bagKeyOf, typeSegment } from './names.ts';

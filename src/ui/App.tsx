@@ -31,6 +31,7 @@ import {
 } from './panels/CatalogLoader.tsx';
 import { takeDropped } from './catalogs/droppedFiles.ts';
 import { HelpOverlay } from './panels/HelpOverlay.tsx';
+import { PrimerLink } from './panels/Primer.tsx';
 import { Splitter, useDetailsHeight } from './panels/Splitter.tsx';
 import { fateTitle } from './panels/fates.ts';
 import { exampleFor } from './examples.ts';
@@ -49,6 +50,8 @@ import {
   StorageViewSwitch,
   WriteLossBanner,
 } from './panels/DeployedControls.tsx';
+import { LoadFromUrl } from './share/LoadFromUrl.tsx';
+import { ExamplesMenu } from './panels/ExamplesMenu.tsx';
 
 const ResourceEditor = lazy(() => import('./editor/ResourceEditor.tsx'));
 
@@ -459,7 +462,12 @@ export function App() {
 
   const view = state.view;
   const panel = (() => {
-    if (!shown) return <p className="empty">{resolved.loading ? 'Loading the catalog…' : 'Nothing to show yet.'}</p>;
+    if (!shown)
+      return (
+        <p className="empty">
+          {resolved.loading ? 'Loading the catalog…' : 'Nothing to show yet.'} <PrimerLink />
+        </p>
+      );
     switch (view) {
       case 'bag':
         return <PropertyBagList entries={shown.bag} onSelect={select} />;
@@ -590,6 +598,7 @@ export function App() {
           </label>
           <CatalogLoader onLoaded={loaded} />
           <CompareCatalogs />
+          <LoadFromUrl onLoaded={loaded} />
           <div className="spacer" />
           <ShareBar state={state} apply={store.applyState} update={store.updateState} result={shown} />
           <button type="button" onClick={reset} title="Replace the input with the catalog's example">
@@ -709,6 +718,7 @@ export function App() {
             />
           )}
           <div className="spacer" />
+          <ExamplesMenu />
           <span className="status" role="status">
             {exploration.busy ? 'Converting…' : result ? `${Math.round(result.millis)} ms` : ''}
           </span>

@@ -1,5 +1,7 @@
 // Catalogs the user loaded (their files and the imported catalog JSON), kept in IndexedDB so they
 // survive a reload. Small and dependency-free; every failure degrades to "not stored".
+import { idbStore } from '../idbStore.ts';
+
 export interface StoredCatalog {
   readonly hash: string;
   readonly name: string;
@@ -7,32 +9,12 @@ export interface StoredCatalog {
   readonly sources: readonly { readonly name: string; readonly text: string }[];
   readonly json: unknown;
   readonly added: number;
+  /** The https URL each file was fetched from (Load from URL, Examples): links then refer to the URL. */
+  readonly origins?: readonly { readonly name: string; readonly url: string; readonly hash: string }[];
 }
 
-const DB = 'version-explorer';
-const STORE = 'catalogs';
-
-function open(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB, 1);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: 'hash' });
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB unavailable'));
-  });
-}
-
-async function tx<T>(mode: IDBTransactionMode, f: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const db = await open();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const r = f(db.transaction(STORE, mode).objectStore(STORE));
-      r.onsuccess = () => resolve(r.result);
-      r.onerror = () => reject(r.error ?? new Error('IndexedDB request failed'));
-    });
-  } finally {
-    db.close();
-  }
-}
+// Database 'version-explorer', store 'catalogs' (version 1): the names older builds used, so stored catalogs stay.
+const { tx } = idbStore('version-explorer', 'catalogs', 'hash');
 
 export async function listCatalogs(): Promise<StoredCatalog[]> {
   try {

@@ -15,7 +15,7 @@ export interface LoadOutcome {
 }
 
 /** Imports files in the worker and stores the catalog; never throws. */
-export async function importAndStore(files: SourceFiles): Promise<LoadOutcome> {
+export async function importAndStore(files: SourceFiles, origins?: StoredCatalog['origins']): Promise<LoadOutcome> {
   const r = await conversionClient().importFiles(files);
   if (r.json === undefined || r.hash === undefined) return { issues: r.issues };
   const first = files[0]?.name ?? 'catalog';
@@ -27,6 +27,7 @@ export async function importAndStore(files: SourceFiles): Promise<LoadOutcome> {
     sources: files,
     json: r.json,
     added: Date.now(),
+    ...(origins && origins.length > 0 ? { origins } : {}),
   };
   try {
     await putCatalog(stored);

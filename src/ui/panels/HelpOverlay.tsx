@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { describeKeys, type Shortcut } from '../shortcuts.ts';
 import { FATES } from './fates.ts';
+import { PrimerLink, PURPOSE } from './Primer.tsx';
 
 /** Keyboard shortcuts and the fate colours; opened with `?` (or Alt+H inside the editor). */
 export function HelpOverlay({
@@ -21,6 +22,9 @@ export function HelpOverlay({
   }, [open]);
   return (
     <dialog ref={ref} className="help" aria-label="Keyboard shortcuts" onClose={onClose}>
+      <p className="purpose" data-testid="purpose">
+        {PURPOSE} <PrimerLink />
+      </p>
       <h2>Keyboard shortcuts</h2>
       <table className="keys">
         <tbody>

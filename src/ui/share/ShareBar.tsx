@@ -3,15 +3,19 @@
 // Owns the URL <-> state sync so the app wires it with one element.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatPath, issue, type Issue } from '../../core/index.ts';
-import { useCatalogIndex } from '../queries/catalogQueries.ts';
+import { useCatalogIndex, useUserCatalogs } from '../queries/catalogQueries.ts';
 import { settleDelay, type ExplorerState } from '../state.ts';
 import { encodeState, shareUrl } from './codec.ts';
 import { LINK_LIMITS, linkLevel } from './limits.ts';
 import { markdownSummary, summaryFromExplore } from './markdown.ts';
+import { catalogProvenance } from './provenance.ts';
 import type { ExploreResult } from '../worker/protocol.ts';
 import { RemoteSources, useRemoteText } from './RemoteSources.tsx';
 import { findSecrets, redactSecrets, type SecretFinding } from './secrets.ts';
 import { useUrlState } from './useUrlState.ts';
+import { onlyDocument, type SourceOrigin } from './linkCatalog.ts';
+import { linkPlan, useLinkPlan } from './useLinkPlan.ts';
+import { LinkReportNote } from './LinkReportNote.tsx';
 import './share.css';
 
 export interface ShareBarProps {
@@ -27,10 +31,15 @@ export interface ShareBarProps {
   readonly catalogHash?: string;
 }
 
+/** Longest text Copy link / Copy as Markdown put on the clipboard: what a GitHub comment holds. */
+export const MAX_COPY_CHARS = LINK_LIMITS[2].max;
+
+type Refused = { readonly what: 'link' | 'markdown'; readonly length: number; readonly redact: boolean };
+
 const SHORT_LEVEL = {
   chat: 'fits chat',
   safe: 'safe everywhere',
-  github: 'fits a GitHub comment',
+  github: 'fits GitHub',
   'too-long': 'too long',
 } as const;
 
@@ -85,6 +94,13 @@ function mismatch(
 
 export function ShareBar({ state, apply, update, result, catalogHash }: ShareBarProps) {
   const pinned = usePinnedState(state);
+  // Files fetched from URLs (Load from URL, Examples): a link refers to the URL instead of embedding the file.
+  const user = useUserCatalogs();
+  const shown = state?.catalog;
+  const origins: readonly SourceOrigin[] | undefined =
+    shown?.type === 'embedded' ? user.data?.find((c) => c.hash === shown.hash)?.origins : undefined;
+  const plan = useLinkPlan(pinned, origins);
+  const [refused, setRefused] = useState<Refused | undefined>(undefined);
   const url = useUrlState(pinned, apply);
   const index = useCatalogIndex();
   const [link, setLink] = useState<{ href: string } | { issue: Issue } | undefined>(undefined);
@@ -93,22 +109,23 @@ export function ShareBar({ state, apply, update, result, catalogHash }: ShareBar
   const dialog = useRef<HTMLDialogElement>(null);
 
   // The meter follows the state, a little behind typing.
+  const linkState = plan?.state;
   useEffect(() => {
-    if (!pinned) return;
+    if (!linkState) return;
     let cancelled = false;
     const t = window.setTimeout(
       async () => {
-        const r = await encodeState(pinned);
+        const r = await encodeState(linkState);
         if (!cancelled)
           setLink('fragment' in r ? { href: shareUrl(window.location.href, r.fragment) } : { issue: r.issue });
       },
-      settleDelay(pinned.input, 250),
+      settleDelay(linkState.input, 250),
     );
     return () => {
       cancelled = true;
       window.clearTimeout(t);
     };
-  }, [pinned]);
+  }, [linkState]);
 
   // "Copied" fades after a few seconds; the copy-by-hand box stays until the next copy.
   useEffect(() => {
@@ -140,17 +157,29 @@ export function ShareBar({ state, apply, update, result, catalogHash }: ShareBar
       )
     : mismatch(url.linked, state, actualHash);
 
-  async function copy(what: 'link' | 'markdown', redact: boolean) {
+  async function copy(what: 'link' | 'markdown', redact: boolean, documentOnly = false) {
     if (!pinned) return;
-    const s = redact ? { ...pinned, input: redactSecrets(pinned.input) } : pinned;
-    const r = await encodeState(s);
+    let s = redact ? { ...pinned, input: redactSecrets(pinned.input) } : pinned;
+    if (documentOnly) s = { ...s, input: onlyDocument(s.input, s.document) ?? s.input, document: 0 };
+    const planned = await linkPlan(s, origins);
+    const r = await encodeState(planned.state);
     if (!('fragment' in r)) {
       setStatus({ text: r.issue.message });
       return;
     }
     const href = shareUrl(window.location.href, r.fragment);
-    const summary = summaryFromExplore(result, catalogLabel(pinned, index.data?.catalogs));
+    const summary = summaryFromExplore(
+      result,
+      catalogProvenance(planned.state.catalog, catalogLabel(planned.state, index.data?.catalogs)),
+    );
     const text = what === 'link' ? href : markdownSummary({ kind: 'Resource', ...summary, link: href });
+    // Never put something unusable on the clipboard: say so and offer the shorter forms instead.
+    if (text.length > MAX_COPY_CHARS) {
+      setStatus(undefined);
+      setRefused({ what, length: text.length, redact });
+      return;
+    }
+    setRefused(undefined);
     try {
       await navigator.clipboard.writeText(text);
       setStatus({ text: what === 'link' ? 'Link copied' : 'Markdown copied', copied: text });
@@ -250,6 +279,25 @@ export function ShareBar({ state, apply, update, result, catalogHash }: ShareBar
         )}
       </div>
       <div className="share-notices">
+        {plan?.report && pinned?.catalog.type === 'embedded' && <LinkReportNote report={plan.report} />}
+        {refused && (
+          <div className="share-issue" role="alert" data-testid="copy-refused" data-length={refused.length}>
+            <p>
+              Not copied: the {refused.what === 'link' ? 'link' : 'Markdown'} would be{' '}
+              {refused.length.toLocaleString('en')} characters, more than a GitHub comment holds (
+              {MAX_COPY_CHARS.toLocaleString('en')}). Load the catalog from an https URL (Load from URL) so the link
+              refers to it, or share fewer documents.
+            </p>
+            {pinned && onlyDocument(pinned.input, pinned.document) !== undefined && (
+              <button type="button" onClick={() => void copy(refused.what, refused.redact, true)}>
+                Copy with only the selected document
+              </button>
+            )}
+            <button type="button" onClick={() => setRefused(undefined)}>
+              Dismiss
+            </button>
+          </div>
+        )}
         {embedded && length !== undefined && length > LINK_LIMITS[1].max && (
           <p className="share-hint" data-testid="share-hint">
             The link embeds your catalog files. To make it shorter, publish the CRD on an https host (e.g. a raw GitHub

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConversionResult } from '../../core/index.ts';
 import type { ExploreResult } from '../worker/protocol.ts';
-import { markdownSummary, summaryFromExplore } from './markdown.ts';
+import { markdownSummary, summaryFromExplore, verdictOf } from './markdown.ts';
 
 const hub: ConversionResult = {
   output: {},
@@ -41,33 +41,81 @@ const target: ConversionResult = {
 const link = 'https://example.test/version-explorer/#v1.abc_-';
 
 describe('markdownSummary', () => {
-  it('lists bagged, lost and required-but-missing fields with the kind, versions and the link', () => {
+  it('starts with the verdict, then lists bagged, lost and missing fields with the kind, versions and the link', () => {
     const md = markdownSummary({ kind: 'Person', group: 'crm.example.com', catalog: 'CRM example', hub, target, link });
-    expect(md).toContain('#### Person (crm.example.com): `2011-01-01` → `2021-01-01`');
-    expect(md).toContain('via `2019-09-09storage`');
-    expect(md).toContain('**1** in the property bag, **1** lost, **1** required but missing.');
+    const lines = md.split('\n');
+    expect(lines[0]).toBe('**Would be rejected at `2021-01-01`: 1 required field missing.**');
+    expect(md).toContain('#### Person (crm.example.com): `2011-01-01` → `2021-01-01` via `2019-09-09storage`');
     expect(md).toContain(
-      '| `spec.nickName` | in the property bag (`spec.$propertyBag.NickName`) | 2011-01-01 → 2019-09-09storage |',
+      '| `spec.nickName` | in the property bag `spec.$propertyBag.NickName` (2011-01-01 → 2019-09-09storage) | the hub has no NickName |',
     );
-    expect(md).toContain('| `spec.id` | required but missing |');
+    expect(md).toContain('| `spec.id` | required but missing (2011-01-01 → 2021-01-01) |');
+    expect(md).toContain('Catalog: CRM example.');
     expect(md).not.toContain('firstName'); // copied fields are not review material
     expect(md).not.toContain('`spec.b`');
     expect(md.trimEnd().endsWith(`[Open in Version Explorer](<${link}>)`)).toBe(true);
   });
 
+  it('tells a field bagged on the way up and lost on the way down as one row', () => {
+    const rows = [
+      {
+        field: ['spec', 'x'],
+        fate: 'bagged' as const,
+        step: 'v1 → v3storage',
+        reason: 'no x at the hub',
+        where: ['spec', '$propertyBag', 'X'],
+      },
+      {
+        field: ['spec', 'x'],
+        fate: 'lost' as const,
+        step: 'v3storage → v2',
+        reason: 'no x at the hub; v2 has no property bag',
+      },
+      { field: ['spec', 'y'], fate: 'lost' as const, step: 'v3storage → v2', reason: 'removed' },
+    ];
+    const md = markdownSummary({ kind: 'K', from: 'v1', to: 'v2', rows, link });
+    expect(md.split('\n')[0]).toBe('**Lossy for `v2` clients: 2 fields.**');
+    const xRows = md.split('\n').filter((l) => l.startsWith('| `spec.x`'));
+    expect(xRows).toEqual([
+      '| `spec.x` | in the property bag `spec.$propertyBag.X` (v1 → v3storage), then lost (v3storage → v2) | no x at the hub; v2 has no property bag |',
+    ]);
+  });
+
+  it('says what a client writing the object back destroys', () => {
+    const md = markdownSummary({
+      kind: 'K',
+      from: 'v1',
+      to: 'v2',
+      rows: [],
+      writeBack: {
+        version: 'v1',
+        lossless: false,
+        destroyed: [
+          ['spec', 'a'],
+          ['spec', 'b'],
+        ],
+      },
+      link,
+    });
+    expect(md).toContain(
+      'Write-back: a `v1` client reading and writing it back destroys 2 fields (`spec.a`, `spec.b`).',
+    );
+    expect(md.split('\n')[0]).toBe('**Lossless: `v1` → `v2` keeps every field.**');
+  });
+
   it('keeps the table intact when names and reasons contain pipes, backticks or HTML', () => {
     const md = markdownSummary({ kind: 'Person', target, link });
     const row = md.split('\n').find((l) => l.includes('odd'));
-    expect(row).toBe('| `` spec["odd\\|name`x"] `` | lost | 2011-01-01 → 2021-01-01 | no field \\| no bag |');
+    expect(row).toBe('| `` spec["odd\\|name`x"] `` | lost (2011-01-01 → 2021-01-01) | no field \\| no bag |');
     expect(md).toContain('required in &lt;2021-01-01&gt;');
-    // every table line has exactly 5 unescaped pipes
+    // every table line has exactly 4 unescaped pipes
     for (const l of md.split('\n').filter((x) => x.startsWith('|')))
-      expect(l.replace(/\\\|/g, '').split('|').length).toBe(6);
+      expect(l.replace(/\\\|/g, '').split('|').length).toBe(5);
   });
 
   it('says the conversion is lossless when nothing is reported', () => {
     const md = markdownSummary({ kind: 'Person', hub: { ...hub, fates: [] }, link });
-    expect(md).toContain('lossless');
+    expect(md.split('\n')[0]).toContain('Lossless');
     expect(md).not.toContain('| Field |');
   });
 
@@ -83,6 +131,17 @@ describe('markdownSummary', () => {
     const md = markdownSummary({ kind: 'Person', target: many, link, maxRows: 3 });
     expect(md.split('\n').filter((l) => l.startsWith('| `')).length).toBe(3);
     expect(md).toContain('and 7 more');
+  });
+});
+
+describe('verdictOf', () => {
+  it('ranks rejected over lossy over lossless, counting fields not steps', () => {
+    const bag = { field: ['a'], fate: 'bagged' as const, step: 's', reason: 'r' };
+    const lost = { field: ['a'], fate: 'lost' as const, step: 't', reason: 'r' };
+    const missing = { field: ['b'], fate: 'required-missing' as const, step: 't', reason: 'r' };
+    expect(verdictOf([bag])).toEqual({ kind: 'lossless', bagged: 1 });
+    expect(verdictOf([bag, lost])).toEqual({ kind: 'lossy', fields: 1 });
+    expect(verdictOf([bag, lost, missing])).toEqual({ kind: 'rejected', missing: 1 });
   });
 });
 
@@ -115,9 +174,11 @@ describe('summaryFromExplore', () => {
       ['required-missing', '2019-09-09storage → 2013-03-03'],
     ]);
     const md = markdownSummary({ ...s!, link });
-    expect(md).toContain('#### Person (crm.example.com): `2011-01-01` → `2013-03-03`');
-    expect(md).toContain('Catalog: CRM. Path via `2019-09-09storage`.');
-    expect(md).toContain('| `spec.nickName` | in the property bag (`spec.$propertyBag.NickName`) |');
+    expect(md).toContain('#### Person (crm.example.com): `2011-01-01` → `2013-03-03` via `2019-09-09storage`');
+    expect(md).toContain('Catalog: CRM.');
+    expect(md).toContain(
+      '| `spec.nickName` | in the property bag `spec.$propertyBag.NickName` (2011-01-01 → 2019-09-09storage) |',
+    );
     expect(summaryFromExplore(undefined)).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@ export interface MarkdownSummaryInput {
   readonly kind: string;
   /** API group, e.g. `crm.example.com` */
   readonly group?: string;
-  /** Catalog title or reference, shown under the heading. */
+  /** Where the catalog comes from (Markdown: a URL at a tag, or file names and hash); see catalogProvenance. */
   readonly catalog?: string;
   /** Source -> hub (where fields go into the property bag). */
   readonly hub?: ConversionResult;
@@ -19,10 +19,12 @@ export interface MarkdownSummaryInput {
   readonly from?: string;
   readonly to?: string;
   readonly via?: readonly string[];
-  /** Which story the summary tells, e.g. `As deployed: stored at v2, conversion None`. */
-  readonly view?: string;
   /** The permalink. */
   readonly link: string;
+  /** "Read at version B, write back": what an older client destroys. */
+  readonly writeBack?: { readonly version: string; readonly lossless: boolean; readonly destroyed: readonly Path[] };
+  /** Which story the summary tells, e.g. `As deployed: stored at v2, conversion None`. */
+  readonly view?: string;
   /** Rows beyond this are summarised as "... and N more" (PR comments have a 65,536-character limit). */
   readonly maxRows?: number;
 }
@@ -116,6 +118,11 @@ export function summaryFromExplore(
     to,
     via: from === hub || to === hub ? [] : [hub],
     rows,
+    ...(r.writeBack
+      ? {
+          writeBack: { version: r.writeBack.version, lossless: r.writeBack.lossless, destroyed: r.writeBack.destroyed },
+        }
+      : {}),
   };
 }
 
@@ -154,42 +161,102 @@ function deployedSummary(
   };
 }
 
+/** What a reader of the comment needs first: would it be rejected, is it lossy, or lossless. */
+export type Verdict =
+  | { readonly kind: 'rejected'; readonly missing: number }
+  | { readonly kind: 'lossy'; readonly fields: number }
+  | { readonly kind: 'lossless'; readonly bagged: number };
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** One field's story across the steps (bagged on the way to the hub, then lost on the way out, is one row). */
+interface FieldStory {
+  readonly field: Path;
+  readonly steps: FieldRow[];
+}
+
+function stories(rows: readonly FieldRow[]): FieldStory[] {
+  const byField = new Map<string, FieldStory>();
+  for (const r of rows) {
+    const key = formatPath(r.field);
+    const s = byField.get(key);
+    if (s) s.steps.push(r);
+    else byField.set(key, { field: r.field, steps: [r] });
+  }
+  return [...byField.values()];
+}
+
+export function verdictOf(rows: readonly FieldRow[]): Verdict {
+  const all = stories(rows);
+  const has = (s: FieldStory, ...fates: FateKind[]) => s.steps.some((r) => fates.includes(r.fate));
+  const missing = all.filter((s) => has(s, 'required-missing')).length;
+  if (missing > 0) return { kind: 'rejected', missing };
+  const lost = all.filter((s) => has(s, 'lost', 'pruned')).length;
+  if (lost > 0) return { kind: 'lossy', fields: lost };
+  return { kind: 'lossless', bagged: all.filter((s) => has(s, 'bagged')).length };
+}
+
+function verdictLine(v: Verdict, from: string, to: string): string {
+  switch (v.kind) {
+    case 'rejected':
+      return `**Would be rejected at ${code(to)}: ${plural(v.missing, 'required field')} missing.**`;
+    case 'lossy':
+      return `**Lossy for ${code(to)} clients: ${plural(v.fields, 'field')}.**`;
+    case 'lossless':
+      return `**Lossless: ${code(from)} → ${code(to)} keeps every field${v.bagged > 0 ? ` (${plural(v.bagged, 'field')} through the property bag)` : ''}.**`;
+  }
+}
+
+/** Reasons of a story, without one that another already contains. */
+function why(steps: readonly FieldRow[]): string {
+  const reasons = [...new Set(steps.map((r) => r.reason))];
+  return reasons.filter((r) => !reasons.some((o) => o !== r && o.includes(r))).join('; ');
+}
+
 export function markdownSummary(input: MarkdownSummaryInput): string {
   const from = input.from ?? input.target?.from ?? input.hub?.from ?? '?';
   const to = input.to ?? input.target?.to ?? input.hub?.to ?? '?';
   const title = input.group ? `${input.kind} (${input.group})` : input.kind;
-  const lines: string[] = [];
-  lines.push(`#### ${cell(title)}: ${code(from)} → ${code(to)}`);
+  // A field bagged on the way up and reported again on the way down is one row: one story.
+  const rows = input.rows ?? [...rowsFromConversion(input.hub), ...rowsFromConversion(input.target)];
+  const lines: string[] = [verdictLine(verdictOf(rows), from, to), ''];
   const hops = input.via ?? (input.target?.path && input.target.path.length > 2 ? input.target.path.slice(1, -1) : []);
   const via = hops.length > 0 ? ` via ${hops.map(code).join(' → ')}` : '';
-  if (input.view) lines.push('', `View: ${cell(input.view)}.`);
-  if (input.catalog || via)
-    lines.push(
-      '',
-      `${input.catalog ? `Catalog: ${cell(input.catalog)}.` : ''}${via ? `${input.catalog ? ' ' : ''}Path${via}.` : ''}`,
+  lines.push(`#### ${cell(title)}: ${code(from)} → ${code(to)}${via}`);
+  const facts: string[] = [];
+  const wb = input.writeBack;
+  if (wb)
+    facts.push(
+      wb.lossless
+        ? `Write-back: a ${code(wb.version)} client reading and writing it back keeps every field.`
+        : `Write-back: a ${code(wb.version)} client reading and writing it back destroys ${plural(wb.destroyed.length, 'field')}${
+            wb.destroyed.length > 0
+              ? ` (${wb.destroyed
+                  .slice(0, 5)
+                  .map((p) => code(formatPath(p)))
+                  .join(', ')}${wb.destroyed.length > 5 ? ', …' : ''})`
+              : ''
+          }.`,
     );
+  if (input.view) facts.push(`View: ${cell(input.view)}.`);
+  if (input.catalog) facts.push(`Catalog: ${input.catalog}.`);
+  if (facts.length > 0) lines.push('', ...facts.map((f, i) => (i < facts.length - 1 ? `${f}  ` : f)));
 
-  // A field bagged on the way up and reported again on the way down is one row per step: both matter in review.
-  const rows = input.rows ?? [...rowsFromConversion(input.hub), ...rowsFromConversion(input.target)];
-  const count = (...fates: FateKind[]) => rows.filter((r) => fates.includes(r.fate)).length;
-  lines.push('');
-  if (rows.length === 0) {
-    lines.push('No field is kept in the property bag, lost or missing: the conversion is lossless.');
-  } else {
-    lines.push(
-      `**${count('bagged')}** in the property bag, **${count('lost', 'pruned')}** lost, **${count('required-missing')}** required but missing.`,
-      '',
-      '| Field | Fate | Step | Why |',
-      '| --- | --- | --- | --- |',
-    );
+  const all = stories(rows);
+  if (all.length > 0) {
+    lines.push('', '| Field | What happens | Why |', '| --- | --- | --- |');
     const max = input.maxRows ?? 100;
-    for (const r of rows.slice(0, max)) {
-      const label = LABEL[r.fate] ?? r.fate;
-      const fate = r.where ? `${label} (${code(formatPath(r.where))})` : label;
-      const field = r.field.length === 0 ? '(root)' : formatPath(r.field);
-      lines.push(`| ${code(field)} | ${fate} | ${cell(r.step)} | ${cell(r.reason)} |`);
+    for (const s of all.slice(0, max)) {
+      const what = s.steps
+        .map((r) => {
+          const label = LABEL[r.fate] ?? r.fate;
+          return `${r.where ? `${label} ${code(formatPath(r.where))}` : label} (${cell(r.step)})`;
+        })
+        .join(', then ');
+      const field = s.field.length === 0 ? '(root)' : formatPath(s.field);
+      lines.push(`| ${code(field)} | ${what} | ${cell(why(s.steps))} |`);
     }
-    if (rows.length > max) lines.push('', `… and ${rows.length - max} more (open the link to see them all).`);
+    if (all.length > max) lines.push('', `… and ${all.length - max} more (open the link to see them all).`);
   }
   lines.push('', `[Open in Version Explorer](<${input.link}>)`, '');
   return lines.join('\n');

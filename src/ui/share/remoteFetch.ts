@@ -2,6 +2,7 @@
 // credentials, no referrer, a size cap, and failures turned into Issues that say what to do.
 import { issue, type Issue } from '../../core/index.ts';
 import { checkRemoteUrl } from './remoteUrl.ts';
+import { fetchCached } from './remoteCache.ts';
 
 export const MAX_REMOTE_BYTES = 8 * 1024 * 1024;
 
@@ -85,7 +86,7 @@ export async function fetchRemoteText(url: string, fetchImpl: typeof fetch = fet
 export function remoteTextQuery(url: string) {
   return {
     queryKey: ['remote-text', url] as const,
-    queryFn: () => fetchRemoteText(url),
+    queryFn: () => fetchCached(url, fetchRemoteText),
     // Rejected URLs never succeed on retry; network errors might.
     retry: (count: number, error: unknown) =>
       !(error instanceof RemoteError && error.issue.code === 'REMOTE_URL_REJECTED') && count < 1,
