@@ -34,6 +34,7 @@ import { inputFitsCatalog, skeletonFor } from './skeleton.ts';
 import { useMediaQuery } from './useMediaQuery.ts';
 import { matches, type Shortcut } from './shortcuts.ts';
 import type { EditorDecoration, EditorHandle } from './editor/ResourceEditor.tsx';
+import { useEditorSync } from './editor/editorSync.ts';
 import type { CatalogRef, ViewId } from './state.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ShareBar } from './share/ShareBar.tsx';
@@ -108,7 +109,7 @@ export function App() {
   const [dragging, setDragging] = useState(false);
   const [detailsVh, setDetailsVh] = useDetailsHeight();
   const editor = useRef<EditorHandle | null>(null);
-  const editorText = useRef<string | undefined>(undefined);
+  const editorSync = useEditorSync(state.input, editor);
 
   // First visit: the first built-in catalog and its example.
   const firstEntry = index.data?.catalogs[0];
@@ -146,12 +147,13 @@ export function App() {
   const shown = result && result.blocking.length === 0 ? result : lastGood.current;
   const stale = shown !== result;
 
+  const { typed } = editorSync;
   const setInput = useCallback(
     (text: string) => {
-      editorText.current = text;
+      typed(text);
       dispatch({ type: 'input', input: text });
     },
-    [dispatch],
+    [dispatch, typed],
   );
   // A paste's text goes to the conversion at once (before Monaco has taken it in).
   const pasteInput = useCallback((text: string) => flushSync(() => setInput(text)), [setInput]);
@@ -163,14 +165,6 @@ export function App() {
     },
     [setInput],
   );
-
-  // A state applied from outside (share link, reset) replaces the editor's text.
-  useEffect(() => {
-    if (editorText.current !== state.input) {
-      editorText.current = state.input;
-      editor.current?.setText(state.input);
-    }
-  }, [state.input]);
 
   useEffect(() => {
     window.__versionExplorer = { ...window.__versionExplorer, setResource: replaceInput };
@@ -702,7 +696,7 @@ export function App() {
                       onPasteText={pasteInput}
                       onReady={(h) => {
                         editor.current = h;
-                        if (editorText.current !== undefined) h.setText(editorText.current);
+                        editorSync.attach(h);
                       }}
                       dark={dark}
                       markers={result?.markers ?? []}
