@@ -5,20 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
 import type { Catalog, Path } from './index.ts';
-import { convertResource } from './convertResource.ts';
+import { convertResource, valueAt } from './convertResource.ts';
 import { findKindForDocument } from './findKindForDocument.ts';
 import { corpusSamples, corpusUnits, importDir } from './testdata/loadCatalogs.ts';
 
 const SAMPLES_PER_FAMILY = 4;
 
-function at(v: unknown, p: Path): unknown {
-  let cur = v;
-  for (const seg of p) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string | number, unknown>)[seg];
-  }
-  return cur;
-}
+const at = (v: unknown, p: Path): unknown => valueAt(v, p);
 
 const scalar = (v: unknown) => v === null || typeof v !== 'object';
 

@@ -891,7 +891,8 @@ function carry(at: Path, bySource: Map<string, HopFate>): Path | undefined {
 /** Kinds the fast mode (`fates: false`) records. */
 const FAST_KINDS = new Set<HopFate['kind']>(['renamed', 'bagged', 'passed', 'unbagged', 'manual']);
 
-function valueAt(doc: unknown, p: Path): unknown {
+/** The value at path `p` of a document (undefined when absent). */
+export function valueAt(doc: unknown, p: Path): unknown {
   let v = doc;
   for (const s of p) {
     if (v === null || typeof v !== 'object') return undefined;

@@ -11,6 +11,8 @@ import { PlainEditor, ResourcePreview } from './panels/ResourcePreview.tsx';
 import { ErrorBoundary } from './panels/ErrorBoundary.tsx';
 import { DocumentView } from './panels/DocumentView.tsx';
 import { Legend } from './panels/Legend.tsx';
+import { legendCounts } from './panels/legendCounts.ts';
+import { WriteBackBadge } from './panels/WriteBackBadge.tsx';
 import { PropertyBagList } from './panels/PropertyBagList.tsx';
 import { LostList } from './panels/LostList.tsx';
 import { PlanTable } from './panels/PlanTable.tsx';
@@ -407,12 +409,7 @@ export function App() {
     };
   }, [qc, loaded]);
 
-  const legendCounts = useMemo(() => {
-    const out: Record<string, number> = {};
-    for (const v of [shown?.hub?.counts, shown?.target?.counts])
-      for (const [k, n] of Object.entries(v ?? {})) out[k] = Math.max(out[k] ?? 0, n ?? 0);
-    return out;
-  }, [shown]);
+  const legend = useMemo(() => legendCounts(shown), [shown]);
 
   const blocking = result?.blocking ?? [];
   const problems = (result?.issues ?? []).filter((i) => i.severity !== 'info' && !blocking.includes(i));
@@ -738,6 +735,16 @@ export function App() {
           <DocumentView
             label="Target"
             {...(shown?.target ? { view: shown.target } : {})}
+            {...(shown?.writeBackVerdict
+              ? {
+                  subtitle: (
+                    <WriteBackBadge
+                      verdict={shown.writeBackVerdict}
+                      onOpen={() => dispatch({ type: 'view', view: 'roundtrip' })}
+                    />
+                  ),
+                }
+              : {})}
             {...(highlightKey !== undefined ? { highlight: highlightKey } : {})}
             onSelect={select}
             busy={exploration.busy}
@@ -746,7 +753,7 @@ export function App() {
           </DocumentView>
         </main>
 
-        <Legend counts={legendCounts} />
+        <Legend counts={legend} />
         {problems.length > 0 && (
           <details className="problems">
             <summary>

@@ -48,6 +48,7 @@ import type {
 import { countFates, renderPacked, withMissing, type FateInfo } from './renderLines.ts';
 import { parseInput, parseValues, sameValue, type FastParse } from './parseInput.ts';
 import { EMPTY_RANGES, toRangeTable } from './rangeTable.ts';
+import { withGhosts } from './ghosts.ts';
 
 interface LoadedCatalog {
   readonly catalog: Catalog;
@@ -254,8 +255,10 @@ export function alignKeys(reference: unknown, value: unknown): unknown {
       : {};
   const v = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(ref)) if (Object.hasOwn(v, k)) out[k] = alignKeys(ref[k], v[k]);
-  for (const k of Object.keys(v)) if (!Object.hasOwn(out, k)) out[k] = alignKeys(undefined, v[k]);
+  // defineProperty: a data key `__proto__` stays a key.
+  const put = (k: string, x: unknown) => Object.defineProperty(out, k, { value: x, enumerable: true, writable: true });
+  for (const k of Object.keys(ref)) if (Object.hasOwn(v, k)) put(k, alignKeys(ref[k], v[k]));
+  for (const k of Object.keys(v)) if (!Object.hasOwn(out, k)) put(k, alignKeys(undefined, v[k]));
   return out;
 }
 
@@ -574,7 +577,8 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   );
   const hubFates = fateMap(hub.fates, 'target');
   const targetFates = fateMap(target?.fates ?? [], 'target');
-  let targetDoc: unknown = target?.output;
+  // Panes keep the source's key order (side-by-side reading) and show what they lack as ghost lines.
+  let targetDoc: unknown = target && withGhosts(alignKeys(value, target.output), value, target.fates);
   const missing = (target?.fates ?? []).filter((f) => f.kind === 'required-missing' && f.targetPath);
   for (const f of missing) targetDoc = withMissing(targetDoc, f.targetPath as Path);
 
@@ -608,8 +612,12 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
     };
   }
   let writeBack: WriteBackView | undefined;
-  const wbVersion = known(req.writeBackVersion) ? (req.writeBackVersion as string) : (apis[0]?.name ?? sourceVersion);
-  const wb = req.roundTrip && safe(() => readWriteBack(cat, value, wbVersion, opts), issues, `Reading at ${wbVersion}`);
+  // The picker starts at the target: what a client of the version being looked at destroys.
+  const wbVersion = known(req.writeBackVersion) ? (req.writeBackVersion as string) : targetVersion;
+  const readBack = (v: string) => safe(() => readWriteBack(cat, value, v, opts), issues, `Reading at ${v}`);
+  const wb = req.roundTrip ? readBack(wbVersion) : undefined;
+  // The target's write-back verdict is a badge on the Target pane (not for a large input: 4 conversions).
+  const wbTarget = wb && wbVersion === targetVersion ? wb : sparseFates ? undefined : readBack(targetVersion);
   if (wb)
     writeBack = {
       version: wbVersion,
@@ -622,7 +630,7 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   const changes = safe(() => changesView(cat, kd, sourceVersion, targetVersion), issues, 'Change analysis');
   const schema = schemaFor(req.catalogKey, cat, kd, sourceVersion);
 
-  const hubPane = pane(hub.to, hub.output, hubFates);
+  const hubPane = pane(hub.to, withGhosts(alignKeys(value, hub.output), value, hub.fates), hubFates);
   const targetPane = target ? pane(target.to, targetDoc, targetFates) : undefined;
   const bag = bagEntries(hub.output, hub.fates);
   const lost = lostEntries(hub, target);
@@ -646,6 +654,7 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
     ...(plan ? { plan } : {}),
     ...(roundTrip ? { roundTrip } : {}),
     ...(writeBack ? { writeBack } : {}),
+    ...(wbTarget ? { writeBackVerdict: { version: targetVersion, destroyed: wbTarget.lost } } : {}),
     ...(changes ? { changes } : {}),
     ...(schema !== undefined ? { schema } : {}),
     ...(fast ? { rangesPending: true } : {}),

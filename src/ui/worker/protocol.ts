@@ -29,6 +29,11 @@ export interface Line {
   readonly code?: IssueCode;
   /** A placeholder for a field the destination requires but does not have. */
   readonly missing?: boolean;
+  /**
+   * A field this pane's document does not have (lost or pruned), drawn where it would be: `root` for the
+   * field's own line, `inside` for the lines of its value.
+   */
+  readonly ghost?: 'root' | 'inside';
 }
 
 export interface SourceFate {
@@ -215,6 +220,8 @@ export interface ExploreResult {
   readonly plan?: Plan;
   readonly roundTrip?: RoundTripView;
   readonly writeBack?: WriteBackView;
+  /** What a client of the target version destroys when it writes the object back (a badge on Target). */
+  readonly writeBackVerdict?: { readonly version: string; readonly destroyed: readonly Path[] };
   readonly changes?: ChangesView;
   /** Ranges of the selected document's nodes, for cursor <-> field mapping and markers. */
   readonly ranges: RangeTable;
