@@ -34,6 +34,9 @@ import { fateTitle } from './panels/fates.ts';
 import { exampleFor } from './examples.ts';
 import { inputFitsCatalog, skeletonFor } from './skeleton.ts';
 import { useMediaQuery } from './useMediaQuery.ts';
+import { useTheme } from './theme.ts';
+import { ThemeToggle } from './panels/ThemeToggle.tsx';
+import { PaneSwitcher, type PaneName } from './panels/PaneSwitcher.tsx';
 import { matches, type Shortcut } from './shortcuts.ts';
 import type { EditorDecoration, EditorHandle } from './editor/ResourceEditor.tsx';
 import { useEditorSync } from './editor/editorSync.ts';
@@ -103,8 +106,10 @@ export function App() {
   const user = useUserCatalogs();
   const qc = useQueryClient();
   const resolved = useResolvedCatalog(state.catalog);
-  const dark = useMediaQuery('(prefers-color-scheme: dark)');
-  const narrow = useMediaQuery('(max-width: 900px)');
+  const theme = useTheme();
+  const dark = theme.dark;
+  const narrow = useMediaQuery('(max-width: 1000px)');
+  const [paneShown, setPaneShown] = useState<PaneName>('Resource');
   const [helpOpen, setHelpOpen] = useState(false);
   const [importIssues, setImportIssues] = useState<LoadOutcome['issues']>([]);
   const [writeBackVersion, setWriteBackVersion] = useState<string | undefined>();
@@ -199,15 +204,18 @@ export function App() {
   const decorations = useMemo<EditorDecoration[]>(() => {
     const out: EditorDecoration[] = [];
     if (!result) return out;
+    // A field with a marker has its hover there already: one hover, not two saying the same.
+    const marked = new Set(result.markers.map((m) => m.range.start.offset));
     for (const f of result.sourceFates) {
       if (out.length >= MAX_EDITOR_DECORATIONS) break;
       const r = rangeByKey.get(f.path);
-      if (r !== undefined)
-        out.push({
-          range: rangeAt(result.ranges, r),
-          className: `mfate mfate-${f.fate}`,
-          hover: fateTitle(f.fate, f.reason) ?? '',
-        });
+      if (r === undefined) continue;
+      const range = rangeAt(result.ranges, r);
+      out.push({
+        range,
+        className: `mfate mfate-${f.fate}`,
+        hover: marked.has(range.start.offset) ? '' : (fateTitle(f.fate, f.reason) ?? ''),
+      });
     }
     return out;
   }, [result, rangeByKey]);
@@ -537,6 +545,7 @@ export function App() {
           <button type="button" onClick={reset} title="Replace the input with the catalog's example">
             Reset
           </button>
+          <ThemeToggle setting={theme.setting} onChange={theme.set} />
           <button
             type="button"
             className="icon-button"
@@ -673,7 +682,8 @@ export function App() {
           </div>
         )}
 
-        <main className="panes">
+        {narrow && <PaneSwitcher shown={paneShown} onShow={setPaneShown} />}
+        <main className="panes" {...(narrow ? { 'data-show': paneShown } : {})}>
           <section className="pane" aria-label="Resource">
             <h2 className="pane-header">
               <span className="pane-title">Resource</span>
