@@ -1,29 +1,14 @@
 // Section 2 of issue 18 ("losses in plain sight"): what a version cannot hold is visible where it would
 // be, counted alike everywhere, named when copied, and the write-back verdict is on the Target pane.
-import path from 'node:path';
-import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { expect, test, type Page } from './fixtures.ts';
+import { kustomizeRelease, openFluxAtV2 as openFlux, pane } from './flux.ts';
 
-const corpus = path.resolve(import.meta.dirname, '../../shared/corpus');
-const fluxCrd = path.join(corpus, 'fluxcd-helm-controller/crds/helm.toolkit.fluxcd.io_helmreleases.yaml');
-const kustomizeRelease = readFileSync(
-  path.join(corpus, 'fluxcd-helm-controller/samples/v0.31.2/config/testdata/post-renderer-kustomize/helmrelease.yaml'),
-  'utf8',
-);
-const pane = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const KUSTOMIZE = 'spec.postRenderers.0.kustomize';
 
-/** Flux HelmRelease v2beta1 with kustomize patches, read at v2 (which has no field for them). */
 async function openFluxAtV2(page: Page): Promise<void> {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto('./');
-  await page.waitForFunction(() => window.__versionExplorer?.setResource !== undefined);
-  await page.getByLabel('Catalog files', { exact: true }).setInputFiles(fluxCrd);
-  await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue(/^e:/);
-  await page.evaluate((t) => window.__versionExplorer?.setResource(t), kustomizeRelease);
-  await page.getByRole('combobox', { name: 'Target version', exact: true }).selectOption('v2');
-  await expect(pane(page, 'Target').locator('.version-badge')).toHaveText('v2');
+  await openFlux(page);
 }
 
 test('lost fields are ghost lines in place in Target, with ✕ and why, and Copy YAML names them', async ({ page }) => {

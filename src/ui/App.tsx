@@ -444,7 +444,12 @@ export function App() {
           />
         );
       case 'plan':
-        return <PlanTable {...(shown.plan ? { plan: shown.plan } : {})} />;
+        return (
+          <PlanTable
+            {...(shown.plan ? { plan: shown.plan } : {})}
+            {...(shown.planUsed ? { used: shown.planUsed } : {})}
+          />
+        );
       case 'roundtrip':
         return (
           <RoundTripView
@@ -473,6 +478,7 @@ export function App() {
             {...(shown.changes ? { changes: shown.changes } : {})}
             {...(shown.sourceVersion ? { source: shown.sourceVersion } : {})}
             {...(shown.targetVersion ? { target: shown.targetVersion } : {})}
+            onSelect={select}
           />
         );
     }

@@ -49,6 +49,7 @@ import { countFates, renderPacked, withMissing, type FateInfo } from './renderLi
 import { parseInput, parseValues, sameValue, type FastParse } from './parseInput.ts';
 import { EMPTY_RANGES, toRangeTable } from './rangeTable.ts';
 import { withGhosts } from './ghosts.ts';
+import { usedAt, usedPlanTypes } from './resourceUsage.ts';
 
 interface LoadedCatalog {
   readonly catalog: Catalog;
@@ -304,7 +305,7 @@ const CHANGE_LABEL: Record<string, string> = {
   'validation-loosened': 'validation loosened',
 };
 
-function changesView(catalog: Catalog, kind: Kind, from: string, to: string): ChangesView | undefined {
+function changesView(catalog: Catalog, kind: Kind, from: string, to: string, doc: unknown): ChangesView | undefined {
   const r = versionChanges(catalog, { group: kind.group, kind: kind.kind }, from, to).changes;
   if (!r) return undefined;
   return {
@@ -317,6 +318,7 @@ function changesView(catalog: Catalog, kind: Kind, from: string, to: string): Ch
       change: CHANGE_LABEL[c.change] ?? c.change,
       detail: c.detail,
       compatible: !c.breaking,
+      ...usedAt(doc, c.path),
     })),
   };
 }
@@ -627,7 +629,7 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
       destroyed: wb.lost,
     };
 
-  const changes = safe(() => changesView(cat, kd, sourceVersion, targetVersion), issues, 'Change analysis');
+  const changes = safe(() => changesView(cat, kd, sourceVersion, targetVersion, value), issues, 'Change analysis');
   const schema = schemaFor(req.catalogKey, cat, kd, sourceVersion);
 
   const hubPane = pane(hub.to, withGhosts(alignKeys(value, hub.output), value, hub.fates), hubFates);
@@ -651,7 +653,7 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
     ...(targetPane ? { target: targetPane } : {}),
     bag,
     lost,
-    ...(plan ? { plan } : {}),
+    ...(plan ? { plan, planUsed: usedPlanTypes(plan, value) } : {}),
     ...(roundTrip ? { roundTrip } : {}),
     ...(writeBack ? { writeBack } : {}),
     ...(wbTarget ? { writeBackVerdict: { version: targetVersion, destroyed: wbTarget.lost } } : {}),

@@ -162,6 +162,8 @@ export interface ChangeRow {
   readonly change: string;
   readonly detail: string;
   readonly compatible?: boolean;
+  /** pathKey of the first place the input document uses this field (absent: unused). */
+  readonly usedAt?: string;
 }
 
 export interface ChangesView {
@@ -220,6 +222,8 @@ export interface ExploreResult {
   readonly plan?: Plan;
   readonly roundTrip?: RoundTripView;
   readonly writeBack?: WriteBackView;
+  /** The plan's type plans (`from>to:sourceType`) whose objects occur in the input document. */
+  readonly planUsed?: readonly string[];
   /** What a client of the target version destroys when it writes the object back (a badge on Target). */
   readonly writeBackVerdict?: { readonly version: string; readonly destroyed: readonly Path[] };
   readonly changes?: ChangesView;
