@@ -245,21 +245,37 @@ function lostEntries(hub: ConversionResult, target: ConversionResult | undefined
   return out;
 }
 
-/** `value` with object keys in `reference`'s order (then its own), so a diff shows changes, not reordering. */
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * `value` with object keys in `reference`'s order (then its own), so panes and diffs show changes, not
+ * reordering. Objects already in order are returned as they are (a 1 MB document is walked, not copied).
+ */
 export function alignKeys(reference: unknown, value: unknown): unknown {
-  if (Array.isArray(value))
-    return value.map((v, i) => alignKeys(Array.isArray(reference) ? reference[i] : undefined, v));
-  if (value === null || typeof value !== 'object') return value;
-  const ref =
-    reference !== null && typeof reference === 'object' && !Array.isArray(reference)
-      ? (reference as Record<string, unknown>)
-      : {};
-  const v = value as Record<string, unknown>;
+  if (Array.isArray(value)) {
+    if (!Array.isArray(reference)) return value;
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const c = alignKeys(reference[i], value[i]);
+      if (c !== value[i]) (out ??= value.slice())[i] = c;
+    }
+    return out ?? value;
+  }
+  if (!isRecord(value) || !isRecord(reference)) return value;
+  const keys = Object.keys(value);
+  let kids: Map<string, unknown> | undefined;
+  for (const k of keys)
+    if (Object.hasOwn(reference, k)) {
+      const c = alignKeys(reference[k], value[k]);
+      if (c !== value[k]) (kids ??= new Map()).set(k, c);
+    }
+  const order = Object.keys(reference).filter((k) => Object.hasOwn(value, k));
+  for (const k of keys) if (!Object.hasOwn(reference, k)) order.push(k);
+  if (!kids && order.every((k, i) => k === keys[i])) return value;
   const out: Record<string, unknown> = {};
   // defineProperty: a data key `__proto__` stays a key.
-  const put = (k: string, x: unknown) => Object.defineProperty(out, k, { value: x, enumerable: true, writable: true });
-  for (const k of Object.keys(ref)) if (Object.hasOwn(v, k)) put(k, alignKeys(ref[k], v[k]));
-  for (const k of Object.keys(v)) if (!Object.hasOwn(out, k)) put(k, alignKeys(undefined, v[k]));
+  for (const k of order)
+    Object.defineProperty(out, k, { value: kids?.has(k) ? kids.get(k) : value[k], enumerable: true, writable: true });
   return out;
 }
 
