@@ -40,6 +40,7 @@ import { PaneSwitcher, type PaneName } from './panels/PaneSwitcher.tsx';
 import { matches, type Shortcut } from './shortcuts.ts';
 import type { EditorDecoration, EditorHandle } from './editor/ResourceEditor.tsx';
 import { useEditorSync } from './editor/editorSync.ts';
+import { useDeferredEditor } from './editor/deferEditor.ts';
 import type { CatalogRef, ViewId } from './state.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ShareBar } from './share/ShareBar.tsx';
@@ -148,6 +149,7 @@ export function App() {
     roundTrip: state.view === 'roundtrip',
   });
   const result = exploration.result;
+  const editorReady = useDeferredEditor(result !== undefined);
   // The panes keep the last result that converted, so an error while typing never blanks them.
   const lastGood = useRef<ExploreResult | undefined>(undefined);
   if (result && result.blocking.length === 0) lastGood.current = result;
@@ -702,7 +704,7 @@ export function App() {
                 fallback={(error) => <PlainEditor text={state.input} onChange={setInput} problem={error.message} />}
               >
                 <Suspense fallback={<ResourcePreview text={state.input} />}>
-                  {state.catalog.type !== 'builtin' || state.catalog.id !== '' ? (
+                  {editorReady && (state.catalog.type !== 'builtin' || state.catalog.id !== '') ? (
                     <ResourceEditor
                       initialText={state.input}
                       onChange={setInput}
