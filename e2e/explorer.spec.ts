@@ -288,7 +288,7 @@ test('on a narrow screen one pane at a time fills the width, picked with the pan
   await page.setViewportSize({ width: 420, height: 900 });
   const switcher = page.getByRole('radiogroup', { name: 'Pane' });
   let top: number | undefined;
-  for (const name of ['Resource', 'Hub', 'Target']) {
+  for (const name of ['Resource', 'Hub', 'Target'] as const) {
     await switcher.getByRole('radio', { name }).check();
     const box = await pane(page, name).boundingBox();
     expect(box?.width ?? 0).toBeGreaterThan(380);
