@@ -525,9 +525,13 @@ function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Rec
         }
         sp.push(op.s);
         tp.push(op.d);
-        out[op.d] = op.conv(v, st);
-        if (op.fate === 'renamed' || (st.allFates && op.leaf))
-          emit(st, op.fate, [...sp], [...tp], op.fate === 'renamed' ? 'configured property rename' : op.fate);
+        const w = op.conv(v, st);
+        out[op.d] = w;
+        if (op.fate === 'renamed' || (st.allFates && op.leaf)) {
+          // A value an enum step left as it was (a storage string into the same enum) is a copy, not a conversion.
+          const fate = op.fate === 'converted' && sameLeaf(v, w) ? 'copied' : op.fate;
+          emit(st, fate, [...sp], [...tp], fate === 'renamed' ? 'configured property rename' : fate);
+        }
         sp.pop();
         tp.pop();
         break;
@@ -792,6 +796,12 @@ interface Trace {
   consumed?: boolean;
 }
 
+/** Equal scalars, or arrays of equal scalars (an enum list). */
+function sameLeaf(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
 const RANK: Partial<Record<HopFate['kind'], number>> = { copied: 0, opaque: 1, converted: 2, renamed: 3, unbagged: 4 };
 
 function samePath(a: Path | undefined, b: Path | undefined): boolean {
@@ -881,7 +891,8 @@ function carry(at: Path, bySource: Map<string, HopFate>): Path | undefined {
 /** Kinds the fast mode (`fates: false`) records. */
 const FAST_KINDS = new Set<HopFate['kind']>(['renamed', 'bagged', 'passed', 'unbagged', 'manual']);
 
-function valueAt(doc: unknown, p: Path): unknown {
+/** The value at path `p` of a document (undefined when absent). */
+export function valueAt(doc: unknown, p: Path): unknown {
   let v = doc;
   for (const s of p) {
     if (v === null || typeof v !== 'object') return undefined;

@@ -39,6 +39,7 @@ export {
 } from './planConversion.ts';
 export * from './propertyBag.ts';
 export { convertResource, convertAt, convertSpec, convertStatus, type ConvertOptions } from './convertResource.ts';
+export { valueAt } from './convertResource.ts';
 export { findKindForDocument, splitApiVersion, type FoundKind } from './findKindForDocument.ts';
 export { originalGVK, versionedSpec, type GroupVersionKind, type VersionedSpec } from './versionedSpec.ts';
 export * from './hooks.ts';

@@ -12,6 +12,8 @@ import { ErrorBoundary } from './panels/ErrorBoundary.tsx';
 import { DocumentView } from './panels/DocumentView.tsx';
 import { ValidationBadge } from './panels/ValidationBadge.tsx';
 import { Legend } from './panels/Legend.tsx';
+import { legendCounts } from './panels/legendCounts.ts';
+import { WriteBackBadge } from './panels/WriteBackBadge.tsx';
 import { PropertyBagList } from './panels/PropertyBagList.tsx';
 import { LostList } from './panels/LostList.tsx';
 import { PlanTable } from './panels/PlanTable.tsx';
@@ -37,8 +39,13 @@ import { fateTitle } from './panels/fates.ts';
 import { exampleFor } from './examples.ts';
 import { inputFitsCatalog, skeletonFor } from './skeleton.ts';
 import { useMediaQuery } from './useMediaQuery.ts';
+import { useTheme } from './theme.ts';
+import { ThemeToggle } from './panels/ThemeToggle.tsx';
+import { PaneSwitcher, type PaneName } from './panels/PaneSwitcher.tsx';
 import { matches, type Shortcut } from './shortcuts.ts';
 import type { EditorDecoration, EditorHandle } from './editor/ResourceEditor.tsx';
+import { useEditorSync } from './editor/editorSync.ts';
+import { useDeferredEditor } from './editor/deferEditor.ts';
 import type { CatalogRef, ViewId } from './state.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ShareBar } from './share/ShareBar.tsx';
@@ -116,15 +123,17 @@ export function App() {
   const user = useUserCatalogs();
   const qc = useQueryClient();
   const resolved = useResolvedCatalog(state.catalog);
-  const dark = useMediaQuery('(prefers-color-scheme: dark)');
-  const narrow = useMediaQuery('(max-width: 900px)');
+  const theme = useTheme();
+  const dark = theme.dark;
+  const narrow = useMediaQuery('(max-width: 1000px)');
+  const [paneShown, setPaneShown] = useState<PaneName>('Resource');
   const [helpOpen, setHelpOpen] = useState(false);
   const [importIssues, setImportIssues] = useState<LoadOutcome['issues']>([]);
   const [writeBackVersion, setWriteBackVersion] = useState<string | undefined>();
   const [dragging, setDragging] = useState(false);
   const [detailsVh, setDetailsVh] = useDetailsHeight();
   const editor = useRef<EditorHandle | null>(null);
-  const editorText = useRef<string | undefined>(undefined);
+  const editorSync = useEditorSync(state.input, editor);
 
   // First visit: the first built-in catalog and its example.
   const firstEntry = index.data?.catalogs[0];
@@ -158,18 +167,20 @@ export function App() {
     ...(state.conversion ? { conversion: state.conversion } : {}),
   });
   const result = exploration.result;
+  const editorReady = useDeferredEditor(result !== undefined);
   // The panes keep the last result that converted, so an error while typing never blanks them.
   const lastGood = useRef<ExploreResult | undefined>(undefined);
   if (result && result.blocking.length === 0) lastGood.current = result;
   const shown = result && result.blocking.length === 0 ? result : lastGood.current;
   const stale = shown !== result;
 
+  const { typed } = editorSync;
   const setInput = useCallback(
     (text: string) => {
-      editorText.current = text;
+      typed(text);
       dispatch({ type: 'input', input: text });
     },
-    [dispatch],
+    [dispatch, typed],
   );
   // A paste's text goes to the conversion at once (before Monaco has taken it in).
   const pasteInput = useCallback((text: string) => flushSync(() => setInput(text)), [setInput]);
@@ -181,14 +192,6 @@ export function App() {
     },
     [setInput],
   );
-
-  // A state applied from outside (share link, reset) replaces the editor's text.
-  useEffect(() => {
-    if (editorText.current !== state.input) {
-      editorText.current = state.input;
-      editor.current?.setText(state.input);
-    }
-  }, [state.input]);
 
   useEffect(() => {
     window.__versionExplorer = { ...window.__versionExplorer, setResource: replaceInput };
@@ -221,15 +224,18 @@ export function App() {
   const decorations = useMemo<EditorDecoration[]>(() => {
     const out: EditorDecoration[] = [];
     if (!result) return out;
+    // A field with a marker has its hover there already: one hover, not two saying the same.
+    const marked = new Set(result.markers.map((m) => m.range.start.offset));
     for (const f of result.sourceFates) {
       if (out.length >= MAX_EDITOR_DECORATIONS) break;
       const r = rangeByKey.get(f.path);
-      if (r !== undefined)
-        out.push({
-          range: rangeAt(result.ranges, r),
-          className: `mfate mfate-${f.fate}`,
-          hover: fateTitle(f.fate, f.reason) ?? '',
-        });
+      if (r === undefined) continue;
+      const range = rangeAt(result.ranges, r);
+      out.push({
+        range,
+        className: `mfate mfate-${f.fate}`,
+        hover: marked.has(range.start.offset) ? '' : (fateTitle(f.fate, f.reason) ?? ''),
+      });
     }
     return out;
   }, [result, rangeByKey]);
@@ -438,13 +444,7 @@ export function App() {
     };
   }, [qc, loaded]);
 
-  const legendCounts = useMemo(() => {
-    const out: Record<string, number> = {};
-    const panes = shown?.deployed ? [shown.deployed.stored, shown.deployed.target] : [shown?.hub, shown?.target];
-    for (const v of panes.map((p) => p?.counts))
-      for (const [k, n] of Object.entries(v ?? {})) out[k] = Math.max(out[k] ?? 0, n ?? 0);
-    return out;
-  }, [shown]);
+  const legend = useMemo(() => legendCounts(shown), [shown]);
 
   const blocking = result?.blocking ?? [];
   // The deployed view reports its own findings (banner, pane drops, fate list), not the ASO conversion's issues.
@@ -480,7 +480,12 @@ export function App() {
           />
         );
       case 'plan':
-        return <PlanTable {...(shown.plan ? { plan: shown.plan } : {})} />;
+        return (
+          <PlanTable
+            {...(shown.plan ? { plan: shown.plan } : {})}
+            {...(shown.planUsed ? { used: shown.planUsed } : {})}
+          />
+        );
       case 'roundtrip':
         return (
           <RoundTripView
@@ -519,6 +524,7 @@ export function App() {
             {...(shown.changes ? { changes: shown.changes } : {})}
             {...(shown.sourceVersion ? { source: shown.sourceVersion } : {})}
             {...(shown.targetVersion ? { target: shown.targetVersion } : {})}
+            onSelect={select}
           />
         );
       case 'strategies':
@@ -604,6 +610,7 @@ export function App() {
           <button type="button" onClick={reset} title="Replace the input with the catalog's example">
             Reset
           </button>
+          <ThemeToggle setting={theme.setting} onChange={theme.set} />
           <button
             type="button"
             className="icon-button"
@@ -755,7 +762,8 @@ export function App() {
         {deployed && (
           <ConversionChoice deployed={deployed} onChange={(c) => dispatch({ type: 'conversion', conversion: c })} />
         )}
-        <main className="panes">
+        {narrow && <PaneSwitcher shown={paneShown} onShow={setPaneShown} />}
+        <main className="panes" {...(narrow ? { 'data-show': paneShown } : {})}>
           <section className="pane" aria-label="Resource">
             <h2 className="pane-header">
               <span className="pane-title">Resource</span>
@@ -769,14 +777,14 @@ export function App() {
                 fallback={(error) => <PlainEditor text={state.input} onChange={setInput} problem={error.message} />}
               >
                 <Suspense fallback={<ResourcePreview text={state.input} />}>
-                  {state.catalog.type !== 'builtin' || state.catalog.id !== '' ? (
+                  {editorReady && (state.catalog.type !== 'builtin' || state.catalog.id !== '') ? (
                     <ResourceEditor
                       initialText={state.input}
                       onChange={setInput}
                       onPasteText={pasteInput}
                       onReady={(h) => {
                         editor.current = h;
-                        if (editorText.current !== undefined) h.setText(editorText.current);
+                        editorSync.attach(h);
                       }}
                       dark={dark}
                       markers={result?.markers ?? []}
@@ -821,7 +829,17 @@ export function App() {
           </DocumentView>
           <DocumentView
             label="Target"
-            subtitle={<ValidationBadge summary={shown?.validation?.target} what="the converted document" />}
+            subtitle={
+              <>
+                <ValidationBadge summary={shown?.validation?.target} what="the converted document" />
+                {shown?.writeBackVerdict && !deployed && (
+                  <WriteBackBadge
+                    verdict={shown.writeBackVerdict}
+                    onOpen={() => dispatch({ type: 'view', view: 'roundtrip' })}
+                  />
+                )}
+              </>
+            }
             {...(deployed ? { view: deployed.target } : shown?.target ? { view: shown.target } : {})}
             {...(highlightKey !== undefined ? { highlight: highlightKey } : {})}
             onSelect={select}
@@ -832,7 +850,7 @@ export function App() {
           </DocumentView>
         </main>
 
-        <Legend counts={legendCounts} />
+        <Legend counts={legend} />
         {problems.length > 0 && (
           <details className="problems">
             <summary>

@@ -84,3 +84,8 @@ export function corpusSamples(family: string): string[] {
     return [];
   }
 }
+
+/** A corpus file's text, by its path under ../shared/corpus (for tests outside the node-only layers). */
+export function readCorpusFile(rel: string): string {
+  return readFileSync(path.join(CORPUS, rel), 'utf8');
+}

@@ -38,6 +38,8 @@ export default function DiffView({ original, modified, dark, label }: DiffViewPr
       modifiedAriaLabel: `${label}: after`,
       renderOverviewRuler: false,
       renderFinalNewline: 'on',
+      // Only the changes and a few lines around them; the rest folds behind "N hidden lines".
+      hideUnchangedRegions: { enabled: true, contextLineCount: 3, minimumLineCount: 5, revealLineCount: 20 },
     }),
     [label],
   );
@@ -63,6 +65,14 @@ export default function DiffView({ original, modified, dark, label }: DiffViewPr
         models.current = ed.getModel();
         keepLabel(ed.getOriginalEditor(), `${label}: before`);
         keepLabel(ed.getModifiedEditor(), `${label}: after`);
+        // Open at the first change (once: a later recomputation must not scroll under the reader).
+        const first = ed.onDidUpdateDiff(() => {
+          const change = ed.getLineChanges()?.[0];
+          if (!change) return;
+          first.dispose();
+          const line = Math.max(1, change.modifiedStartLineNumber || change.originalStartLineNumber);
+          ed.getModifiedEditor().revealLineNearTop(line, monaco.editor.ScrollType.Immediate);
+        });
       }}
       options={options}
     />

@@ -6,6 +6,7 @@ import { monaco, setYamlSchemas, themeName } from './monacoSetup.ts';
 import { scopedSchema } from './scopedSchema.ts';
 import type { SourceRange } from '../../core/index.ts';
 import type { Shortcut } from '../shortcuts.ts';
+import { KEY_HINT_TEXT, keyboardFocus, type KeyHint } from './keyboardFocus.ts';
 
 export interface EditorMarker {
   readonly severity: 'error' | 'warning' | 'info';
@@ -151,6 +152,7 @@ export default function ResourceEditor(props: ResourceEditorProps) {
     );
   }, [schema, scopeGroup, scopeKind, schemaValidation]);
 
+  const [keyHint, setKeyHint] = useState<KeyHint | undefined>();
   // Bumped when the editor mounts, so the effects below run once it exists.
   const [mounted, setMounted] = useState(0);
   useEffect(() => {
@@ -210,73 +212,81 @@ export default function ResourceEditor(props: ResourceEditorProps) {
   }, [revealLine, mounted]);
 
   return (
-    <Editor
-      language="yaml"
-      path={MODEL_URI}
-      defaultValue={initialText}
-      theme={themeName(dark)}
-      options={{
-        ariaLabel: 'Resource YAML',
-        minimap: { enabled: false },
-        scrollBeyondLastLine: false,
-        fontSize: 13,
-        tabSize: 2,
-        automaticLayout: true,
-        wordWrap: 'off',
-        renderLineHighlight: 'line',
-        // The dimmed number after the last newline fails contrast checks.
-        renderFinalNewline: 'on',
-        fixedOverflowWidgets: true,
-        stickyScroll: { enabled: false },
-        // Tab moves focus out of the editor instead of trapping keyboard users (Ctrl+M toggles).
-        tabFocusMode: false,
-      }}
-      onChange={(v) => {
-        fitToSize(editorRef.current, v?.length ?? 0);
-        onChange(v ?? '');
-      }}
-      onMount={(editor) => {
-        editorRef.current = editor;
-        fitToSize(editor, editor.getModel()?.getValueLength() ?? 0);
-        editor.onDidChangeCursorPosition((e) => {
-          if (e.source === 'api' || e.reason === monaco.editor.CursorChangeReason.ContentFlush) return;
-          const model = editor.getModel();
-          if (model) cursorRef.current?.(model.getOffsetAt(e.position));
-        });
-        // Capture phase: runs before Monaco's own paste handling.
-        editor.getDomNode()?.addEventListener(
-          'paste',
-          (e) => {
-            const text = e.clipboardData?.getData('text/plain');
+    <>
+      {keyHint && (
+        <div className="editor-key-hint" role="status" data-testid="editor-key-hint" data-hint={keyHint}>
+          {KEY_HINT_TEXT[keyHint]}
+        </div>
+      )}
+      <Editor
+        language="yaml"
+        path={MODEL_URI}
+        defaultValue={initialText}
+        theme={themeName(dark)}
+        options={{
+          ariaLabel: 'Resource YAML',
+          minimap: { enabled: false },
+          scrollBeyondLastLine: false,
+          fontSize: 13,
+          tabSize: 2,
+          automaticLayout: true,
+          wordWrap: 'off',
+          renderLineHighlight: 'line',
+          // The dimmed number after the last newline fails contrast checks.
+          renderFinalNewline: 'on',
+          fixedOverflowWidgets: true,
+          stickyScroll: { enabled: false },
+          // No tabFocusMode here: keyboardFocus.ts sets it on focus, and these options are re-applied on render.
+        }}
+        onChange={(v) => {
+          fitToSize(editorRef.current, v?.length ?? 0);
+          onChange(v ?? '');
+        }}
+        onMount={(editor) => {
+          editorRef.current = editor;
+          fitToSize(editor, editor.getModel()?.getValueLength() ?? 0);
+          keyboardFocus(editor, setKeyHint);
+          editor.onDidChangeCursorPosition((e) => {
+            if (e.source === 'api' || e.reason === monaco.editor.CursorChangeReason.ContentFlush) return;
             const model = editor.getModel();
-            const selections = editor.getSelections();
-            if (!pasteRef.current || !text || !model || selections?.length !== 1 || editor.getOption(readOnly)) return;
-            const next = pastedText(model, selections[0] as monaco.Selection, text);
-            fitToSize(editor, next.length);
-            pasteRef.current(next);
-          },
-          true,
-        );
-        for (const s of shortcutsRef.current ?? []) {
-          editor.addAction({
-            id: `version-explorer.${s.id}`,
-            label: `Version Explorer: ${s.label}`,
-            keybindings: [keybinding(s.keys)],
-            run: () => shortcutsRef.current?.find((x) => x.id === s.id)?.run(),
+            if (model) cursorRef.current?.(model.getOffsetAt(e.position));
           });
-        }
-        onReady?.({
-          setText(text) {
-            const model = editor.getModel();
-            if (model && model.getValue() !== text) {
-              fitToSize(editor, text.length);
-              model.setValue(text);
-            }
-          },
-          focus: () => editor.focus(),
-        });
-        setMounted((n) => n + 1);
-      }}
-    />
+          // Capture phase: runs before Monaco's own paste handling.
+          editor.getDomNode()?.addEventListener(
+            'paste',
+            (e) => {
+              const text = e.clipboardData?.getData('text/plain');
+              const model = editor.getModel();
+              const selections = editor.getSelections();
+              if (!pasteRef.current || !text || !model || selections?.length !== 1 || editor.getOption(readOnly))
+                return;
+              const next = pastedText(model, selections[0] as monaco.Selection, text);
+              fitToSize(editor, next.length);
+              pasteRef.current(next);
+            },
+            true,
+          );
+          for (const s of shortcutsRef.current ?? []) {
+            editor.addAction({
+              id: `version-explorer.${s.id}`,
+              label: `Version Explorer: ${s.label}`,
+              keybindings: [keybinding(s.keys)],
+              run: () => shortcutsRef.current?.find((x) => x.id === s.id)?.run(),
+            });
+          }
+          onReady?.({
+            setText(text) {
+              const model = editor.getModel();
+              if (model && model.getValue() !== text) {
+                fitToSize(editor, text.length);
+                model.setValue(text);
+              }
+            },
+            focus: () => editor.focus(),
+          });
+          setMounted((n) => n + 1);
+        }}
+      />
+    </>
   );
 }

@@ -82,6 +82,8 @@ export function setYamlSchemas(schemas: SchemasSettings[], validate = true): voi
       format: { enable: false },
       completion: true,
       hover: true,
+      // The schema is generated in memory: "Source: source.schema.json" under a hover tells the user nothing.
+      hoverSchemaSource: false,
       validate,
       schemas,
     });

@@ -1,14 +1,21 @@
 import type { ChangesView as Changes } from '../worker/protocol.ts';
 
-/** What changed between the source and target versions, and whether the change is compatible. */
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * What changed between the source and target versions, and whether the change is compatible: sorted by
+ * field, the fields the resource uses marked, each a link to the field in the editor and the panes.
+ */
 export function ChangesView({
   changes,
   source,
   target,
+  onSelect,
 }: {
   readonly changes?: Changes;
   readonly source?: string;
   readonly target?: string;
+  readonly onSelect?: (srcKey: string) => void;
 }) {
   if (!changes)
     return <p className="empty">No change analysis for {source && target ? `${source} → ${target}` : 'this view'}.</p>;
@@ -35,16 +42,25 @@ export function ChangesView({
             </tr>
           </thead>
           <tbody>
-            {changes.rows.map((r, i) => (
-              <tr key={i} data-change={r.change}>
-                <th scope="row" className="mono">
-                  {r.path}
-                </th>
-                <td>{r.change}</td>
-                <td>{r.detail}</td>
-                <td>{r.compatible === undefined ? '' : r.compatible ? 'yes' : 'no'}</td>
-              </tr>
-            ))}
+            {[...changes.rows]
+              .sort((a, b) => cmp(a.path, b.path) || cmp(a.change, b.change))
+              .map((r, i) => (
+                <tr key={i} data-change={r.change} data-used={r.usedAt !== undefined ? 'true' : undefined}>
+                  <th scope="row" className="mono">
+                    {r.usedAt !== undefined && onSelect ? (
+                      <button type="button" className="link" onClick={() => onSelect(r.usedAt as string)}>
+                        {r.path}
+                      </button>
+                    ) : (
+                      r.path
+                    )}
+                    {r.usedAt !== undefined && <span className="chip used-chip">used in your resource</span>}
+                  </th>
+                  <td>{r.change}</td>
+                  <td>{r.detail}</td>
+                  <td>{r.compatible === undefined ? '' : r.compatible ? 'yes' : 'no'}</td>
+                </tr>
+              ))}
           </tbody>
         </table>
       )}

@@ -12,8 +12,8 @@ import {
   type ReactNode,
 } from 'react';
 import type { Line, PackedLines, PaneView } from '../worker/protocol.ts';
-import { firstLineUnder, lineAt, packedYaml, srcKeyAt } from '../worker/packLines.ts';
-import { FATE_BY_KIND, fateTitle } from './fates.ts';
+import { copiedYaml, firstLineUnder, lineAt, srcKeyAt } from '../worker/packLines.ts';
+import { FATE_BY_KIND, fateTitle, ghostNote } from './fates.ts';
 
 export const LINE_HEIGHT = 20;
 const OVERSCAN = 30;
@@ -123,6 +123,7 @@ export function DocumentView({ label, view, subtitle, highlight, onSelect, child
       <LineRow
         key={i}
         line={l}
+        version={view?.version ?? ''}
         selected={highlight !== undefined && isUnder(srcOf(l), highlight)}
         cursor={cursor === i}
         onMouseDown={(e) => {
@@ -143,7 +144,7 @@ export function DocumentView({ label, view, subtitle, highlight, onSelect, child
         <span className="pane-title">{label}</span>
         {view && <span className="version-badge">{view.version}</span>}
         {subtitle}
-        {view && view.lines.size > 0 && <CopyYaml label={label} lines={view.lines} />}
+        {view && view.lines.size > 0 && <CopyYaml label={label} lines={view.lines} version={view.version} />}
       </h2>
       {children}
       <div
@@ -167,11 +168,13 @@ export function DocumentView({ label, view, subtitle, highlight, onSelect, child
 
 function LineRow({
   line: l,
+  version,
   selected,
   cursor,
   onMouseDown,
 }: {
   line: Line;
+  version: string;
   selected: boolean;
   cursor: boolean;
   onMouseDown: (e: MouseEvent) => void;
@@ -183,16 +186,21 @@ function LineRow({
     selected ? 'hl' : '',
     cursor ? 'cursor' : '',
     l.missing ? 'missing' : '',
+    l.ghost ? 'ghost' : '',
   ]
     .filter(Boolean)
     .join(' ');
+  // A ghost (a field this version lacks) says why in plain words; its hover adds the conversion's reason.
+  const note = l.ghost === 'root' ? ghostNote(l.fate, l.key, version) : undefined;
+  const title = fateTitle(l.fate, l.reason);
   return (
     <div
       className={cls}
       data-path={dataPath(l.path)}
       data-fate={l.fate}
       data-code={l.code}
-      title={fateTitle(l.fate, l.reason)}
+      data-ghost={l.ghost}
+      title={note ? `${note}\n${title ?? ''}` : title}
       onMouseDown={onMouseDown}
     >
       <span className="gutter" aria-hidden="true">
@@ -207,13 +215,14 @@ function LineRow({
             {l.value}
           </span>
         )}
+        {note && <span className="ghost-note"> ✕ {note}</span>}
       </span>
     </div>
   );
 }
 
 /** Copies the pane's document as YAML (what the pane shows, without the placeholders of missing fields). */
-function CopyYaml({ label, lines }: { label: string; lines: PackedLines }) {
+function CopyYaml({ label, lines, version }: { label: string; lines: PackedLines; version: string }) {
   const [done, setDone] = useState<'copied' | 'failed' | undefined>();
   useEffect(() => {
     if (!done) return;
@@ -224,9 +233,9 @@ function CopyYaml({ label, lines }: { label: string; lines: PackedLines }) {
     <button
       type="button"
       className="pane-copy"
-      title="Copy this document as YAML"
+      title="Copy this document as YAML (a comment first names the fields it leaves out)"
       onClick={() =>
-        navigator.clipboard.writeText(packedYaml(lines)).then(
+        navigator.clipboard.writeText(copiedYaml(lines, version)).then(
           () => setDone('copied'),
           () => setDone('failed'),
         )

@@ -56,7 +56,10 @@ export function HelpOverlay({
               <kbd>Ctrl</kbd>
               <kbd>M</kbd>
             </td>
-            <td>In the editor: let Tab move the focus instead of indenting</td>
+            <td>
+              In the editor: switch Tab between moving the focus on and indenting (reached by keyboard, Tab moves on
+              until you type)
+            </td>
           </tr>
           <tr>
             <td>

@@ -46,8 +46,22 @@ export const FATES: readonly {
 
 export const FATE_BY_KIND = new Map(FATES.map((f) => [f.kind, f]));
 
+/** A hover's text: the fate and why. A reason that only repeats the fate's name gives way to its help. */
 export function fateTitle(kind: FateKind | undefined, reason: string | undefined): string | undefined {
   if (!kind) return undefined;
-  const label = FATE_BY_KIND.get(kind)?.label ?? kind;
-  return reason ? `${label}: ${reason}` : label;
+  const f = FATE_BY_KIND.get(kind);
+  const label = f?.label ?? kind;
+  const said = !reason || reason === kind || reason === label;
+  return said ? (f ? `${label}: ${f.help}` : label) : `${label}: ${reason}`;
+}
+
+/**
+ * Why a field is missing from a pane, in the reader's words: "v2 has no `patchesStrategicMerge`: a v2
+ * client does not see it".
+ */
+export function ghostNote(kind: FateKind | undefined, key: string | undefined, version: string): string {
+  const field = key === undefined ? 'this item' : `\`${key}\``;
+  return kind === 'pruned'
+    ? `${field} is not in the source version's schema: the API server drops it`
+    : `${version} has no ${field}: a ${version} client does not see it`;
 }

@@ -54,6 +54,8 @@ import type { StrategiesRequest } from './protocol.ts';
 import { censusOf, strategiesOf } from './strategiesEngine.ts';
 import { deployedView } from './deployedView.ts';
 import { validationView } from './validation.ts';
+import { withGhosts } from './ghosts.ts';
+import { usedAt, usedPlanTypes } from './resourceUsage.ts';
 
 interface LoadedCatalog {
   readonly catalog: Catalog;
@@ -263,19 +265,37 @@ function lostEntries(hub: ConversionResult, target: ConversionResult | undefined
   return out;
 }
 
-/** `value` with object keys in `reference`'s order (then its own), so a diff shows changes, not reordering. */
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * `value` with object keys in `reference`'s order (then its own), so panes and diffs show changes, not
+ * reordering. Objects already in order are returned as they are (a 1 MB document is walked, not copied).
+ */
 export function alignKeys(reference: unknown, value: unknown): unknown {
-  if (Array.isArray(value))
-    return value.map((v, i) => alignKeys(Array.isArray(reference) ? reference[i] : undefined, v));
-  if (value === null || typeof value !== 'object') return value;
-  const ref =
-    reference !== null && typeof reference === 'object' && !Array.isArray(reference)
-      ? (reference as Record<string, unknown>)
-      : {};
-  const v = value as Record<string, unknown>;
+  if (Array.isArray(value)) {
+    if (!Array.isArray(reference)) return value;
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const c = alignKeys(reference[i], value[i]);
+      if (c !== value[i]) (out ??= value.slice())[i] = c;
+    }
+    return out ?? value;
+  }
+  if (!isRecord(value) || !isRecord(reference)) return value;
+  const keys = Object.keys(value);
+  let kids: Map<string, unknown> | undefined;
+  for (const k of keys)
+    if (Object.hasOwn(reference, k)) {
+      const c = alignKeys(reference[k], value[k]);
+      if (c !== value[k]) (kids ??= new Map()).set(k, c);
+    }
+  const order = Object.keys(reference).filter((k) => Object.hasOwn(value, k));
+  for (const k of keys) if (!Object.hasOwn(reference, k)) order.push(k);
+  if (!kids && order.every((k, i) => k === keys[i])) return value;
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(ref)) if (Object.hasOwn(v, k)) out[k] = alignKeys(ref[k], v[k]);
-  for (const k of Object.keys(v)) if (!Object.hasOwn(out, k)) out[k] = alignKeys(undefined, v[k]);
+  // defineProperty: a data key `__proto__` stays a key.
+  for (const k of order)
+    Object.defineProperty(out, k, { value: kids?.has(k) ? kids.get(k) : value[k], enumerable: true, writable: true });
   return out;
 }
 
@@ -321,7 +341,7 @@ const CHANGE_LABEL: Record<string, string> = {
   'validation-loosened': 'validation loosened',
 };
 
-function changesView(catalog: Catalog, kind: Kind, from: string, to: string): ChangesView | undefined {
+function changesView(catalog: Catalog, kind: Kind, from: string, to: string, doc: unknown): ChangesView | undefined {
   const r = versionChanges(catalog, { group: kind.group, kind: kind.kind }, from, to).changes;
   if (!r) return undefined;
   return {
@@ -334,6 +354,7 @@ function changesView(catalog: Catalog, kind: Kind, from: string, to: string): Ch
       change: CHANGE_LABEL[c.change] ?? c.change,
       detail: c.detail,
       compatible: !c.breaking,
+      ...usedAt(doc, c.path),
     })),
   };
 }
@@ -596,7 +617,8 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   );
   const hubFates = fateMap(hub.fates, 'target');
   const targetFates = fateMap(target?.fates ?? [], 'target');
-  let targetDoc: unknown = target?.output;
+  // Panes keep the source's key order (side-by-side reading) and show what they lack as ghost lines.
+  let targetDoc: unknown = target && withGhosts(alignKeys(value, target.output), value, target.fates);
   const missing = (target?.fates ?? []).filter((f) => f.kind === 'required-missing' && f.targetPath);
   for (const f of missing) targetDoc = withMissing(targetDoc, f.targetPath as Path);
 
@@ -636,8 +658,12 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
     };
   }
   let writeBack: WriteBackView | undefined;
-  const wbVersion = known(req.writeBackVersion) ? (req.writeBackVersion as string) : (apis[0]?.name ?? sourceVersion);
-  const wb = req.roundTrip && safe(() => readWriteBack(cat, value, wbVersion, opts), issues, `Reading at ${wbVersion}`);
+  // The picker starts at the target: what a client of the version being looked at destroys.
+  const wbVersion = known(req.writeBackVersion) ? (req.writeBackVersion as string) : targetVersion;
+  const readBack = (v: string) => safe(() => readWriteBack(cat, value, v, opts), issues, `Reading at ${v}`);
+  const wb = req.roundTrip ? readBack(wbVersion) : undefined;
+  // The target's write-back verdict is a badge on the Target pane (not for a large input: 4 conversions).
+  const wbTarget = wb && wbVersion === targetVersion ? wb : sparseFates ? undefined : readBack(targetVersion);
   if (wb)
     writeBack = {
       version: wbVersion,
@@ -647,10 +673,10 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
       destroyed: wb.lost,
     };
 
-  const changes = safe(() => changesView(cat, kd, sourceVersion, targetVersion), issues, 'Change analysis');
+  const changes = safe(() => changesView(cat, kd, sourceVersion, targetVersion, value), issues, 'Change analysis');
   const schema = schemaFor(req.catalogKey, cat, kd, sourceVersion);
 
-  const hubPane = pane(hub.to, hub.output, hubFates);
+  const hubPane = pane(hub.to, withGhosts(alignKeys(value, hub.output), value, hub.fates), hubFates);
   const targetPane = target ? pane(target.to, targetDoc, targetFates) : undefined;
   const bag = bagEntries(hub.output, hub.fates);
   const lost = lostEntries(hub, target);
@@ -696,9 +722,10 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
     ...(targetPane ? { target: targetPane } : {}),
     bag,
     lost,
-    ...(plan ? { plan } : {}),
+    ...(plan ? { plan, planUsed: usedPlanTypes(plan, value) } : {}),
     ...(roundTrip ? { roundTrip } : {}),
     ...(writeBack ? { writeBack } : {}),
+    ...(wbTarget ? { writeBackVerdict: { version: targetVersion, destroyed: wbTarget.lost } } : {}),
     ...(changes ? { changes } : {}),
     ...(schema !== undefined ? { schema } : {}),
     validation: validation.view,

@@ -2,7 +2,7 @@
 // the page's side: unpacking the few lines it draws. A line does not carry its path: it names the line its
 // path extends (`up`) and the one or two segments it adds, so a 1 MB document needs no path strings at all
 // until the page asks for one.
-import type { FateKind, IssueCode } from '../../core/index.ts';
+import { formatPath, type FateKind, type IssueCode } from '../../core/index.ts';
 import type { Line, PackedLines } from './protocol.ts';
 
 export const FATE_ORDER: readonly FateKind[] = [
@@ -23,6 +23,8 @@ export const FLAG_DASH = 1;
 export const FLAG_MISSING = 2;
 /** The line's source path is not its own path (a renamed or moved field, or inside one). */
 export const FLAG_SRC = 4;
+/** A field the pane's document does not have (lost or pruned), drawn where it would be. */
+export const FLAG_GHOST = 8;
 
 const RESERVED = /^(true|false|null|yes|no|on|off|y|n|~)$/i;
 const PLAIN_KEY = /^[A-Za-z_$][\w./$-]*$/;
@@ -66,6 +68,8 @@ export class PackBuilder {
   private readonly noteOf = new Map<string, number>();
   private width = 0;
   private size = 0;
+  /** Lines added while set are ghost lines. */
+  ghost = false;
 
   private put(s: string | undefined): void {
     if (s === undefined) {
@@ -116,7 +120,10 @@ export class PackBuilder {
     this.offs.push(item);
     this.meta.push(
       indent |
-        (((dash ? FLAG_DASH : 0) | (missing ? FLAG_MISSING : 0) | (srcMoved || src !== undefined ? FLAG_SRC : 0)) <<
+        (((dash ? FLAG_DASH : 0) |
+          (missing ? FLAG_MISSING : 0) |
+          (srcMoved || src !== undefined ? FLAG_SRC : 0) |
+          (this.ghost ? FLAG_GHOST : 0)) <<
           16),
     );
     this.meta.push(fate ? (FATE_INDEX.get(fate) ?? 0) : 0);
@@ -232,6 +239,7 @@ export function lineAt(p: PackedLines, i: number): Line {
     ...(src !== undefined && src !== path ? { src } : {}),
     ...(flags & FLAG_DASH ? { dash: true } : {}),
     ...(flags & FLAG_MISSING ? { missing: true } : {}),
+    ...(flags & FLAG_GHOST ? { ghost: ghostUnder(p, i) ? ('inside' as const) : ('root' as const) } : {}),
     ...(rawKey !== undefined ? { key: yamlKey(rawKey) } : {}),
     ...(value !== undefined ? { value } : {}),
     ...(fate ? { fate } : {}),
@@ -248,7 +256,7 @@ export function packedYaml(p: PackedLines): string {
   const out: string[] = [];
   for (let i = 0; i < p.size; i++) {
     const flags = flagsAt(p, i);
-    if (flags & FLAG_MISSING) continue;
+    if (flags & (FLAG_MISSING | FLAG_GHOST)) continue;
     const indent = (p.meta[i * 2] ?? 0) & 0xffff;
     const dash = (flags & FLAG_DASH) !== 0;
     const rawKey = slice(p, i, 0);
@@ -258,8 +266,51 @@ export function packedYaml(p: PackedLines): string {
       `${' '.repeat(dash ? indent - 2 : indent)}${dash ? '- ' : ''}${key}${value !== undefined ? `${key ? ' ' : ''}${value}` : ''}`,
     );
   }
-  return out.length > 0 ? `${out.join('\n')}\n` : '';
+  if (out.length === 0) return p.size > 0 ? '{}\n' : ''; // only ghosts: an empty document
+  return `${out.join('\n')}\n`;
 }
 
 export const transferablesOf = (p: PackedLines | undefined): ArrayBuffer[] =>
   p ? [p.offs.buffer as ArrayBuffer, p.meta.buffer as ArrayBuffer, p.noteIdx.buffer as ArrayBuffer] : [];
+
+/** Line `i` is inside a ghost's value (its parent line is a ghost too). */
+function ghostUnder(p: PackedLines, i: number): boolean {
+  const up = p.offs[i * STRIDE + 6] ?? -1;
+  return up >= 0 && (flagsAt(p, up) & FLAG_GHOST) !== 0;
+}
+
+export interface LeftOut {
+  /** pathKey of the field in the pane's document (where its ghost is drawn). */
+  readonly path: string;
+  readonly fate?: FateKind;
+  readonly reason?: string;
+}
+
+/** The fields the pane shows as ghosts (the top ghost line of each): what its document leaves out. */
+export function leftOut(p: PackedLines): LeftOut[] {
+  const out: LeftOut[] = [];
+  for (let i = 0; i < p.size; i++) {
+    if (!(flagsAt(p, i) & FLAG_GHOST) || ghostUnder(p, i)) continue;
+    const l = lineAt(p, i);
+    out.push({ path: l.path, ...(l.fate ? { fate: l.fate } : {}), ...(l.reason ? { reason: l.reason } : {}) });
+  }
+  return out;
+}
+
+const keyPath = (key: string) =>
+  key === '' ? [] : key.split('\u0000').map((seg) => (/^(0|[1-9]\d*)$/.test(seg) ? Number(seg) : seg));
+
+/**
+ * What `Copy YAML` copies: the document, preceded by a comment naming every field it leaves out (lost or
+ * pruned), so a pasted manifest never drops data without a word.
+ */
+export function copiedYaml(p: PackedLines, version: string): string {
+  const gone = leftOut(p);
+  const yaml = packedYaml(p);
+  if (gone.length === 0) return yaml;
+  const head = [
+    `# Version Explorer: this ${version} document leaves out ${gone.length} field${gone.length === 1 ? '' : 's'} of the source:`,
+    ...gone.map((g) => `#   ${formatPath(keyPath(g.path))} (${g.fate ?? 'lost'})`),
+  ];
+  return `${head.join('\n')}\n${yaml}`;
+}

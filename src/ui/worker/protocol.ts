@@ -34,6 +34,11 @@ export interface Line {
   readonly code?: IssueCode;
   /** A placeholder for a field the destination requires but does not have. */
   readonly missing?: boolean;
+  /**
+   * A field this pane's document does not have (lost or pruned), drawn where it would be: `root` for the
+   * field's own line, `inside` for the lines of its value.
+   */
+  readonly ghost?: 'root' | 'inside';
 }
 
 export interface SourceFate {
@@ -187,6 +192,8 @@ export interface ChangeRow {
   readonly change: string;
   readonly detail: string;
   readonly compatible?: boolean;
+  /** pathKey of the first place the input document uses this field (absent: unused). */
+  readonly usedAt?: string;
 }
 
 export interface ChangesView {
@@ -280,6 +287,10 @@ export interface ExploreResult {
   readonly plan?: Plan;
   readonly roundTrip?: RoundTripView;
   readonly writeBack?: WriteBackView;
+  /** The plan's type plans (`from>to:sourceType`) whose objects occur in the input document. */
+  readonly planUsed?: readonly string[];
+  /** What a client of the target version destroys when it writes the object back (a badge on Target). */
+  readonly writeBackVerdict?: { readonly version: string; readonly destroyed: readonly Path[] };
   readonly changes?: ChangesView;
   /** The view this result tells (the request's, or the catalog's default). */
   readonly storageView?: StorageView;

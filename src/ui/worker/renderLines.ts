@@ -3,6 +3,7 @@
 import { pathKey, type FateKind, type IssueCode, type Path } from '../../core/index.ts';
 import type { Line, PackedLines } from './protocol.ts';
 import { lineAt, PackBuilder } from './packLines.ts';
+import { Ghost } from './ghosts.ts';
 
 export interface FateInfo {
   readonly kind: FateKind;
@@ -124,6 +125,14 @@ class Renderer {
     }
     const pass = fate && INHERITED.has(fate.kind) ? fate : undefined;
 
+    if (node instanceof Ghost) {
+      // Every line of a ghost's value is a ghost line, with the ghost's fate.
+      const was = b.ghost;
+      b.ghost = true;
+      this.walk(node.value, { fate: node.fate }, up, item, indent, dash, key, node.fate, moved, src);
+      b.ghost = was;
+      return;
+    }
     if (node === MISSING) {
       const f = fate ?? MISSING_FATE;
       b.add(up, item, indent, dash, true, key, '# required, missing', src, moved, f.kind, f.reason, f.code);
@@ -162,6 +171,8 @@ class Renderer {
       return;
     }
     if (key !== undefined) {
+      // Only ghosts inside: the document has an empty object here (Copy YAML copies `{}`).
+      const empty = keys.every((k) => obj[k] instanceof Ghost);
       const line = b.add(
         up,
         item,
@@ -169,7 +180,7 @@ class Renderer {
         dash,
         false,
         key,
-        undefined,
+        empty ? '{}' : undefined,
         src,
         moved,
         fate?.kind,
