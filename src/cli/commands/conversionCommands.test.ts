@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fakeIO } from '../testdata/fakeIO.ts';
+import { corpusPath } from '../../core/testdata/corpus.ts';
+import { describeCorpus } from '../../core/testdata/corpusSuite.ts';
 import { plan } from './plan.ts';
 import { convert } from './convert.ts';
 import { roundtrip } from './roundtrip.ts';
@@ -117,8 +119,8 @@ describe('diff command', () => {
   });
 });
 
-describe('--hub', () => {
-  const OCM = path.resolve(import.meta.dirname, '../../../../shared/corpus/open-cluster-management');
+describeCorpus('--hub', () => {
+  const OCM = corpusPath('open-cluster-management');
   const crds = path.join(OCM, 'crds/api-v1.3.0/addon');
   const sample = path.join(
     OCM,

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { parseAllDocuments, stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { describeCorpus } from '../../core/testdata/corpusSuite.ts';
 import { parseResources, serializeCatalog } from '../../core/index.ts';
 import { importFiles } from '../../importers/index.ts';
 import { bigClusterYaml } from '../../../bench/support/bigResource.ts';
@@ -31,7 +32,7 @@ function fullValue(text: string): unknown {
   return r.documents[0]?.value;
 }
 
-describe('parseValues', () => {
+describeCorpus('parseValues on the corpus', () => {
   it('reads every corpus sample document as the yaml package does', () => {
     expect(Object.keys(corpus).length).toBeGreaterThan(100);
     let compared = 0;
@@ -50,7 +51,9 @@ describe('parseValues', () => {
     }
     expect(compared).toBeGreaterThan(100);
   });
+});
 
+describe('parseValues', () => {
   it('reads generated resources as the yaml package does', () => {
     const scalar = fc.oneof(
       fc.string(),
