@@ -4,6 +4,7 @@ import type { Issue, Path } from './issue.ts';
 import { issue } from './issue.ts';
 import type { Catalog, TypeRef } from './model.ts';
 import { CATALOG_FORMAT_VERSION } from './model.ts';
+import { checkIntegrity } from './catalogIntegrity.ts';
 
 const str = { type: 'string' } as const;
 const strArray = { type: 'array', items: str } as const;
@@ -354,9 +355,9 @@ function checkReferences(c: Catalog): Issue[] {
           bad(`edge ${e.from} -> ${e.to} names an unknown version`, ['kinds', ki, 'graphs', s, 'edges', ei]);
       });
     k.versions.forEach((v, vi) => {
-      if (!v.types[v.root]) bad(`root type ${v.root} is missing`, ['kinds', ki, 'versions', vi, 'root']);
+      if (!Object.hasOwn(v.types, v.root)) bad(`root type ${v.root} is missing`, ['kinds', ki, 'versions', vi, 'root']);
       const refs = (t: TypeRef, path: Path): void => {
-        if (t.kind === 'object' && !v.types[t.name]) bad(`type ${t.name} is not defined in ${v.name}`, path);
+        if (t.kind === 'object' && !Object.hasOwn(v.types, t.name)) bad(`type ${t.name} is not defined in ${v.name}`, path);
         else if (t.kind === 'array') refs(t.items, path);
         else if (t.kind === 'map') refs(t.values, path);
       };
@@ -393,7 +394,7 @@ export function loadCatalog(json: unknown): { catalog?: Catalog; issues: Issue[]
     };
   }
   const catalog = json as unknown as Catalog;
-  const issues = checkReferences(catalog);
+  const issues = [...checkReferences(catalog), ...checkIntegrity(catalog)];
   return issues.length > 0 ? { issues } : { catalog, issues };
 }
 

@@ -67,7 +67,7 @@ describe('convert command', () => {
   it('exits 1 with file:line:col when data would be lost (pruned field)', async () => {
     const f = fakeIO('', { '/in.yaml': input.replace('lastName: Lee}', 'lastName: Lee, bogus: 1}') });
     expect(await convert(['--catalog', 'crm-person', '-f', '/in.yaml', '--to', 'hub', '-o', 'json'], f.io)).toBe(1);
-    expect(f.err()).toMatch(/\/in\.yaml:4:\d+: warning PRUNED/);
+    expect(f.err()).toMatch(/\/in\.yaml:4:\d+: error PRUNED/);
     expect((JSON.parse(f.out()) as { kind: string }).kind).toBe('List');
   });
 

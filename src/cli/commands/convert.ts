@@ -9,7 +9,7 @@ import type { Issue, Strategy } from '../../core/index.ts';
 import { convertResource, findKindForDocument, formatIssue } from '../../core/index.ts';
 import { parseResources, pathKey, type ParsedDocument } from '../../core/index.ts';
 import type { Command } from '../main.ts';
-import { hooksOf, loadCatalogFor, parseArgs, usageError } from './conversionArgs.ts';
+import { LOSS_CODES, asExitSeverity, hooksOf, loadCatalogFor, parseArgs, usageError } from './conversionArgs.ts';
 
 const USAGE =
   'usage: version-explorer convert --catalog SRC -f FILE|- --to V|hub [--spec-only|--status-only] [-o yaml|json] [--strategy direct|chained] [--hub V]\n';
@@ -79,6 +79,7 @@ export const convert: Command = async (args, io) => {
   const outputs: unknown[] = [];
   let lossy = false;
   let bad = false;
+  let converted = 0;
   for (const doc of parsed.documents) {
     const found = findKindForDocument(catalog, doc.value);
     if (!found.version) {
@@ -101,13 +102,22 @@ export const convert: Command = async (args, io) => {
       fates: false,
       ...(strategy ? { strategy: strategy as Strategy } : {}),
     });
-    for (const i of r.issues) io.err(`${formatIssue(located(i, doc, name))}\n`);
+    for (const i of r.issues) io.err(`${formatIssue(located(asExitSeverity(i), doc, name))}\n`);
     if (r.output === undefined) {
       bad = true;
       continue;
     }
-    if (r.issues.some((i) => i.severity === 'error' || i.code === 'LOST' || i.code === 'PRUNED')) lossy = true;
+    if (r.issues.some((i) => i.severity === 'error' || LOSS_CODES.has(i.code))) lossy = true;
     outputs.push(r.output);
+    converted++;
+  }
+  // Only documents of kinds the catalog lacks (a ConfigMap): nothing was converted, which is not a success.
+  // Exit 2, bad input: the input does not match the catalog (as a version the kind lacks does).
+  if (!bad && converted === 0) {
+    io.err(
+      `${formatIssue({ severity: 'error', code: 'NOTHING_CONVERTED', message: `no document is of a kind in the catalog (it has: ${catalog.kinds.map((k) => `${k.group}/${k.kind}`).join(', ')})`, path: [], file: name })}\n`,
+    );
+    return 2;
   }
   // Every document is diagnosed first; bad input writes nothing (a partial List would be mistaken for the result).
   if (bad) return 2;
