@@ -5,8 +5,8 @@
 // of instances per version run fast. No -0 anywhere (JSON cannot keep it).
 import fc from 'fast-check';
 import type { Catalog, Kind, ObjectType, Property, TypeRef, Validation, Version } from './model.ts';
-import { apiVersionOf, findVersion } from './catalogLookup.ts';
-import { setKey } from './convertResource.ts';
+import { apiVersionOf, findVersion, typeNamed } from './catalogLookup.ts';
+import { setKey } from './dataKeys.ts';
 
 export interface ArbitraryOptions {
   /** Object nesting below which only required properties are generated (default 4). */
@@ -135,7 +135,7 @@ class Gen {
     const key = `${name}\u0000${shallow ? 'x' : depth}`;
     const hit = this.memo.get(key);
     if (hit) return hit;
-    const t: ObjectType | undefined = this.version.types[name];
+    const t: ObjectType | undefined = typeNamed(this.version, name);
     if (!t) return fc.constant({});
     // Recursive schemas: beyond the depth only required properties, and those of an already-open type are cut.
     const placeholder = fc.constant({});
@@ -144,13 +144,13 @@ class Gen {
     const model: Record<string, fc.Arbitrary<unknown>> = {};
     const required: string[] = [];
     for (const p of props) {
-      model[p.name] = this.prop(p, shallow ? this.maxDepth + 1 : depth);
+      setKey(model, p.name, this.prop(p, shallow ? this.maxDepth + 1 : depth));
       if (p.required) required.push(p.name);
     }
     const arb = fc.record(model, { requiredKeys: required }).map((r) => {
       const out: Record<string, unknown> = {};
       for (const k of Object.keys(r))
-        if ((r as Record<string, unknown>)[k] !== undefined) out[k] = (r as Record<string, unknown>)[k];
+        if ((r as Record<string, unknown>)[k] !== undefined) setKey(out, k, (r as Record<string, unknown>)[k]);
       return out;
     });
     this.memo.set(key, arb);
@@ -177,13 +177,13 @@ export function arbitraryInstance(
   const v = typeof version === 'string' ? findVersion(kind, version) : version;
   if (!v) throw new Error(`${kind.kind} has no version ${String(version)}`);
   const gen = new Gen(v, opts.maxDepth ?? 4, opts.maxItems ?? 3);
-  const root = v.types[v.root];
+  const root = typeNamed(v, v.root);
   const parts: Record<string, fc.Arbitrary<unknown>> = {};
   const required: string[] = [];
   for (const p of root?.properties ?? []) {
     if (p.name === 'apiVersion' || p.name === 'kind' || p.name === 'metadata') continue;
     if (p.name === v.status && opts.status === false) continue;
-    parts[p.name] = gen.ref(p.type, p.validation, 0);
+    setKey(parts, p.name, gen.ref(p.type, p.validation, 0));
     if (p.required) required.push(p.name);
   }
   return fc.record(parts, { requiredKeys: required }).map((body) => {
@@ -193,7 +193,7 @@ export function arbitraryInstance(
       metadata: { name: 'generated' },
     };
     for (const k of Object.keys(body))
-      if ((body as Record<string, unknown>)[k] !== undefined) doc[k] = (body as Record<string, unknown>)[k];
+      if ((body as Record<string, unknown>)[k] !== undefined) setKey(doc, k, (body as Record<string, unknown>)[k]);
     return doc;
   });
 }

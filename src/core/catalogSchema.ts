@@ -1,4 +1,5 @@
 // The catalog JSON: its JSON Schema, validated loading, deterministic serialisation and a content hash.
+import { setKey } from './dataKeys.ts';
 import { Validator } from '@cfworker/json-schema';
 import type { Issue, Path } from './issue.ts';
 import { issue } from './issue.ts';
@@ -357,7 +358,8 @@ function checkReferences(c: Catalog): Issue[] {
     k.versions.forEach((v, vi) => {
       if (!Object.hasOwn(v.types, v.root)) bad(`root type ${v.root} is missing`, ['kinds', ki, 'versions', vi, 'root']);
       const refs = (t: TypeRef, path: Path): void => {
-        if (t.kind === 'object' && !Object.hasOwn(v.types, t.name)) bad(`type ${t.name} is not defined in ${v.name}`, path);
+        if (t.kind === 'object' && !Object.hasOwn(v.types, t.name))
+          bad(`type ${t.name} is not defined in ${v.name}`, path);
         else if (t.kind === 'array') refs(t.items, path);
         else if (t.kind === 'map') refs(t.values, path);
       };
@@ -412,7 +414,7 @@ function canonical(v: unknown, top = false): unknown {
     return a < b ? -1 : a > b ? 1 : 0;
   });
   const out: Record<string, unknown> = {};
-  for (const k of keys) if (v[k] !== undefined) out[k] = canonical(v[k]);
+  for (const k of keys) if (v[k] !== undefined) setKey(out, k, canonical(v[k]));
   return out;
 }
 

@@ -27,7 +27,7 @@ export * from './catalogSchema.ts';
 
 // --- conversion (plans, execution, bag, hooks, round trips, changes) ---
 export type { KindRef } from './catalogLookup.ts';
-export { findKind, findVersion, apiVersionOf } from './catalogLookup.ts';
+export { findKind, findVersion, apiVersionOf, typeNamed } from './catalogLookup.ts';
 export {
   planConversion,
   planTypePair,
@@ -59,3 +59,4 @@ export {
 } from './versionChanges.ts';
 export { versionJsonSchema, type JsonSchema } from './versionJsonSchema.ts';
 // arbitraryInstance (src/core/arbitrary.ts) is not re-exported: it needs fast-check, a dev dependency.
+export { ownValue, setKey } from './dataKeys.ts';

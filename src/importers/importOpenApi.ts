@@ -17,6 +17,7 @@
 //   the other files loaded with this one (matched by relative path, else by the longest path suffix, so
 //   dropped files match by name). A missing target or file is DANGLING_REF; an alias loop with no object
 //   (A = B, B = A) is REF_CYCLE. Recursive object types are fine: types refer to each other by name.
+import { setKey } from '../core/index.ts';
 import type { Issue, KindInput, ObjectType, Path, Property, TypeRef, Version } from '../core/index.ts';
 import { NameAllocator, bagKeyOf, byString, typeSegment, uniqueBagKeys } from './names.ts';
 import type { SourceDoc } from './parseSource.ts';
@@ -464,7 +465,7 @@ function importResource(ctx: Ctx, version: string, kindName: string, body: Locat
   const types: Record<string, ObjectType> = {};
   for (const k of [...ctx.types.keys()].sort(byString)) {
     const t = ctx.types.get(k);
-    if (t) types[k] = t;
+    if (t) setKey(types, k, t);
   }
   return {
     name: version,

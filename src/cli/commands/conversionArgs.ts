@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Catalog, HookRegistry, Issue } from '../../core/index.ts';
-import { formatIssue, hubFor, withHub } from '../../core/index.ts';
+import { formatIssue, hubFor, setKey, withHub } from '../../core/index.ts';
 import { hooksFor } from '../../catalogs/hooks.ts';
 import { loadCatalogSource } from '../catalogSource.ts';
 import type { CommandIO } from '../io.ts';
@@ -99,7 +99,7 @@ function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys);
   if (v === null || typeof v !== 'object') return v;
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v).sort()) out[k] = sortKeys((v as Record<string, unknown>)[k]);
+  for (const k of Object.keys(v).sort()) setKey(out, k, sortKeys((v as Record<string, unknown>)[k]));
   return out;
 }
 

@@ -11,6 +11,7 @@ import {
   pathKey,
   planConversion,
   readWriteBack,
+  setKey,
   roundTrip as coreRoundTrip,
   versionChanges,
   versionJsonSchema,
@@ -254,8 +255,8 @@ export function alignKeys(reference: unknown, value: unknown): unknown {
       : {};
   const v = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(ref)) if (Object.hasOwn(v, k)) out[k] = alignKeys(ref[k], v[k]);
-  for (const k of Object.keys(v)) if (!Object.hasOwn(out, k)) out[k] = alignKeys(undefined, v[k]);
+  for (const k of Object.keys(ref)) if (Object.hasOwn(v, k)) setKey(out, k, alignKeys(ref[k], v[k]));
+  for (const k of Object.keys(v)) if (!Object.hasOwn(out, k)) setKey(out, k, alignKeys(undefined, v[k]));
   return out;
 }
 

@@ -1,6 +1,6 @@
 // Renders a document as YAML lines, each tagged with its JSON path and the fate of the field it shows.
 // Runs in the worker: the page only draws the visible window of lines (a 1 MB resource stays responsive).
-import { pathKey, type FateKind, type IssueCode, type Path } from '../../core/index.ts';
+import { pathKey, setKey, type FateKind, type IssueCode, type Path } from '../../core/index.ts';
 import type { Line, PackedLines } from './protocol.ts';
 import { lineAt, PackBuilder } from './packLines.ts';
 
@@ -210,7 +210,7 @@ export function countFates(fates: Iterable<FateInfo>): Partial<Record<FateKind, 
 export function withMissing(doc: unknown, path: Path): unknown {
   if (doc === null || typeof doc !== 'object' || path.length === 0) return doc;
   const [seg, ...rest] = path as [string | number, ...Path];
-  const next = (doc as Record<string | number, unknown>)[seg];
+  const next = Object.hasOwn(doc, seg) ? (doc as Record<string | number, unknown>)[seg] : undefined;
   let value: unknown;
   if (rest.length === 0) {
     if (next !== undefined) return doc;
@@ -222,6 +222,7 @@ export function withMissing(doc: unknown, path: Path): unknown {
   const copy: Record<string | number, unknown> = Array.isArray(doc)
     ? ([...doc] as unknown as Record<number, unknown>)
     : { ...(doc as Record<string, unknown>) };
-  copy[seg] = value;
+  if (typeof seg === 'string') setKey(copy, seg, value);
+  else copy[seg] = value;
   return copy;
 }
