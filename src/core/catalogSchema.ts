@@ -6,6 +6,8 @@ import { issue } from './issue.ts';
 import type { Catalog, TypeRef } from './model.ts';
 import { CATALOG_FORMAT_VERSION } from './model.ts';
 import { checkIntegrity } from './catalogIntegrity.ts';
+import { tooDeepAt } from './depth.ts';
+import { tooDeepIssue } from './yamlSource.ts';
 
 const str = { type: 'string' } as const;
 const strArray = { type: 'array', items: str } as const;
@@ -387,6 +389,9 @@ export function loadCatalog(json: unknown): { catalog?: Catalog; issues: Issue[]
       ],
     };
   }
+  // The validator and the reference checks recurse: a catalog nested deeper than any real one is refused first.
+  const deep = tooDeepAt(json);
+  if (deep) return { issues: [tooDeepIssue(deep)] };
   const errors = validate(json);
   if (errors.length > 0) {
     return {

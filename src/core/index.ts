@@ -17,7 +17,7 @@ export * from './model.ts';
 export * from './issue.ts';
 export * from './conversionTypes.ts';
 export { parseResources, pathKey, type ParsedDocument, type ParsedResources } from './parseResources.ts';
-export { documentValue, toRange } from './yamlSource.ts';
+export { documentValue, parseError, toRange, tooDeepIssue } from './yamlSource.ts';
 
 // --- catalog building (version order, storage variants, hub, graph, catalog JSON) ---
 export * from './versionOrder.ts';
@@ -60,3 +60,4 @@ export {
 export { versionJsonSchema, type JsonSchema } from './versionJsonSchema.ts';
 // arbitraryInstance (src/core/arbitrary.ts) is not re-exported: it needs fast-check, a dev dependency.
 export { ownValue, setKey } from './dataKeys.ts';
+export { MAX_DEPTH, tooDeepAt } from './depth.ts';

@@ -1,7 +1,7 @@
 // Resource text (YAML or JSON, multi-document, `kind: List`) -> plain values with source ranges.
 import { LineCounter, parseAllDocuments, isMap, isSeq, isScalar, isPair, type Node as YamlNode } from 'yaml';
 import { issue, type Issue, type Path, type SourceRange } from './issue.ts';
-import { documentValue, toRange } from './yamlSource.ts';
+import { documentValue, parseError, toRange } from './yamlSource.ts';
 
 export interface ParsedDocument {
   /** Index among the documents of the text (List items get their own entries, in order). */
@@ -54,9 +54,8 @@ export function parseResources(text: string, file?: string): ParsedResources {
     for (const e of [...doc.errors, ...doc.warnings]) {
       const range = toRange(lc, e.pos[0], e.pos[1]);
       const severity = doc.errors.includes(e) ? 'error' : 'warning';
-      issues.push(
-        issue(severity, 'YAML_SYNTAX', e.message.split('\n')[0] ?? e.message, [], { ...(file ? { file } : {}), range }),
-      );
+      const { code, message } = parseError(e.message, 'YAML_SYNTAX');
+      issues.push(issue(severity, code, message, [], { ...(file ? { file } : {}), range }));
     }
     if (doc.errors.length > 0) continue;
     const got = documentValue(doc, lc, file);

@@ -6,7 +6,7 @@
 // ~15x faster than the ranges-keeping parser) so the panes can show at once; the full parse (ranges,
 // warnings, YAML 1.2 as the `yaml` package reads it) follows and stays the authority (see engine.ts).
 import { FAILSAFE_SCHEMA, load, Type } from 'js-yaml';
-import { parseResources, type ParsedResources, type SourceRange } from '../../core/index.ts';
+import { parseResources, tooDeepAt, type ParsedResources, type SourceRange } from '../../core/index.ts';
 
 // The `yaml` package's YAML 1.2 core schema (its tests and resolvers, in its order) for js-yaml, whose own
 // CORE_SCHEMA differs at the edges (`-.5`, `0b1`, `1_000`): no timestamps, no YAML 1.1 booleans.
@@ -76,6 +76,7 @@ export function parseValues(text: string, minChars = FAST_PARSE_CHARS): FastPars
     return undefined;
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  if (tooDeepAt(value)) return undefined; // the full parse reports it (TOO_DEEP)
   const v = value as { kind?: unknown; items?: unknown };
   if (typeof v.kind === 'string' && v.kind.endsWith('List') && Array.isArray(v.items)) return undefined;
   return { value, exact: json };
@@ -114,6 +115,8 @@ export function parseInput(text: string): ParsedResources {
     }
     const v = value as { kind?: unknown; items?: unknown };
     if (typeof v.kind === 'string' && v.kind.endsWith('List') && Array.isArray(v.items)) return parseResources(text);
+    // Too deep: the full parse reports TOO_DEEP with a position (jsonRanges recurses).
+    if (tooDeepAt(value)) return parseResources(text);
     const ranges = jsonRanges(text);
     const root = ranges.get('');
     return { documents: [{ index: 0, value, ranges, ...(root ? { range: root } : {}) }], issues: [] };

@@ -1,0 +1,87 @@
+// The hostile-input corpus (issue 15): every class of bad input through the CLI, as a user would run it.
+// Asserted for each: no uncaught exception, an Issue with a location, the documented exit code, and no value
+// changed silently. Large or deep inputs are generated (testdata/hostile/generate.ts); small ones are inline.
+import { describe, expect, it } from 'vitest';
+import { MAX_DEPTH } from '../core/index.ts';
+import {
+  cyclicRefOpenApi,
+  deepCrd,
+  deepResource,
+  deepTypeRef,
+  nestedRefOpenApi,
+  openApi,
+  refChainOpenApi,
+} from './testdata/hostile/generate.ts';
+import { cli, expectReported } from './testdata/hostile/run.ts';
+
+const person = (extra = '') =>
+  `apiVersion: crm.example.com/v1\nkind: Person\nmetadata:\n  name: p\nspec:\n  firstName: a\n  lastName: b\n${extra}`;
+
+describe('hostile: cycles and depth', () => {
+  it.each(['array', 'map'] as const)('a $ref cycle through an %s is REF_CYCLE at the $ref', async (through) => {
+    const r = await cli(['generate', '/cyc.json'], { '/cyc.json': cyclicRefOpenApi(through) });
+    expectReported(r, 'cyc.json', 'REF_CYCLE');
+  });
+
+  it('a $ref alias chain 5,000 long imports', async () => {
+    const r = await cli(['generate', '/chain.json'], { '/chain.json': refChainOpenApi(5000) });
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.stringify(JSON.parse(r.out))).toContain('"name":"R5000"');
+  });
+
+  it('object $refs nested 3,000 deep are TOO_DEEP at the ref', async () => {
+    const r = await cli(['generate', '/nested.json'], { '/nested.json': nestedRefOpenApi(3000) });
+    expectReported(r, 'nested.json', 'TOO_DEEP');
+  });
+
+  it.each([
+    ['yaml', 1900],
+    ['json', 1900],
+    ['json', 10_000],
+  ])('a CRD schema (.%s) %i levels deep is TOO_DEEP', async (ext, n) => {
+    const r = await cli(['generate', `/deep.${ext}`], { [`/deep.${ext}`]: deepCrd(n) });
+    expectReported(r, `deep.${ext}`, 'TOO_DEEP');
+  });
+
+  it('a catalog type reference 10,000 deep is TOO_DEEP with its path', async () => {
+    const cat = (await cli(['generate', '/person.json'], { '/person.json': openApi({}) })).out;
+    const json = JSON.parse(cat) as { kinds: { versions: { types: Record<string, { properties: unknown[] }> }[] }[] };
+    const types = json.kinds[0]?.versions[0]?.types ?? {};
+    const first = Object.values(types)[0];
+    first?.properties.push({ name: 'deep', bagKey: 'Deep', required: false, type: '@DEEP@' });
+    const text = JSON.stringify(json).replace('"@DEEP@"', textOf(deepTypeRef(10_000)));
+    const r = await cli(['plan', '--catalog', '/deep.catalog.json', '--kind', 'Person', '--from', 'v1'], {
+      '/deep.catalog.json': text,
+    });
+    expectReported(r, 'deep.catalog.json', 'TOO_DEEP');
+  });
+
+  it.each([MAX_DEPTH + 10, 1000, 10_000])('a resource nested %i deep is TOO_DEEP at a line', async (n) => {
+    const r = await cli(['convert', '--catalog', 'person-v1v2', '-f', '/deep.json', '--to', 'hub'], {
+      '/deep.json': deepResource(n, 'crm.example.com/v1', 'Person'),
+    });
+    expectReported(r, '/deep.json', 'TOO_DEEP');
+    expect(r.out).toBe('');
+  });
+
+  it('a resource just under the limit converts (an opaque field is not cut short)', async () => {
+    const r = await cli(['convert', '--catalog', 'person-v1v2', '-f', '/ok.yaml', '--to', 'hub', '-o', 'json'], {
+      '/ok.yaml': person(),
+    });
+    expect(r.code).toBe(0);
+  });
+});
+
+/** JSON text of a value built by the generator, without JSON.stringify's recursion. */
+function textOf(v: unknown): string {
+  let open = '';
+  let close = '';
+  let cur = v as { kind: string; items?: unknown; name?: string };
+  while (cur.kind === 'array') {
+    open += '{"kind":"array","items":';
+    close += '}';
+    cur = cur.items as typeof cur;
+  }
+  return `${open}${JSON.stringify(cur)}${close}`;
+}
