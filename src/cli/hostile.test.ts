@@ -1,8 +1,9 @@
 // The hostile-input corpus (issue 15): every class of bad input through the CLI, as a user would run it.
 // Asserted for each: no uncaught exception, an Issue with a location, the documented exit code, and no value
 // changed silently. Large or deep inputs are generated (testdata/hostile/generate.ts); small ones are inline.
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_DEPTH } from '../core/index.ts';
+import { MAX_DEPTH, parseJsonExact } from '../core/index.ts';
 import {
   cyclicRefOpenApi,
   deepCrd,
@@ -85,3 +86,63 @@ function textOf(v: unknown): string {
   }
   return `${open}${JSON.stringify(cur)}${close}`;
 }
+
+describe('hostile: numbers', () => {
+  const crd = path.join(import.meta.dirname, 'testdata/hostile/big-numbers.crd.yaml');
+  const doc = `apiVersion: big.example.com/v1
+kind: Big
+metadata:
+  name: b
+spec:
+  max: 9223372036854775807
+  ios: 9007199254740993
+  old: -9223372036854775808
+  list: [1, 18446744073709551615, 3]
+  free: {x: 12345678901234567890, y: 0.1}
+`;
+  const digits = [
+    '9223372036854775807',
+    '9007199254740993',
+    '-9223372036854775808',
+    '18446744073709551615',
+    '12345678901234567890',
+  ];
+
+  it.each(['yaml', 'json'])(
+    'convert -o %s prints every integer with all its digits, and back again',
+    async (format) => {
+      const up = await cli(['convert', '--catalog', crd, '-f', '/b.yaml', '--to', 'hub', '-o', format], {
+        '/b.yaml': doc,
+      });
+      expect(up.err).toBe('');
+      expect(up.code).toBe(0);
+      for (const d of digits.filter((x) => !x.startsWith('-')))
+        expect(up.out).toMatch(new RegExp(`(^|[\\s\\[:])${d}\\b`));
+      expect(up.out).toContain('-9223372036854775808'); // in the bag (as text)
+      const down = await cli(['convert', '--catalog', crd, '-f', '-', '--to', 'v1', '-o', 'json'], {}, up.out);
+      expect(down.code).toBe(0);
+      const exact = parseJsonExact(down.out) as { spec: Record<string, unknown> };
+      expect(exact.spec).toEqual({
+        max: 9223372036854775807n,
+        ios: 9007199254740993n,
+        old: -9223372036854775808n,
+        list: [1, 18446744073709551615n, 3],
+        free: { x: 12345678901234567890n, y: 0.1 },
+      });
+    },
+  );
+
+  it('roundtrip passes on big integers', async () => {
+    const r = await cli(['roundtrip', '--catalog', crd, '--samples', '/b.yaml'], { '/b.yaml': doc });
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^ok\s+Big v1\s+1 samples/m);
+  });
+
+  it.each(['.nan', '.inf', '-.inf'])('%s is NUMBER_NOT_JSON at its line (exit 2), never null', async (x) => {
+    const r = await cli(['convert', '--catalog', crd, '-f', '/n.yaml', '--to', 'hub', '-o', 'json'], {
+      '/n.yaml': doc.replace('y: 0.1', `y: ${x}`),
+    });
+    expectReported(r, '/n.yaml', 'NUMBER_NOT_JSON');
+    expect(r.out).toBe('');
+  });
+});

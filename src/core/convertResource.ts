@@ -28,6 +28,7 @@ import {
 } from './propertyBag.ts';
 import { conversionPath } from './buildKind.ts';
 import { ownValue, setKey } from './dataKeys.ts';
+import { stringifyJsonExact } from './numbers.ts';
 
 export interface ConvertOptions {
   readonly strategy?: Strategy;
@@ -142,7 +143,7 @@ function enumConv(values: readonly (string | number | boolean)[]): Conv {
       issue(
         'warning',
         'ENUM_UNKNOWN_VALUE',
-        `${JSON.stringify(v)} is not one of ${values.map((x) => JSON.stringify(x)).join(', ')}: kept as is`,
+        `${stringifyJsonExact(v)} is not one of ${values.map((x) => JSON.stringify(x)).join(', ')}: kept as is`,
         [...st.tp],
       ),
     );

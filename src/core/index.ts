@@ -60,4 +60,5 @@ export {
 export { versionJsonSchema, type JsonSchema } from './versionJsonSchema.ts';
 // arbitraryInstance (src/core/arbitrary.ts) is not re-exported: it needs fast-check, a dev dependency.
 export { ownValue, setKey } from './dataKeys.ts';
-export { MAX_DEPTH, tooDeepAt } from './depth.ts';
+export { MAX_DEPTH, tooDeepAt, valueProblemAt, type ValueProblem } from './depth.ts';
+export { exactInteger, parseJsonExact, stringifyJsonExact } from './numbers.ts';

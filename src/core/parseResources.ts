@@ -48,7 +48,13 @@ export function parseResources(text: string, file?: string): ParsedResources {
   const lc = new LineCounter();
   const issues: Issue[] = [];
   const documents: ParsedDocument[] = [];
-  const docs = parseAllDocuments(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true, merge: true });
+  const docs = parseAllDocuments(text, {
+    lineCounter: lc,
+    prettyErrors: false,
+    uniqueKeys: true,
+    merge: true,
+    intAsBigInt: true,
+  });
   const list = Array.isArray(docs) ? docs : [docs];
   for (const doc of list) {
     for (const e of [...doc.errors, ...doc.warnings]) {
@@ -58,7 +64,7 @@ export function parseResources(text: string, file?: string): ParsedResources {
       issues.push(issue(severity, code, message, [], { ...(file ? { file } : {}), range }));
     }
     if (doc.errors.length > 0) continue;
-    const got = documentValue(doc, lc, file);
+    const got = documentValue(doc, lc, file, true);
     if ('issue' in got) {
       issues.push(got.issue); // e.g. an alias bomb: an input error at the document, not a crash
       continue;

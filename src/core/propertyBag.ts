@@ -2,6 +2,7 @@
 // map on storage objects holding what the storage shape has no field for.
 import type { TypeRef } from './model.ts';
 import { setKey } from './dataKeys.ts';
+import { parseJsonExact, stringifyJsonExact } from './numbers.ts';
 
 /** The JSON key of the bag on storage objects. */
 export const PROPERTY_BAG = '$propertyBag';
@@ -33,7 +34,7 @@ export function isEmptyForBag(value: unknown, type?: TypeRef): boolean {
 /** Encodes one value as ASO does: a string (of a string-typed property) raw, anything else as JSON text. */
 export function encodeBagValue(value: unknown, type?: TypeRef): string {
   if (typeof value === 'string' && (type === undefined || storedRaw(type))) return value;
-  return JSON.stringify(value);
+  return stringifyJsonExact(value);
 }
 
 /** Decodes one stored text for a destination of `type`; `undefined` plus ok=false when it is not valid JSON. */
@@ -43,7 +44,7 @@ export function decodeBagValue(
 ): { ok: true; value: unknown } | { ok: false; error: string } {
   if (storedRaw(type)) return { ok: true, value: text };
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return { ok: true, value: parseJsonExact(text) };
   } catch (e) {
     return { ok: false, error: e instanceof Error ? e.message : String(e) };
   }
@@ -74,7 +75,7 @@ export function readBag(obj: unknown): PropertyBag {
   const raw = (obj as Record<string, unknown>)[PROPERTY_BAG];
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return out;
   for (const [k, v] of Object.entries(raw as Record<string, unknown>))
-    setKey(out, k, typeof v === 'string' ? v : JSON.stringify(v));
+    setKey(out, k, typeof v === 'string' ? v : stringifyJsonExact(v));
   return out;
 }
 

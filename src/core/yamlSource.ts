@@ -2,13 +2,28 @@
 // with resource exhaustion (an alias bomb) turned into an issue instead of an exception.
 import { isNode, type Document, type LineCounter } from 'yaml';
 import { issue, type Issue, type IssueCode, type Path, type SourceRange } from './issue.ts';
-import { MAX_DEPTH, tooDeepAt } from './depth.ts';
+import { MAX_DEPTH, valueProblemAt } from './depth.ts';
+import { exactIntegerReviver } from './numbers.ts';
 
 /** A parser error's code and first line: the parser's own stack overflow on deep nesting is TOO_DEEP. */
 export function parseError(message: string, syntax: IssueCode): { code: IssueCode; message: string } {
   if (/Maximum call stack size exceeded|too much recursion/i.test(message))
     return { code: 'TOO_DEEP', message: 'nested too deeply for the YAML parser' };
   return { code: syntax, message: message.split('\n')[0] ?? message };
+}
+
+/** NaN or ±Infinity (YAML .nan/.inf): JSON, and so the API server, cannot hold them. */
+export function notJsonNumberIssue(path: Path, file?: string, range?: SourceRange): Issue {
+  return issue(
+    'error',
+    'NUMBER_NOT_JSON',
+    'NaN and Infinity are not JSON numbers (the API server rejects them)',
+    path,
+    {
+      ...(file !== undefined ? { file } : {}),
+      ...(range ? { range } : {}),
+    },
+  );
 }
 
 /** A TOO_DEEP issue for a value nested deeper than MAX_DEPTH at `path`. */
@@ -30,14 +45,22 @@ export function documentValue(
   doc: Document,
   lc: LineCounter,
   file?: string,
+  /** A resource (parsed with intAsBigInt): integers beyond 2^53 stay exact, NaN/Infinity are refused. */
+  resource = false,
 ): { readonly value: unknown } | { readonly issue: Issue } {
   try {
-    const value: unknown = doc.toJS({ maxAliasCount: 1000 });
-    const deep = tooDeepAt(value);
-    if (deep) {
-      const node: unknown = doc.getIn(deep, true);
+    const value: unknown = doc.toJS({ maxAliasCount: 1000, ...(resource ? { reviver: exactIntegerReviver } : {}) });
+    const problem = valueProblemAt(value, MAX_DEPTH, resource);
+    if (problem) {
+      const node: unknown = doc.getIn(problem.path, true);
       const r = isNode(node) && node.range ? node.range : doc.range;
-      return { issue: tooDeepIssue(deep, file, r ? toRange(lc, r[0], r[1]) : undefined) };
+      const range = r ? toRange(lc, r[0], r[1]) : undefined;
+      return {
+        issue:
+          problem.problem === 'too-deep'
+            ? tooDeepIssue(problem.path, file, range)
+            : notJsonNumberIssue(problem.path, file, range),
+      };
     }
     return { value };
   } catch (e) {

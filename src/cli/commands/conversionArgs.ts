@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Catalog, HookRegistry, Issue } from '../../core/index.ts';
-import { formatIssue, hubFor, setKey, withHub } from '../../core/index.ts';
+import { formatIssue, hubFor, setKey, stringifyJsonExact, withHub } from '../../core/index.ts';
 import { hooksFor } from '../../catalogs/hooks.ts';
 import { loadCatalogSource } from '../catalogSource.ts';
 import type { CommandIO } from '../io.ts';
@@ -92,7 +92,7 @@ export const hooksOf = (catalog: Catalog): HookRegistry => hooksFor(catalog.id);
 
 /** JSON with object keys sorted at every level: byte-stable output for scripts and golden files. */
 export function stableJson(value: unknown): string {
-  return `${JSON.stringify(sortKeys(value), null, 2)}\n`;
+  return `${stringifyJsonExact(sortKeys(value), 2)}\n`;
 }
 
 function sortKeys(v: unknown): unknown {

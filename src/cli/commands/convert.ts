@@ -6,7 +6,7 @@
 // 2 bad usage or unreadable input.
 import { stringify } from 'yaml';
 import type { Issue, Strategy } from '../../core/index.ts';
-import { convertResource, findKindForDocument, formatIssue } from '../../core/index.ts';
+import { convertResource, findKindForDocument, formatIssue, stringifyJsonExact } from '../../core/index.ts';
 import { parseResources, pathKey, type ParsedDocument } from '../../core/index.ts';
 import type { Command } from '../main.ts';
 import { LOSS_CODES, asExitSeverity, hooksOf, loadCatalogFor, parseArgs, usageError } from './conversionArgs.ts';
@@ -123,7 +123,7 @@ export const convert: Command = async (args, io) => {
   if (bad) return 2;
   if (format === 'json') {
     const value = outputs.length === 1 ? outputs[0] : { apiVersion: 'v1', kind: 'List', items: outputs };
-    io.out(`${JSON.stringify(value, null, 2)}\n`);
+    io.out(`${stringifyJsonExact(value, 2)}\n`);
   } else {
     io.out(outputs.map((o) => stringify(o, { lineWidth: 0 })).join('---\n'));
   }

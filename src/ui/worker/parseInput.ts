@@ -6,7 +6,14 @@
 // ~15x faster than the ranges-keeping parser) so the panes can show at once; the full parse (ranges,
 // warnings, YAML 1.2 as the `yaml` package reads it) follows and stays the authority (see engine.ts).
 import { FAILSAFE_SCHEMA, load, Type } from 'js-yaml';
-import { parseResources, tooDeepAt, type ParsedResources, type SourceRange } from '../../core/index.ts';
+import {
+  parseJsonExact,
+  parseResources,
+  tooDeepAt,
+  valueProblemAt,
+  type ParsedResources,
+  type SourceRange,
+} from '../../core/index.ts';
 
 // The `yaml` package's YAML 1.2 core schema (its tests and resolvers, in its order) for js-yaml, whose own
 // CORE_SCHEMA differs at the edges (`-.5`, `0b1`, `1_000`): no timestamps, no YAML 1.1 booleans.
@@ -68,15 +75,17 @@ export function parseValues(text: string, minChars = FAST_PARSE_CHARS): FastPars
   const json = /\S/.exec(text)?.[0] === '{';
   // Aliases go to the full parse, which caps their expansion (a few lines of aliases can stand for gigabytes).
   if (!json && ALIAS.test(text)) return undefined;
+  // js-yaml reads integers as doubles: a text that may hold one beyond 2^53 goes to the exact full parse.
+  if (!json && /\d{16}/.test(text)) return undefined;
   let value: unknown;
   try {
     // Duplicate keys and several documents throw (as the full parse reports them).
-    value = json ? JSON.parse(text) : load(text, { schema: YAML_CORE });
+    value = json ? parseJsonExact(text) : load(text, { schema: YAML_CORE });
   } catch {
     return undefined;
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  if (tooDeepAt(value)) return undefined; // the full parse reports it (TOO_DEEP)
+  if (valueProblemAt(value)) return undefined; // the full parse reports it (TOO_DEEP, NUMBER_NOT_JSON)
   const v = value as { kind?: unknown; items?: unknown };
   if (typeof v.kind === 'string' && v.kind.endsWith('List') && Array.isArray(v.items)) return undefined;
   return { value, exact: json };
@@ -109,7 +118,7 @@ export function parseInput(text: string): ParsedResources {
   if (first?.[0] === '{') {
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = parseJsonExact(text);
     } catch {
       return parseResources(text); // reports the syntax error with its position
     }

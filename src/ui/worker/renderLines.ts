@@ -38,7 +38,8 @@ export function yamlScalar(v: unknown): string {
     if (v !== '' && PLAIN.test(v) && !RESERVED.test(v) && !v.endsWith(' ') && !/: |\s#/.test(v)) return v;
     return JSON.stringify(v);
   }
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  // bigint: an integer beyond 2^53, printed with every digit
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
   return JSON.stringify(v) ?? 'null';
 }
 
