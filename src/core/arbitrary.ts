@@ -19,8 +19,16 @@ export interface ArbitraryOptions {
 
 const noNegZero = (x: number): number => (Object.is(x, -0) ? 0 : x);
 
+/**
+ * Generated instances stay small whatever the schema says: a `minItems: 1e8` (or minLength, minProperties)
+ * is capped here, so one instance cannot take gigabytes. Such an instance is below the schema's minimum;
+ * round trips do not depend on it.
+ */
+export const GENERATED_SIZE_CAP = 64;
+const capped = (n: number | undefined): number => Math.min(Math.max(0, n ?? 0), GENERATED_SIZE_CAP);
+
 function stringArb(v: Validation | undefined): fc.Arbitrary<string> {
-  const minLength = v?.minLength ?? 0;
+  const minLength = capped(v?.minLength);
   const maxLength = Math.max(minLength, Math.min(v?.maxLength ?? 8, minLength + 8));
   if (v?.format === 'date-time')
     return fc
@@ -103,7 +111,7 @@ class Gen {
       case 'object':
         return this.object(t.name, depth + 1);
       case 'array': {
-        const minLength = v?.minItems ?? 0;
+        const minLength = capped(v?.minItems);
         const maxLength = Math.max(
           minLength,
           Math.min(v?.maxItems ?? this.maxItems, depth >= this.maxDepth ? minLength : this.maxItems),
@@ -111,7 +119,7 @@ class Gen {
         return fc.array(this.ref(t.items, undefined, depth), { minLength, maxLength });
       }
       case 'map': {
-        const minKeys = v?.minProperties ?? 0;
+        const minKeys = capped(v?.minProperties);
         const maxKeys = Math.max(
           minKeys,
           Math.min(v?.maxProperties ?? this.maxItems, depth >= this.maxDepth ? minKeys : this.maxItems),

@@ -62,3 +62,5 @@ export { versionJsonSchema, type JsonSchema } from './versionJsonSchema.ts';
 export { ownValue, setKey } from './dataKeys.ts';
 export { MAX_DEPTH, tooDeepAt, valueProblemAt, type ValueProblem } from './depth.ts';
 export { exactInteger, parseJsonExact, stringifyJsonExact } from './numbers.ts';
+export { ALIAS, jsonRangeAt, jsonRanges, loadYamlValue, loadYamlValues } from './fastParse.ts';
+export { toYamlText, yamlScalar } from './yamlText.ts';

@@ -4,11 +4,11 @@
 // kind lacks is bad input (exit 2, nothing written). Problems print as `file:line:col: ...`.
 // Exit: 0 converted; 1 data would be lost (LOST, PRUNED) or the result is invalid (REQUIRED_MISSING, errors);
 // 2 bad usage or unreadable input.
-import { stringify } from 'yaml';
 import type { Issue, Strategy } from '../../core/index.ts';
-import { convertResource, findKindForDocument, formatIssue, stringifyJsonExact } from '../../core/index.ts';
-import { parseResources, pathKey, type ParsedDocument } from '../../core/index.ts';
+import { convertResource, findKindForDocument, formatIssue, stringifyJsonExact, toYamlText } from '../../core/index.ts';
+import { pathKey, type ParsedDocument } from '../../core/index.ts';
 import type { Command } from '../main.ts';
+import { readResources } from '../readResources.ts';
 import { LOSS_CODES, asExitSeverity, hooksOf, loadCatalogFor, parseArgs, usageError } from './conversionArgs.ts';
 
 const USAGE =
@@ -65,7 +65,7 @@ export const convert: Command = async (args, io) => {
   const catalog = await loadCatalogFor('convert', values['--catalog'] as string, io, values['--hub']);
   if (!catalog) return 2;
   const name = file === '-' ? '<stdin>' : file;
-  const parsed = parseResources(text, name);
+  const parsed = readResources(text, name);
   if (parsed.issues.some((i) => i.severity === 'error')) {
     for (const i of parsed.issues) io.err(`${formatIssue(i)}\n`);
     return 2;
@@ -125,7 +125,7 @@ export const convert: Command = async (args, io) => {
     const value = outputs.length === 1 ? outputs[0] : { apiVersion: 'v1', kind: 'List', items: outputs };
     io.out(`${stringifyJsonExact(value, 2)}\n`);
   } else {
-    io.out(outputs.map((o) => stringify(o, { lineWidth: 0 })).join('---\n'));
+    io.out(outputs.map((o) => toYamlText(o)).join('---\n'));
   }
   return lossy ? 1 : 0;
 };

@@ -1,6 +1,6 @@
 // Renders a document as YAML lines, each tagged with its JSON path and the fate of the field it shows.
 // Runs in the worker: the page only draws the visible window of lines (a 1 MB resource stays responsive).
-import { pathKey, setKey, type FateKind, type IssueCode, type Path } from '../../core/index.ts';
+import { pathKey, setKey, yamlScalar, type FateKind, type IssueCode, type Path } from '../../core/index.ts';
 import type { Line, PackedLines } from './protocol.ts';
 import { lineAt, PackBuilder } from './packLines.ts';
 
@@ -27,21 +27,7 @@ const INHERITED: ReadonlySet<FateKind> = new Set([
   'manual',
 ]);
 
-// (Not '@' first: YAML reserves it. `.5`, `.inf` and `.nan` would read as numbers.)
-const PLAIN = /^(?:[A-Za-z_/$]|\.(?!\d))[\w./@$ -]*$/;
-const RESERVED = /^(true|false|null|yes|no|on|off|y|n|~|[-+]?\.(inf|nan))$/i;
-
-/** YAML text of a scalar: plain when unambiguous, JSON-quoted otherwise. */
-export function yamlScalar(v: unknown): string {
-  if (v === null || v === undefined) return 'null';
-  if (typeof v === 'string') {
-    if (v !== '' && PLAIN.test(v) && !RESERVED.test(v) && !v.endsWith(' ') && !/: |\s#/.test(v)) return v;
-    return JSON.stringify(v);
-  }
-  // bigint: an integer beyond 2^53, printed with every digit
-  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
-  return JSON.stringify(v) ?? 'null';
-}
+export { yamlScalar };
 
 /** Lines as objects (tests, small documents); the worker uses renderPacked. */
 export function renderLines(value: unknown, fates: ReadonlyMap<string, FateInfo>): Line[] {
