@@ -1,5 +1,6 @@
 // The input editor. Uncontrolled (defaultValue) so fast typing never loses keystrokes; the parent hears
 // changes through onChange and drives markers, fate colours, the highlighted field and the schema by props.
+import { escapeMarkdown, schemaForHover } from './markdownText.ts';
 import { useEffect, useRef, useState } from 'react';
 import Editor from '@monaco-editor/react';
 import { monaco, setYamlSchemas, themeName } from './monacoSetup.ts';
@@ -127,7 +128,7 @@ export default function ResourceEditor(props: ResourceEditorProps) {
       {
         uri: 'inmemory://version-explorer/source.schema.json',
         fileMatch: [MODEL_URI, '**/resource.yaml'],
-        schema: schema as object,
+        schema: schemaForHover(schema) as object,
       },
     ]);
   }, [schema]);
@@ -162,7 +163,7 @@ export default function ResourceEditor(props: ResourceEditorProps) {
         range: toMonacoRange(model, d.range, true),
         options: {
           inlineClassName: d.className,
-          ...(d.hover ? { hoverMessage: { value: d.hover } } : {}),
+          ...(d.hover ? { hoverMessage: { value: escapeMarkdown(d.hover) } } : {}),
           stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,
         },
       }));
