@@ -1,5 +1,6 @@
 // Fetching `?catalog=` / `?resource=` URLs: https only (loopback http for local servers and tests), no
 // credentials, no referrer, a size cap, and failures turned into Issues that say what to do.
+import { collect } from './codec.ts';
 import { issue, type Issue } from '../../core/index.ts';
 import { checkRemoteUrl } from './remoteUrl.ts';
 
@@ -91,26 +92,8 @@ export async function readCapped(res: Response, cap: number): Promise<string | u
     const text = await res.text();
     return new TextEncoder().encode(text).length > cap ? undefined : text;
   }
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > cap) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.byteLength;
-  }
-  return new TextDecoder().decode(all);
+  const bytes = await collect(res.body, cap);
+  return bytes === 'too-large' ? undefined : new TextDecoder().decode(bytes);
 }
 
 /** The query shared by the banner and whoever turns the text into a catalog: same key, one fetch. */
