@@ -146,3 +146,108 @@ spec:
     expect(r.out).toBe('');
   });
 });
+
+describe('hostile: prototype names through the CLI', () => {
+  const crd = path.join(import.meta.dirname, 'testdata/hostile/prototype-names.crd.yaml');
+  const doc = `apiVersion: proto.example.com/v1
+kind: constructor
+metadata: {name: x}
+spec:
+  __proto__: polluted
+  constructor: c
+  toString: {valueOf: v}
+  labels: {__proto__: a, constructor: b, hasOwnProperty: d}
+`;
+
+  it('fields and map keys named __proto__, constructor, toString go to the bag and come back', async () => {
+    const up = await cli(['convert', '--catalog', crd, '-f', '/p.yaml', '--to', 'hub', '-o', 'json'], {
+      '/p.yaml': doc,
+    });
+    expect(up.err).toBe('');
+    expect(up.code).toBe(0);
+    const hub = JSON.parse(up.out) as { spec: Record<string, Record<string, string>> };
+    expect(Object.keys(hub.spec.$propertyBag ?? {}).sort()).toEqual(['Constructor', 'ToString', '__proto__']);
+    expect(Object.keys(hub.spec.labels ?? {})).toEqual(['__proto__', 'constructor', 'hasOwnProperty']);
+    const r = await cli(['roundtrip', '--catalog', crd, '--samples', '/p.yaml', '--fuzz', '20'], { '/p.yaml': doc });
+    expect(r.code).toBe(0);
+    expect(r.out).not.toMatch(/FAIL/);
+  });
+
+  it('an absent prototype-named field leaves no bag entry', async () => {
+    const r = await cli(['convert', '--catalog', crd, '-f', '/e.yaml', '--to', 'hub', '-o', 'json'], {
+      '/e.yaml': 'apiVersion: proto.example.com/v1\nkind: constructor\nmetadata: {name: y}\nspec: {}\n',
+    });
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.out) as { spec: object }).spec).toEqual({ originalVersion: 'v1' });
+  });
+
+  it('plan --type constructor: a type of that name is planned; where there is none, an issue, not a throw', async () => {
+    const ok = await cli(['plan', '--catalog', crd, '--kind', 'constructor', '--from', 'v1', '--type', 'constructor']);
+    expect(ok.code).toBe(0);
+    const none = await cli([
+      'plan',
+      '--catalog',
+      'servicefabric',
+      '--kind',
+      'Cluster',
+      '--from',
+      '2016-03-01',
+      '--type',
+      'constructor',
+    ]);
+    expect(none.code).toBe(2);
+    expect(none.err).toMatch(/^error UNKNOWN_KIND: .*constructor/m);
+    const kind = await cli(['plan', '--catalog', 'servicefabric', '--kind', 'toString', '--from', '2016-03-01']);
+    expect(kind.code).toBe(2);
+    expect(kind.err).not.toMatch(/TypeError|version-explorer plan: /);
+  });
+});
+
+describe('hostile: binary, empty, sizes', () => {
+  it('binary bytes are a located error (exit 2)', async () => {
+    const r = await cli(['convert', '--catalog', 'person-v1v2', '-f', '/b.yaml', '--to', 'hub'], {
+      '/b.yaml': '\u0000\u0001\ufffd\ufffeapiVersion: v1\u0000\nkind: X\n',
+    });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^\/b\.yaml:\d+:\d+: error /m);
+    expect(r.out).toBe('');
+  });
+
+  it.each(['', '   \n', '---\n', '# only a comment\n'])('an empty input (%j) is EMPTY_INPUT, exit 2', async (text) => {
+    const r = await cli(['convert', '--catalog', 'person-v1v2', '-f', '/e.yaml', '--to', 'hub'], { '/e.yaml': text });
+    // the whole file is the location
+    expect(r.err).toMatch(/^\/e\.yaml: error EMPTY_INPUT: /);
+    expect(r.err.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.code).toBe(2);
+  });
+
+  it('roundtrip --fuzz on a schema demanding 1e8 items, characters and keys stays small and passes', async () => {
+    const crd = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: huges.hostile.example.com}
+spec:
+  group: hostile.example.com
+  names: {kind: Huge, plural: huges}
+  scope: Namespaced
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec:
+              type: object
+              required: [items, name]
+              properties:
+                items: {type: array, minItems: 100000000, items: {type: string, minLength: 100000000}}
+                name: {type: string, minLength: 100000000}
+                labels: {type: object, minProperties: 100000000, additionalProperties: {type: string}}
+`;
+    const t0 = performance.now();
+    const r = await cli(['roundtrip', '--catalog', '/huge.yaml', '--fuzz', '3', '--json'], { '/huge.yaml': crd });
+    expect(r.code).toBe(0);
+    expect(performance.now() - t0).toBeLessThan(30_000);
+  });
+});
