@@ -25,7 +25,8 @@ const HANDLER: Record<string, string> = {
 export function PlanTable({ plan }: { readonly plan?: Plan }) {
   if (!plan) return <p className="empty">No plan: pick a document whose kind and version the catalog knows.</p>;
   return (
-    <div className="table-wrap">
+    // Scrolls sideways when wide: focusable, so the keyboard can scroll it (axe scrollable-region-focusable).
+    <div className="table-wrap" tabIndex={0} role="region" aria-label="Conversion plan table">
       <p className="plan-path">
         {plan.kind} ({plan.group}) · {plan.strategy} · <span className="mono">{plan.path.join(' → ')}</span>
       </p>
