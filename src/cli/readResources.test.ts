@@ -41,7 +41,7 @@ describe('readResources', () => {
           }
         },
       ),
-      { numRuns: 12, seed: 11 },
+      { numRuns: 6, seed: 11 },
     );
   });
 

@@ -71,7 +71,7 @@ describe('prototype names as data', () => {
         expect(r.differences).toEqual([]);
         expect(r.ok).toBe(true);
       }),
-      { numRuns: 300, seed: 15 },
+      { numRuns: 120, seed: 15 },
     );
   });
 
@@ -86,7 +86,7 @@ describe('prototype names as data', () => {
         expect(r.issues).toEqual([]);
         expect(r.ok).toBe(true);
       }),
-      { numRuns: 200, seed: 16 },
+      { numRuns: 100, seed: 16 },
     );
   });
 
@@ -111,7 +111,7 @@ describe('prototype names as data', () => {
           expect(r.ok).toBe(true);
         }
       }),
-      { numRuns: 150, seed: 17 },
+      { numRuns: 60, seed: 17 },
     );
   });
 });
