@@ -12,7 +12,9 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'e2e',
-  workers: 1,
+  // Spec files in parallel (each test has its own browser context; local servers take free ports). Playwright's
+  // default, half the cores, is one worker on a 2-core machine.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   timeout: 60_000,
   expect: { timeout: 15_000 },
   retries: process.env.CI ? 1 : 0,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { parse } from 'yaml';
 import { encodeState } from '../src/ui/share/codec.ts';
+import { CORPUS as corpus, CORPUS_MISSING, HAS_CORPUS } from '../src/core/testdata/corpus.ts';
 import {
   clipboard,
   editorText,
@@ -17,8 +18,6 @@ import {
 } from './shareHelpers.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
-
-const corpus = path.resolve(import.meta.dirname, '../../shared/corpus');
 
 // Short on purpose: Monaco renders only the visible lines.
 const twoPeople = [
@@ -234,6 +233,7 @@ test('copying a Secret warns and can redact the values', async ({ page, browser 
 });
 
 test('a catalog loaded from a file travels inside the link, minimised for the input', async ({ page, browser }) => {
+  test.skip(!HAS_CORPUS, CORPUS_MISSING);
   const crd = readFileSync(
     path.join(corpus, 'fluxcd-kustomize-controller/crds/kustomize.toolkit.fluxcd.io_kustomizations.yaml'),
   );
@@ -286,6 +286,7 @@ test.describe('?catalog= and ?resource=', () => {
     page,
     browser,
   }) => {
+    test.skip(!HAS_CORPUS, CORPUS_MISSING);
     const w = await watch(page);
     const server = await serve((req, res) => {
       const cors = req.url?.startsWith('/nocors/') ? {} : { 'access-control-allow-origin': '*' };

@@ -33,23 +33,31 @@ function check(label, cmd, args) {
   return ok;
 }
 
+// Only what Chromium needs (no recommended packages: those pull in about 115 more, 479 MB, and upgrade systemd):
+// Debian's chromium (its libraries come as dependencies) and Liberation, the metric-compatible Arial/Helvetica
+// the page's font stack falls back to (fontconfig brings DejaVu for everything else).
+const CHROMIUM_PACKAGES = ['chromium', 'fonts-liberation'];
+
 function ensureChromium() {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
   if (candidates.some((p) => p && existsSync(p))) return true;
+  const install = ['install', '-y', '--no-install-recommends', ...CHROMIUM_PACKAGES];
   if (typeof process.getuid === 'function' && process.getuid() === 0) {
-    console.log("Chromium is missing: installing Debian's chromium package (apt-get) ...");
+    console.log(`Chromium is missing: apt-get ${install.join(' ')} ...`);
     const u = spawnSync('apt-get', ['update'], { stdio: 'inherit' });
-    const i = spawnSync('apt-get', ['install', '-y', 'chromium', 'fonts-liberation'], {
+    const i = spawnSync('apt-get', install, {
       stdio: 'inherit',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
     if (u.status === 0 && i.status === 0 && existsSync('/usr/bin/chromium')) return true;
   }
-  console.error(
-    'End-to-end tests need Chromium. Run as root: apt-get update && apt-get install -y chromium fonts-liberation',
-  );
+  console.error(`End-to-end tests need Chromium. Run as root: apt-get update && apt-get ${install.join(' ')}`);
   return false;
 }
+
+// The shared corpus (README, "The corpus") is optional: its tests are skipped, and this says so once.
+const corpus = process.env.VE_CORPUS ?? path.resolve(root, '../shared/corpus');
+if (!existsSync(corpus)) console.log(`corpus tests skipped: no corpus at ${corpus} (README, "The corpus")`);
 
 if (want('typecheck')) check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 if (want('lint')) check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);

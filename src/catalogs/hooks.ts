@@ -12,4 +12,5 @@ export const builtinHooks: Record<string, HookRegistry> = {
 };
 
 /** The hooks of a catalog id (none for catalogs that are not built in). */
-export const hooksFor = (catalogId: string): HookRegistry => builtinHooks[catalogId] ?? NO_HOOKS;
+export const hooksFor = (catalogId: string): HookRegistry =>
+  (Object.hasOwn(builtinHooks, catalogId) ? builtinHooks[catalogId] : undefined) ?? NO_HOOKS;

@@ -87,6 +87,36 @@ export async function readInputs(
   return { files, issues, root };
 }
 
+const SYNTAX = new Set<string>(['YAML_SYNTAX', 'JSON_SYNTAX']);
+
+/**
+ * One line per unreadable file: a file that is not YAML at all (README.md) gives dozens of cascading syntax
+ * errors; its first is the one that says where, and a file named neither .yaml/.yml nor .json is reported as
+ * the wrong kind of file.
+ */
+export function collapseSyntaxErrors(issues: readonly Issue[]): Issue[] {
+  const seen = new Set<string>();
+  const out: Issue[] = [];
+  for (const i of issues) {
+    if (i.severity !== 'error' || !SYNTAX.has(i.code) || i.file === undefined) {
+      out.push(i);
+      continue;
+    }
+    if (seen.has(i.file)) continue;
+    seen.add(i.file);
+    out.push(
+      INPUT_EXT.test(i.file)
+        ? i
+        : {
+            ...i,
+            code: 'UNSUPPORTED_FORMAT',
+            message: `not a YAML or JSON file (${i.message}); a catalog source is a catalog JSON, a built-in id, or CRD YAML / OpenAPI / config files`,
+          },
+    );
+  }
+  return out;
+}
+
 /** SRC is a catalog JSON file (validated), or files/folders to import (comma-separated or a list). */
 export async function loadCatalogSource(
   src: string | readonly string[],
@@ -110,5 +140,5 @@ export async function loadCatalogSource(
   }
   if (read.files.length === 0) return { issues: read.issues };
   const imported = importFiles(read.files, options);
-  return { catalog: imported.catalog, issues: [...read.issues, ...imported.issues] };
+  return { catalog: imported.catalog, issues: collapseSyntaxErrors([...read.issues, ...imported.issues]) };
 }

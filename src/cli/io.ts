@@ -25,9 +25,21 @@ async function walk(p: string): Promise<string[]> {
   return out;
 }
 
+// `version-explorer ... | head`: once the reader has gone (EPIPE), further output is dropped and the command
+// ends with its own exit code, instead of an unhandled 'error' event's stack trace.
+const closed = new Set<NodeJS.WriteStream>();
+for (const stream of [process.stdout, process.stderr])
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    closed.add(stream);
+  });
+const write = (stream: NodeJS.WriteStream, text: string): void => {
+  if (!closed.has(stream)) stream.write(text);
+};
+
 export const nodeIO: CommandIO = {
-  out: (t) => void process.stdout.write(t),
-  err: (t) => void process.stderr.write(t),
+  out: (t) => write(process.stdout, t),
+  err: (t) => write(process.stderr, t),
   readText: (f) => readFile(f, 'utf8'),
   writeText: (f, t) => writeFile(f, t, 'utf8'),
   listFiles: walk,

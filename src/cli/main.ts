@@ -2,6 +2,9 @@
 // would be lost, 2 bad usage or bad input.
 import type { CommandIO } from './io.ts';
 import { nodeIO } from './io.ts';
+import { HELP } from './help.ts';
+import { terminalSafe } from './terminalText.ts';
+import { VERSION } from './version.ts';
 
 export type Command = (args: string[], io: CommandIO) => Promise<number>;
 
@@ -57,17 +60,30 @@ export function usage(): string {
     '',
     ...Object.values(commands).map((c) => `  ${c.summary}`),
     '',
-    'Exit codes: 0 ok, 1 lossy conversion or failed check, 2 bad usage or bad input.',
+    '  --version                                         the version',
+    '',
+    "Exit codes: 0 ok, 1 lossy conversion or failed check, 2 bad usage or bad input. 'version-explorer <command> --help' for a command's options.",
   ].join('\n');
 }
 
-export async function main(argv: string[], io: CommandIO = nodeIO): Promise<number> {
+export async function main(argv: string[], io0: CommandIO = nodeIO): Promise<number> {
+  // Messages quote documents (kinds, names, versions): no raw control characters reach the terminal.
+  const io: CommandIO = { ...io0, err: (t) => io0.err(terminalSafe(t)) };
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.out(usage() + '\n');
     return name === undefined ? 2 : 0;
   }
-  const entry = commands[name];
+  if (name === '--version' || name === '-V') {
+    io.out(`version-explorer ${VERSION}\n`);
+    return 0;
+  }
+  const entry = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  const help = Object.hasOwn(HELP, name) ? HELP[name] : undefined;
+  if (help !== undefined && (rest.includes('--help') || rest.includes('-h'))) {
+    io.out(help);
+    return 0;
+  }
   if (!entry) {
     io.err(`version-explorer: unknown command '${name}'\n${usage()}\n`);
     return 2;

@@ -5,8 +5,8 @@
 // of instances per version run fast. No -0 anywhere (JSON cannot keep it).
 import fc from 'fast-check';
 import type { Catalog, Kind, ObjectType, Property, TypeRef, Validation, Version } from './model.ts';
-import { apiVersionOf, findVersion } from './catalogLookup.ts';
-import { setKey } from './convertResource.ts';
+import { apiVersionOf, findVersion, typeNamed } from './catalogLookup.ts';
+import { setKey } from './dataKeys.ts';
 import { compileRe2, re2Test } from './re2.ts';
 
 export interface ArbitraryOptions {
@@ -28,8 +28,16 @@ function jsRegExp(pattern: string): RegExp | undefined {
 
 const noNegZero = (x: number): number => (Object.is(x, -0) ? 0 : x);
 
+/**
+ * Generated instances stay small whatever the schema says: a `minItems: 1e8` (or minLength, minProperties)
+ * is capped here, so one instance cannot take gigabytes. Such an instance is below the schema's minimum;
+ * round trips do not depend on it.
+ */
+export const GENERATED_SIZE_CAP = 64;
+const capped = (n: number | undefined): number => Math.min(Math.max(0, n ?? 0), GENERATED_SIZE_CAP);
+
 function stringArb(v: Validation | undefined): fc.Arbitrary<string> {
-  const minLength = v?.minLength ?? 0;
+  const minLength = capped(v?.minLength);
   const maxLength = Math.max(minLength, Math.min(v?.maxLength ?? 8, minLength + 8));
   if (v?.format === 'date-time')
     return fc
@@ -115,7 +123,7 @@ class Gen {
       case 'object':
         return this.object(t.name, depth + 1);
       case 'array': {
-        const minLength = v?.minItems ?? 0;
+        const minLength = capped(v?.minItems);
         const maxLength = Math.max(
           minLength,
           Math.min(v?.maxItems ?? this.maxItems, depth >= this.maxDepth ? minLength : this.maxItems),
@@ -123,7 +131,7 @@ class Gen {
         return fc.array(this.ref(t.items, undefined, depth), { minLength, maxLength });
       }
       case 'map': {
-        const minKeys = v?.minProperties ?? 0;
+        const minKeys = capped(v?.minProperties);
         const maxKeys = Math.max(
           minKeys,
           Math.min(v?.maxProperties ?? this.maxItems, depth >= this.maxDepth ? minKeys : this.maxItems),
@@ -147,7 +155,7 @@ class Gen {
     const key = `${name}\u0000${shallow ? 'x' : depth}`;
     const hit = this.memo.get(key);
     if (hit) return hit;
-    const t: ObjectType | undefined = this.version.types[name];
+    const t: ObjectType | undefined = typeNamed(this.version, name);
     if (!t) return fc.constant({});
     // Recursive schemas: beyond the depth only required properties, and those of an already-open type are cut.
     const placeholder = fc.constant({});
@@ -156,13 +164,13 @@ class Gen {
     const model: Record<string, fc.Arbitrary<unknown>> = {};
     const required: string[] = [];
     for (const p of props) {
-      model[p.name] = this.prop(p, shallow ? this.maxDepth + 1 : depth);
+      setKey(model, p.name, this.prop(p, shallow ? this.maxDepth + 1 : depth));
       if (p.required) required.push(p.name);
     }
     const arb = fc.record(model, { requiredKeys: required }).map((r) => {
       const out: Record<string, unknown> = {};
       for (const k of Object.keys(r))
-        if ((r as Record<string, unknown>)[k] !== undefined) out[k] = (r as Record<string, unknown>)[k];
+        if ((r as Record<string, unknown>)[k] !== undefined) setKey(out, k, (r as Record<string, unknown>)[k]);
       return out;
     });
     this.memo.set(key, arb);
@@ -189,13 +197,13 @@ export function arbitraryInstance(
   const v = typeof version === 'string' ? findVersion(kind, version) : version;
   if (!v) throw new Error(`${kind.kind} has no version ${String(version)}`);
   const gen = new Gen(v, opts.maxDepth ?? 4, opts.maxItems ?? 3);
-  const root = v.types[v.root];
+  const root = typeNamed(v, v.root);
   const parts: Record<string, fc.Arbitrary<unknown>> = {};
   const required: string[] = [];
   for (const p of root?.properties ?? []) {
     if (p.name === 'apiVersion' || p.name === 'kind' || p.name === 'metadata') continue;
     if (p.name === v.status && opts.status === false) continue;
-    parts[p.name] = gen.ref(p.type, p.validation, 0);
+    setKey(parts, p.name, gen.ref(p.type, p.validation, 0));
     if (p.required) required.push(p.name);
   }
   return fc.record(parts, { requiredKeys: required }).map((body) => {
@@ -205,7 +213,7 @@ export function arbitraryInstance(
       metadata: { name: 'generated' },
     };
     for (const k of Object.keys(body))
-      if ((body as Record<string, unknown>)[k] !== undefined) doc[k] = (body as Record<string, unknown>)[k];
+      if ((body as Record<string, unknown>)[k] !== undefined) setKey(doc, k, (body as Record<string, unknown>)[k]);
     return doc;
   });
 }

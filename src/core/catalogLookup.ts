@@ -24,6 +24,11 @@ export function findKindOrIssue(catalog: Catalog, ref: KindRef): { kind?: Kind; 
   };
 }
 
+/** A version's object type by name: own entries only, so a type named `constructor` or `toString` is data. */
+export function typeNamed(version: Version, name: string): ObjectType | undefined {
+  return Object.hasOwn(version.types, name) ? version.types[name] : undefined;
+}
+
 export function findVersion(kind: Kind, name: string): Version | undefined {
   return kind.versions.find((v) => v.name === name);
 }
@@ -64,13 +69,13 @@ export function propertiesByName(type: ObjectType): Map<string, Property> {
 export function declaredProperty(kind: Kind, version: Version, typeName: string, prop: Property): Property {
   const decl = declaringVersion(kind, version);
   if (decl === version) return prop;
-  const t = decl.types[typeName];
+  const t = typeNamed(decl, typeName);
   return (t && propertiesByName(t).get(prop.name)) ?? prop;
 }
 
 /** The declared form of an object type (the twin's when the version is a derived storage variant). */
 export function declaredType(kind: Kind, version: Version, typeName: string): ObjectType | undefined {
-  return declaringVersion(kind, version).types[typeName] ?? version.types[typeName];
+  return typeNamed(declaringVersion(kind, version), typeName) ?? typeNamed(version, typeName);
 }
 
 /** `group/version`, or just `version` for the core group. */

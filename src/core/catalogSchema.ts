@@ -1,9 +1,13 @@
 // The catalog JSON: its JSON Schema, validated loading, deterministic serialisation and a content hash.
+import { setKey } from './dataKeys.ts';
 import { Validator } from '@cfworker/json-schema';
 import type { Issue, Path } from './issue.ts';
 import { issue } from './issue.ts';
 import type { Catalog, TypeRef } from './model.ts';
 import { CATALOG_FORMAT_VERSION } from './model.ts';
+import { checkIntegrity } from './catalogIntegrity.ts';
+import { tooDeepAt } from './depth.ts';
+import { tooDeepIssue } from './yamlSource.ts';
 
 const str = { type: 'string' } as const;
 const strArray = { type: 'array', items: str } as const;
@@ -354,9 +358,10 @@ function checkReferences(c: Catalog): Issue[] {
           bad(`edge ${e.from} -> ${e.to} names an unknown version`, ['kinds', ki, 'graphs', s, 'edges', ei]);
       });
     k.versions.forEach((v, vi) => {
-      if (!v.types[v.root]) bad(`root type ${v.root} is missing`, ['kinds', ki, 'versions', vi, 'root']);
+      if (!Object.hasOwn(v.types, v.root)) bad(`root type ${v.root} is missing`, ['kinds', ki, 'versions', vi, 'root']);
       const refs = (t: TypeRef, path: Path): void => {
-        if (t.kind === 'object' && !v.types[t.name]) bad(`type ${t.name} is not defined in ${v.name}`, path);
+        if (t.kind === 'object' && !Object.hasOwn(v.types, t.name))
+          bad(`type ${t.name} is not defined in ${v.name}`, path);
         else if (t.kind === 'array') refs(t.items, path);
         else if (t.kind === 'map') refs(t.values, path);
       };
@@ -384,6 +389,9 @@ export function loadCatalog(json: unknown): { catalog?: Catalog; issues: Issue[]
       ],
     };
   }
+  // The validator and the reference checks recurse: a catalog nested deeper than any real one is refused first.
+  const deep = tooDeepAt(json);
+  if (deep) return { issues: [tooDeepIssue(deep)] };
   const errors = validate(json);
   if (errors.length > 0) {
     return {
@@ -393,7 +401,7 @@ export function loadCatalog(json: unknown): { catalog?: Catalog; issues: Issue[]
     };
   }
   const catalog = json as unknown as Catalog;
-  const issues = checkReferences(catalog);
+  const issues = [...checkReferences(catalog), ...checkIntegrity(catalog)];
   return issues.length > 0 ? { issues } : { catalog, issues };
 }
 
@@ -411,7 +419,7 @@ function canonical(v: unknown, top = false): unknown {
     return a < b ? -1 : a > b ? 1 : 0;
   });
   const out: Record<string, unknown> = {};
-  for (const k of keys) if (v[k] !== undefined) out[k] = canonical(v[k]);
+  for (const k of keys) if (v[k] !== undefined) setKey(out, k, canonical(v[k]));
   return out;
 }
 

@@ -12,6 +12,7 @@ import type { Catalog } from './model.ts';
 import type { ConversionResult, Fate } from './conversionTypes.ts';
 import type { Path } from './issue.ts';
 import { chained, gap, personV1V2 } from './testdata/fixtures.ts';
+import { describeCorpus } from './testdata/corpusSuite.ts';
 import { CORPUS, builtinAvailable, builtinCatalog, corpusUnits, importDir } from './testdata/loadCatalogs.ts';
 import { crmPersonHooks } from '../catalogs/crm-person/hooks.ts';
 
@@ -275,7 +276,7 @@ describe('convertResource: multi-hop fates speak about the input and the output'
 
 const capi = corpusUnits().find((u) => u.id === 'cluster-api');
 
-describe.skipIf(!capi)('convertResource: multi-hop fates on a corpus kind (cluster-api Cluster)', () => {
+describeCorpus('convertResource: multi-hop fates on a corpus kind (cluster-api Cluster)', () => {
   const sample = (): Record<string, unknown> => {
     const file = path.join(CORPUS, 'cluster-api/samples/v0.3.25/machine-pool.yaml');
     const docs = parseAllDocuments(readFileSync(file, 'utf8')).map((d) => d.toJS() as Record<string, unknown>);

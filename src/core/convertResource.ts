@@ -3,7 +3,7 @@
 import { issue, type Issue, type Path } from './issue.ts';
 import type { Catalog, Kind, ObjectType, Strategy, TypeRef, Version } from './model.ts';
 import type { ConversionResult, Direction, Fate, FateKind, TypePlan } from './conversionTypes.ts';
-import { apiVersionOf, findVersion, propertiesByName } from './catalogLookup.ts';
+import { apiVersionOf, findVersion, propertiesByName, typeNamed } from './catalogLookup.ts';
 import { findKindForDocument } from './findKindForDocument.ts';
 import { NO_HOOKS, type ConversionHook, type HookContext, type HookRegistry, type JsonObject } from './hooks.ts';
 import {
@@ -19,6 +19,7 @@ import {
   bagAccess,
   bagPull,
   bagWrite,
+  emptyBag,
   isEmptyForBag,
   readBag,
   setBag,
@@ -26,6 +27,8 @@ import {
   type PropertyBag,
 } from './propertyBag.ts';
 import { conversionPath } from './buildKind.ts';
+import { ownValue, setKey } from './dataKeys.ts';
+import { stringifyJsonExact } from './numbers.ts';
 
 export interface ConvertOptions {
   readonly strategy?: Strategy;
@@ -119,12 +122,7 @@ export function deepClone<T>(v: T): T {
   return out as T;
 }
 
-/** Assigns a data key; `__proto__` (legal in JSON) must become an own property, not the prototype. */
-export function setKey(o: Record<string, unknown>, k: string, v: unknown): void {
-  if (k === '__proto__')
-    Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
-  else o[k] = v;
-}
+export { setKey };
 
 const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -145,7 +143,7 @@ function enumConv(values: readonly (string | number | boolean)[]): Conv {
       issue(
         'warning',
         'ENUM_UNKNOWN_VALUE',
-        `${JSON.stringify(v)} is not one of ${values.map((x) => JSON.stringify(x)).join(', ')}: kept as is`,
+        `${stringifyJsonExact(v)} is not one of ${values.map((x) => JSON.stringify(x)).join(', ')}: kept as is`,
         [...st.tp],
       ),
     );
@@ -199,7 +197,8 @@ function gapStart(
         const v = findVersion(h.kind, e.from);
         if (!v || v.role !== 'storage') continue;
         const tn = correspondingType(h.catalog, h.kind, v, typeName);
-        const p = tn !== undefined ? v.types[tn] && propertiesByName(v.types[tn]).get(prop) : undefined;
+        const t = tn !== undefined ? typeNamed(v, tn) : undefined;
+        const p = t && propertiesByName(t).get(prop);
         if (p) return { version: v, type: p.type };
         next.push(e.from);
       }
@@ -270,8 +269,8 @@ function compiled(h: HopKey, srcType: string, dstType: string, role: TypeRole): 
   const hit = cache.get(key);
   if (hit !== undefined) return hit ?? undefined;
   const plan = planTypePair(h.catalog, h.kind, h.src, h.dst, h.direction, srcType, dstType, role);
-  const st = h.src.types[srcType];
-  const dt = h.dst.types[dstType];
+  const st = typeNamed(h.src, srcType);
+  const dt = typeNamed(h.dst, dstType);
   if (!plan || !st || !dt) {
     cache.set(key, null);
     return undefined;
@@ -516,17 +515,17 @@ function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Rec
   for (const op of c.ops) {
     switch (op.k) {
       case 'copy': {
-        const v = src[op.s];
+        const v = ownValue(src, op.s);
         if (v === undefined) break;
         consumed++;
         if (op.part !== undefined && st.part !== 'all' && st.part !== op.part) {
-          out[op.d] = v; // the other part: passed through untouched, not read
+          setKey(out, op.d, v); // the other part: passed through untouched, not read
           break;
         }
         sp.push(op.s);
         tp.push(op.d);
         const w = op.conv(v, st);
-        out[op.d] = w;
+        setKey(out, op.d, w);
         if (op.fate === 'renamed' || (st.allFates && op.leaf)) {
           // A value an enum step left as it was (a storage string into the same enum) is a copy, not a conversion.
           const fate = op.fate === 'converted' && sameLeaf(v, w) ? 'copied' : op.fate;
@@ -537,30 +536,30 @@ function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Rec
         break;
       }
       case 'api-version':
-        if (op.s !== undefined && src[op.s] !== undefined) consumed++;
-        out[op.d] = apiVersionOf(st.kind.group, st.dst.name);
+        if (op.s !== undefined && ownValue(src, op.s) !== undefined) consumed++;
+        setKey(out, op.d, apiVersionOf(st.kind.group, st.dst.name));
         break;
       case 'kind':
-        if (src[op.s] !== undefined) consumed++;
-        out[op.d] = src[op.s] ?? st.kind.kind;
+        if (ownValue(src, op.s) !== undefined) consumed++;
+        setKey(out, op.d, ownValue(src, op.s) ?? st.kind.kind);
         break;
       case 'metadata':
-        if (src[op.s] !== undefined) {
+        if (ownValue(src, op.s) !== undefined) {
           consumed++;
-          out[op.d] = deepClone(src[op.s]);
+          setKey(out, op.d, deepClone(ownValue(src, op.s)));
           if (st.allFates) emit(st, 'copied', [...sp, op.s], [...tp, op.d], 'metadata is copied verbatim');
         }
         break;
       case 'original-version':
-        out[op.d] = st.src.name;
+        setKey(out, op.d, st.src.name);
         // Not from the input: traced so that later hops' copies of it are not taken for input fields.
         if (st.traceAll) emit(st, 'set', undefined, [...tp, op.d], 'written by the conversion');
         break;
       case 'bag-write': {
-        const v = src[op.s];
+        const v = ownValue(src, op.s);
         if (v !== undefined) consumed++;
         if (v === undefined && bag === null) break;
-        bag ??= {};
+        bag ??= emptyBag();
         bagWrite(bag, op.key, op.shape && v !== undefined && v !== null ? op.shape(v, quiet(st)) : v, op.type);
         inherited?.delete(op.key);
         if (v !== undefined && v !== null && Object.hasOwn(bag, op.key)) {
@@ -592,7 +591,7 @@ function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Rec
           );
           break;
         }
-        out[op.d] = op.shape && r.value !== null ? op.shape(r.value, quiet(st)) : r.value;
+        setKey(out, op.d, op.shape && r.value !== null ? op.shape(r.value, quiet(st)) : r.value);
         const i = emit(st, 'unbagged', srcBagPath(st, op.key), [...tp, op.d], 'restored from the property bag');
         // Reshaped at the end of a gap: paths inside no longer match the stored shape's.
         if (op.shape) (st.fates[i] as HopFate).whole = true;
@@ -605,7 +604,7 @@ function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Rec
           const r = bagPull(bag, op.readKey, op.dType);
           inherited?.delete(op.readKey);
           if (r.found && r.ok) {
-            out[op.d] = r.value;
+            setKey(out, op.d, r.value);
             emit(
               st,
               'unbagged',
@@ -624,11 +623,11 @@ function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Rec
             );
           }
         }
-        const v = src[op.s];
+        const v = ownValue(src, op.s);
         if (v !== undefined) consumed++;
         if (op.writeKey !== undefined) {
           if (v === undefined && bag === null) break;
-          bag ??= {};
+          bag ??= emptyBag();
           bagWrite(bag, op.writeKey, v, op.sType);
           inherited?.delete(op.writeKey);
           if (v !== undefined && v !== null && Object.hasOwn(bag, op.writeKey))
@@ -653,7 +652,7 @@ function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Rec
         break;
       }
       case 'drop': {
-        const v = src[op.s];
+        const v = ownValue(src, op.s);
         if (v === undefined) break;
         consumed++;
         if (op.ignored) break;

@@ -17,7 +17,7 @@ export * from './model.ts';
 export * from './issue.ts';
 export * from './conversionTypes.ts';
 export { parseResources, pathKey, type ParsedDocument, type ParsedResources } from './parseResources.ts';
-export { documentValue, toRange } from './yamlSource.ts';
+export { documentValue, parseError, toRange, tooDeepIssue } from './yamlSource.ts';
 
 // --- catalog building (version order, storage variants, hub, graph, catalog JSON) ---
 export * from './versionOrder.ts';
@@ -27,7 +27,7 @@ export * from './catalogSchema.ts';
 
 // --- conversion (plans, execution, bag, hooks, round trips, changes) ---
 export type { KindRef } from './catalogLookup.ts';
-export { findKind, findVersion, apiVersionOf } from './catalogLookup.ts';
+export { findKind, findVersion, apiVersionOf, typeNamed } from './catalogLookup.ts';
 export {
   planConversion,
   planTypePair,
@@ -96,3 +96,8 @@ export {
   type CelCompiled,
   type CelOutcome,
 } from './cel/index.ts';
+export { ownValue, setKey } from './dataKeys.ts';
+export { MAX_DEPTH, tooDeepAt, valueProblemAt, type ValueProblem } from './depth.ts';
+export { exactInteger, parseJsonExact, stringifyJsonExact } from './numbers.ts';
+export { ALIAS, jsonRangeAt, jsonRanges, loadYamlValue, loadYamlValues } from './fastParse.ts';
+export { toYamlText, yamlScalar } from './yamlText.ts';

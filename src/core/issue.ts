@@ -10,6 +10,9 @@ export type IssueCode =
   | 'UNSUPPORTED_FORMAT'
   | 'NOT_AN_OBJECT'
   | 'EMPTY_INPUT'
+  | 'TOO_DEEP'
+  | 'NUMBER_NOT_JSON'
+  | 'NOTHING_CONVERTED'
   // importers
   | 'INVALID_CRD'
   | 'INVALID_OPENAPI'
@@ -29,6 +32,8 @@ export type IssueCode =
   // catalogs
   | 'INVALID_CATALOG'
   | 'CATALOG_FORMAT_VERSION'
+  | 'GRAPH_CYCLE'
+  | 'HUB_NOT_STORAGE'
   // resources
   | 'MISSING_API_VERSION'
   | 'MISSING_KIND'

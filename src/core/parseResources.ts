@@ -1,7 +1,7 @@
 // Resource text (YAML or JSON, multi-document, `kind: List`) -> plain values with source ranges.
 import { LineCounter, parseAllDocuments, isMap, isSeq, isScalar, isPair, type Node as YamlNode } from 'yaml';
 import { issue, type Issue, type Path, type SourceRange } from './issue.ts';
-import { documentValue, toRange } from './yamlSource.ts';
+import { documentValue, parseError, toRange } from './yamlSource.ts';
 
 export interface ParsedDocument {
   /** Index among the documents of the text (List items get their own entries, in order). */
@@ -43,23 +43,63 @@ function collectRanges(node: unknown, path: (string | number)[], lc: LineCounter
   }
 }
 
+/** `Map keys must be unique`, as the `yaml` package's uniqueKeys says it, in linear time (iterative walk). */
+function duplicateKeys(root: unknown, lc: LineCounter, file?: string): Issue[] {
+  const out: Issue[] = [];
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (isMap(n)) {
+      const seen = new Set<string>();
+      for (const item of n.items) {
+        const k = item.key;
+        if (isScalar(k)) {
+          const id = `${typeof k.value}:${String(k.value)}`;
+          if (seen.has(id) && k.range)
+            out.push(
+              issue('error', 'YAML_SYNTAX', 'Map keys must be unique', [], {
+                ...(file ? { file } : {}),
+                range: toRange(lc, k.range[0], k.range[1]),
+              }),
+            );
+          seen.add(id);
+        } else if (k !== null) stack.push(k);
+        stack.push(item.value);
+      }
+    } else if (isSeq(n)) for (const item of n.items) stack.push(item);
+  }
+  return out;
+}
+
 /** Parses every document; syntax errors become YAML_SYNTAX issues with line and column, never exceptions. */
 export function parseResources(text: string, file?: string): ParsedResources {
   const lc = new LineCounter();
   const issues: Issue[] = [];
   const documents: ParsedDocument[] = [];
-  const docs = parseAllDocuments(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true, merge: true });
+  const docs = parseAllDocuments(text, {
+    lineCounter: lc,
+    prettyErrors: false,
+    // The package's own check compares every key with every other (quadratic: seconds for a 40,000-key map);
+    // duplicateKeys below does it with a set per map.
+    uniqueKeys: false,
+    merge: true,
+    intAsBigInt: true,
+  });
   const list = Array.isArray(docs) ? docs : [docs];
   for (const doc of list) {
     for (const e of [...doc.errors, ...doc.warnings]) {
       const range = toRange(lc, e.pos[0], e.pos[1]);
       const severity = doc.errors.includes(e) ? 'error' : 'warning';
-      issues.push(
-        issue(severity, 'YAML_SYNTAX', e.message.split('\n')[0] ?? e.message, [], { ...(file ? { file } : {}), range }),
-      );
+      const { code, message } = parseError(e.message, 'YAML_SYNTAX');
+      issues.push(issue(severity, code, message, [], { ...(file ? { file } : {}), range }));
     }
     if (doc.errors.length > 0) continue;
-    const got = documentValue(doc, lc, file);
+    const dups = duplicateKeys(doc.contents, lc, file);
+    if (dups.length > 0) {
+      issues.push(...dups);
+      continue;
+    }
+    const got = documentValue(doc, lc, file, true);
     if ('issue' in got) {
       issues.push(got.issue); // e.g. an alias bomb: an input error at the document, not a crash
       continue;

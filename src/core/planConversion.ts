@@ -3,7 +3,7 @@
 import { issue, type Issue } from './issue.ts';
 import type { Catalog, Kind, Primitive, Property, Strategy, TypeRef, Version } from './model.ts';
 import type { Change, Direction, Handler, Plan, Step, TypePlan } from './conversionTypes.ts';
-import { declaringVersion, findKind, findVersion, propertiesByName, type KindRef } from './catalogLookup.ts';
+import { declaringVersion, findKind, findVersion, propertiesByName, type KindRef, typeNamed } from './catalogLookup.ts';
 import { NO_HOOKS, type HookRegistry } from './hooks.ts';
 import { conversionPath } from './buildKind.ts';
 
@@ -95,8 +95,8 @@ function compare(ctx: HopCtx, s: TypeRef, d: TypeRef): Compat {
     return { ok: true, enumChanged: s.kind !== d.kind, opaque: false, object: false };
   }
   if (s.kind === 'object' && d.kind === 'object') {
-    const so = ctx.srcDecl.types[s.name] ?? ctx.src.types[s.name];
-    const dobj = ctx.dstDecl.types[d.name] ?? ctx.dst.types[d.name];
+    const so = typeNamed(ctx.srcDecl, s.name) ?? typeNamed(ctx.src, s.name);
+    const dobj = typeNamed(ctx.dstDecl, d.name) ?? typeNamed(ctx.dst, d.name);
     if (so?.named && dobj?.named && s.name !== d.name && !typeRenamed(ctx, s.name, d.name)) return { ok: false };
     return { ok: true, enumChanged: false, opaque: false, object: true };
   }
@@ -129,8 +129,8 @@ function isManual(ctx: HopCtx, version: Version, typeName: string, p: Property):
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 function planPair(ctx: HopCtx, srcName: string, dstName: string, role: TypeRole): TypePlan | undefined {
-  const st = ctx.src.types[srcName];
-  const dt = ctx.dst.types[dstName];
+  const st = typeNamed(ctx.src, srcName);
+  const dt = typeNamed(ctx.dst, dstName);
   if (!st || !dt) return undefined;
   const srcBag = role !== 'root' && st.hasPropertyBag;
   const dstBag = role !== 'root' && dt.hasPropertyBag;
@@ -139,8 +139,8 @@ function planPair(ctx: HopCtx, srcName: string, dstName: string, role: TypeRole)
   const srcLeft = new Map(srcProps.map((p) => [p.name, p]));
   const dstLeft = new Map(dstProps.map((p) => [p.name, p]));
   const steps: PlannedStep[] = [];
-  const sDeclProps = propertiesByName(ctx.srcDecl.types[srcName] ?? st);
-  const dDeclProps = propertiesByName(ctx.dstDecl.types[dstName] ?? dt);
+  const sDeclProps = propertiesByName(typeNamed(ctx.srcDecl, srcName) ?? st);
+  const dDeclProps = propertiesByName(typeNamed(ctx.dstDecl, dstName) ?? dt);
   const sDecl = (p: Property): Property => sDeclProps.get(p.name) ?? p;
   const dDecl = (p: Property): Property => dDeclProps.get(p.name) ?? p;
   const sDisp = (p: Property): string => {
@@ -392,11 +392,11 @@ export function planTypePair(
 
 /** The destination type that corresponds to a source type name: same name, else a configured type rename. */
 export function correspondingType(catalog: Catalog, kind: Kind, dst: Version, srcType: string): string | undefined {
-  if (dst.types[srcType]) return srcType;
+  if (typeNamed(dst, srcType)) return srcType;
   for (const r of catalog.config.typeRenames) {
     if (r.kind !== undefined && r.kind !== kind.kind) continue;
-    if (r.from === srcType && dst.types[r.to]) return r.to;
-    if (r.to === srcType && dst.types[r.from]) return r.from;
+    if (r.from === srcType && typeNamed(dst, r.to)) return r.to;
+    if (r.to === srcType && typeNamed(dst, r.from)) return r.from;
   }
   return undefined;
 }
@@ -512,7 +512,7 @@ export function planConversion(
   const issues: Issue[] = [];
   const hops: Plan['hops'][number][] = [];
   let typeAt = opts.type;
-  if (typeAt !== undefined && !f.version.types[typeAt]) {
+  if (typeAt !== undefined && !typeNamed(f.version, typeAt)) {
     issues.push(issue('error', 'UNKNOWN_KIND', `version ${f.version.name} has no type ${typeAt}`));
     return { plan: undefined, issues };
   }
@@ -559,7 +559,7 @@ export function planConversion(
 /** True when `typeName` is the spec type of `version` (the root's spec property's object type). */
 export function isSpecType(version: Version, typeName: string): boolean {
   if (version.spec === undefined) return false;
-  const root = version.types[version.root];
+  const root = typeNamed(version, version.root);
   const p = root && propertiesByName(root).get(version.spec);
   return p !== undefined && objectLeaf(p.type) === typeName;
 }

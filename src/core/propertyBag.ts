@@ -1,12 +1,17 @@
 // ASO's property bag (`genruntime.PropertyBag`, CONVERSION.md §6, aso-reference §6): a string -> string
 // map on storage objects holding what the storage shape has no field for.
 import type { TypeRef } from './model.ts';
+import { setKey } from './dataKeys.ts';
+import { parseJsonExact, stringifyJsonExact } from './numbers.ts';
 
 /** The JSON key of the bag on storage objects. */
 export const PROPERTY_BAG = '$propertyBag';
 
-/** A working bag: Go-style property name -> stored text. */
+/** A working bag: Go-style property name -> stored text. Made by `emptyBag`/`readBag`: any key is data. */
 export type PropertyBag = Record<string, string>;
+
+/** A bag without a prototype: `bag['constructor']` is absent and `bag['__proto__']` an ordinary entry. */
+export const emptyBag = (): PropertyBag => Object.create(null) as PropertyBag;
 
 /** True when values of this type are stored raw (a Go `string`), not as JSON text. */
 export function storedRaw(type: TypeRef | undefined): boolean {
@@ -29,7 +34,7 @@ export function isEmptyForBag(value: unknown, type?: TypeRef): boolean {
 /** Encodes one value as ASO does: a string (of a string-typed property) raw, anything else as JSON text. */
 export function encodeBagValue(value: unknown, type?: TypeRef): string {
   if (typeof value === 'string' && (type === undefined || storedRaw(type))) return value;
-  return JSON.stringify(value);
+  return stringifyJsonExact(value);
 }
 
 /** Decodes one stored text for a destination of `type`; `undefined` plus ok=false when it is not valid JSON. */
@@ -39,7 +44,7 @@ export function decodeBagValue(
 ): { ok: true; value: unknown } | { ok: false; error: string } {
   if (storedRaw(type)) return { ok: true, value: text };
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return { ok: true, value: parseJsonExact(text) };
   } catch (e) {
     return { ok: false, error: e instanceof Error ? e.message : String(e) };
   }
@@ -48,7 +53,7 @@ export function decodeBagValue(
 /** `Add` / `Remove`: a present value overwrites the key; an absent or empty one removes it. */
 export function bagWrite(bag: PropertyBag, key: string, value: unknown, type?: TypeRef): void {
   if (isEmptyForBag(value, type)) delete bag[key];
-  else bag[key] = encodeBagValue(value, type);
+  else setKey(bag, key, encodeBagValue(value, type));
 }
 
 /** `Pull`: parse and delete (the key stays deleted even when decoding fails). */
@@ -65,12 +70,12 @@ export function bagPull(
 
 /** The bag of a document object (a copy), or an empty bag. Non-string entries are kept as JSON text. */
 export function readBag(obj: unknown): PropertyBag {
-  const out: PropertyBag = {};
-  if (obj === null || typeof obj !== 'object') return out;
+  const out = emptyBag();
+  if (obj === null || typeof obj !== 'object' || !Object.hasOwn(obj, PROPERTY_BAG)) return out;
   const raw = (obj as Record<string, unknown>)[PROPERTY_BAG];
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return out;
   for (const [k, v] of Object.entries(raw as Record<string, unknown>))
-    out[k] = typeof v === 'string' ? v : JSON.stringify(v);
+    setKey(out, k, typeof v === 'string' ? v : stringifyJsonExact(v));
   return out;
 }
 
@@ -83,7 +88,7 @@ export function setBag(obj: Record<string, unknown>, bag: PropertyBag): void {
   }
   keys.sort();
   const sorted: PropertyBag = {};
-  for (const k of keys) sorted[k] = bag[k] as string;
+  for (const k of keys) setKey(sorted, k, bag[k]);
   obj[PROPERTY_BAG] = sorted;
 }
 

@@ -1,4 +1,6 @@
 // The storage variant of an API version (CONVERSION.md section 3, aso-reference section 3).
+import { typeNamed } from './catalogLookup.ts';
+import { setKey } from './dataKeys.ts';
 import type { ObjectType, Property, TypeRef, Version } from './model.ts';
 
 export const STORAGE_SUFFIX = 'storage';
@@ -37,7 +39,7 @@ export function deriveStorageVariant(apiVersion: Version): Version {
   const specType = specTypeName(apiVersion);
   const types: Record<string, ObjectType> = {};
   for (const name of Object.keys(apiVersion.types).sort()) {
-    const t = apiVersion.types[name] as ObjectType;
+    const t = typeNamed(apiVersion, name) as ObjectType;
     let properties = t.properties.map(storageProperty);
     if (name === specType && !properties.some((p) => p.name === ORIGINAL_VERSION)) {
       properties = [
@@ -50,7 +52,7 @@ export function deriveStorageVariant(apiVersion: Version): Version {
         } satisfies Property,
       ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     }
-    types[name] = {
+    setKey(types, name, {
       name,
       named: t.named,
       properties,
@@ -58,7 +60,7 @@ export function deriveStorageVariant(apiVersion: Version): Version {
       hasPropertyBag: name !== apiVersion.root,
       ...(t.additionalProperties ? { additionalProperties: eraseEnums(t.additionalProperties) } : {}),
       ...(t.preserveUnknownFields ? { preserveUnknownFields: true } : {}),
-    };
+    });
   }
   return {
     name: storageName(apiVersion.name),
@@ -79,6 +81,6 @@ export function deriveStorageVariant(apiVersion: Version): Version {
 /** The object type held by the root's spec property, if any. */
 export function specTypeName(v: Version): string | undefined {
   if (v.spec === undefined) return undefined;
-  const t = v.types[v.root]?.properties.find((p) => p.name === v.spec)?.type;
+  const t = typeNamed(v, v.root)?.properties.find((p) => p.name === v.spec)?.type;
   return t?.kind === 'object' ? t.name : undefined;
 }

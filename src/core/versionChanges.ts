@@ -4,7 +4,7 @@
 import type { Issue, Path } from './issue.ts';
 import type { Catalog, Property, Validation, Version } from './model.ts';
 import type { TypePlan } from './conversionTypes.ts';
-import { findKindOrIssue, propertiesByName, type KindRef } from './catalogLookup.ts';
+import { findKindOrIssue, propertiesByName, type KindRef, typeNamed } from './catalogLookup.ts';
 import { planTypePair, resolveVersion, type TypeRole } from './planConversion.ts';
 
 export type PropertyChangeKind =
@@ -131,10 +131,10 @@ export function versionChanges(
     const tp: TypePlan | undefined = planTypePair(catalog, kind, a, b, 'up', at.src, at.dst, at.role);
     if (!tp) continue;
     const sProps = propertiesByName(
-      a.types[at.src] ?? { name: '', named: false, properties: [], hasPropertyBag: false },
+      typeNamed(a, at.src) ?? { name: '', named: false, properties: [], hasPropertyBag: false },
     );
     const dProps = propertiesByName(
-      b.types[at.dst] ?? { name: '', named: false, properties: [], hasPropertyBag: false },
+      typeNamed(b, at.dst) ?? { name: '', named: false, properties: [], hasPropertyBag: false },
     );
     const before = changes.length;
     const push = (

@@ -1,8 +1,9 @@
 // A JSON Schema (draft-07) for one version of a kind: for validating documents (ajv) and for the editor
 // (monaco-yaml). Objects are closed (`additionalProperties: false`) unless the schema keeps extra fields, so
 // a pruned field shows up as an error; storage objects allow `$propertyBag` (string -> string).
+import { setKey } from './dataKeys.ts';
 import type { Catalog, Kind, ObjectType, TypeRef, Validation, Version } from './model.ts';
-import { apiVersionOf, findVersion } from './catalogLookup.ts';
+import { apiVersionOf, findVersion, typeNamed } from './catalogLookup.ts';
 import { PROPERTY_BAG } from './propertyBag.ts';
 
 export type JsonSchema = Record<string, unknown>;
@@ -77,7 +78,7 @@ function objectSchema(t: ObjectType, isRoot: boolean, kind: Kind, version: Versi
     if (isRoot && p.name === 'apiVersion') s = { type: 'string', const: apiVersionOf(kind.group, version.name) };
     if (isRoot && p.name === 'kind') s = { type: 'string', const: kind.kind };
     if (isRoot && p.name === 'metadata') s = { type: 'object' };
-    properties[p.name] = s;
+    setKey(properties, p.name, s);
   }
   if (t.hasPropertyBag && !isRoot)
     properties[PROPERTY_BAG] = { type: 'object', additionalProperties: { type: 'string' } };
@@ -102,7 +103,7 @@ export function versionJsonSchema(catalog: Catalog, kind: Kind, version: string 
   if (!v) return undefined;
   const definitions: Record<string, JsonSchema> = {};
   for (const name of Object.keys(v.types).sort())
-    definitions[defKey(name)] = objectSchema(v.types[name] as ObjectType, name === v.root, kind, v);
+    definitions[defKey(name)] = objectSchema(typeNamed(v, name) as ObjectType, name === v.root, kind, v);
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: `urn:version-explorer:${kind.group}:${kind.kind}:${v.name}`,

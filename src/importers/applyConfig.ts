@@ -1,5 +1,6 @@
 // Stage: config facts that live on properties (`conversion: manual`, bag-key overrides).
 // Renames and type renames stay in catalog.config: the converter pairs by them.
+import { setKey } from '../core/index.ts';
 import type { CatalogConfig, KindInput, ObjectType, Property, Version } from '../core/index.ts';
 
 const matches = (
@@ -20,7 +21,7 @@ export function applyConfig(k: KindInput, config: CatalogConfig): KindInput {
       want === undefined || want === v.name || (v.role === 'storage' && want === v.twin);
     const types: Record<string, ObjectType> = {};
     for (const [name, t] of Object.entries(v.types)) {
-      types[name] = {
+      setKey(types, name, {
         ...t,
         properties: t.properties.map((p) => {
           let out = p;
@@ -30,7 +31,7 @@ export function applyConfig(k: KindInput, config: CatalogConfig): KindInput {
             out = { ...out, conversion: 'manual' };
           return out;
         }),
-      };
+      });
     }
     return { ...v, types };
   });

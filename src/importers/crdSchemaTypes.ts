@@ -4,6 +4,7 @@
 // Opaque: int-or-string, embedded-resource, preserve-unknown-fields without properties, and schemas with
 // no type (free-form). The root's `metadata` is always opaque: the converter copies it verbatim; the root
 // always has apiVersion, kind and metadata (listed in the schema or not, as the API server treats them).
+import { setKey } from '../core/index.ts';
 import type { ObjectType, Property, TypeRef } from '../core/index.ts';
 import { NameAllocator, bagKeyOf, byString, typeSegment, uniqueBagKeys } from './names.ts';
 import { isRecord } from './parseSource.ts';
@@ -103,6 +104,6 @@ export function crdSchemaTypes(schema: Record<string, unknown>, kind: string): R
   const rootType = w.types.get(root);
   if (rootType?.hasPropertyBag) w.types.set(root, { ...rootType, hasPropertyBag: false });
   const out: Record<string, ObjectType> = {};
-  for (const k of [...w.types.keys()].sort(byString)) out[k] = w.types.get(k) as ObjectType;
+  for (const k of [...w.types.keys()].sort(byString)) setKey(out, k, w.types.get(k));
   return out;
 }

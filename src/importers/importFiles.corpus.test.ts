@@ -2,12 +2,12 @@
 // kind's versions, hub, CRD storage version and graphs agree with facts read from the CRD file independently.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { hasErrors, pathToHub } from '../core/index.ts';
 import { importFiles } from './importFiles.ts';
-
-const corpus = path.resolve(import.meta.dirname, '../../../shared/corpus');
+import { CORPUS as corpus } from '../core/testdata/corpus.ts';
+import { describeCorpus } from '../core/testdata/corpusSuite.ts';
 
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
@@ -62,7 +62,7 @@ function facts(text: string): CrdFacts[] {
     }));
 }
 
-describe('corpus CRDs', () => {
+describeCorpus('corpus CRDs', () => {
   it('finds the corpus beside the repository', () => {
     expect(crdFiles.length).toBeGreaterThan(50);
   });

@@ -17,6 +17,7 @@
 //   the other files loaded with this one (matched by relative path, else by the longest path suffix, so
 //   dropped files match by name). A missing target or file is DANGLING_REF; an alias loop with no object
 //   (A = B, B = A) is REF_CYCLE. Recursive object types are fine: types refer to each other by name.
+import { setKey } from '../core/index.ts';
 import type { Issue, KindInput, ObjectType, Path, Property, TypeRef, Version } from '../core/index.ts';
 import { NameAllocator, bagKeyOf, byString, typeSegment, uniqueBagKeys } from './names.ts';
 import type { SourceDoc } from './parseSource.ts';
@@ -45,7 +46,10 @@ interface Ctx {
   readonly defs: Record<string, unknown>;
   readonly types: Map<string, ObjectType | null>;
   readonly names: NameAllocator;
+  /** Definitions whose content is being expanded (an array or map of itself is a cycle no name can break). */
   readonly aliasStack: string[];
+  /** How deep `typeOf` is nested, across refs and files (shared by every context of one import). */
+  readonly nesting: { depth: number; reported: boolean };
   readonly issues: Issue[];
   readonly skip: string;
 }
@@ -281,13 +285,54 @@ function objectType(ctx: Ctx, name: string, s: Record<string, unknown>, at: Path
   return name;
 }
 
+/** Schemas nested deeper than this (inline or through refs) are TOO_DEEP: real specs nest a few dozen. */
+const MAX_SCHEMA_NESTING = 256;
+
 function typeOf(ctx: Ctx, s: Record<string, unknown>, at: Path, hint: string): TypeRef {
+  const n = ctx.nesting;
+  if (n.depth >= MAX_SCHEMA_NESTING) {
+    if (!n.reported)
+      ctx.issues.push(
+        docIssue(ctx.doc, 'error', 'TOO_DEEP', `schemas nested more than ${MAX_SCHEMA_NESTING} levels deep`, at),
+      );
+    n.reported = true;
+    return FREE_FORM;
+  }
+  n.depth++;
+  try {
+    return nestedTypeOf(ctx, s, at, hint);
+  } finally {
+    n.depth--;
+  }
+}
+
+function nestedTypeOf(ctx: Ctx, s: Record<string, unknown>, at: Path, hint: string): TypeRef {
   if (s.$ref !== undefined) {
     const target = deref(ctx, s, at);
     if (!target) return FREE_FORM;
     const defName = target.defName ?? lastDefName(ctx, s, at);
     if (defName === ctx.skip) return FREE_FORM; // the resource body itself, nested: carried as-is
-    return contentType(target.ctx ?? ctx, target.schema, target.path, defName ?? hint, defName !== undefined);
+    const where = target.ctx ?? ctx;
+    // An object type refers to itself by name; an array or map of itself (A = A[]) has no name to stop at.
+    const key = `${where.doc.file}#${target.path.join('/')}`;
+    if (!isObjectLike(target.schema) && ctx.aliasStack.includes(key)) {
+      ctx.issues.push(
+        docIssue(
+          ctx.doc,
+          'error',
+          'REF_CYCLE',
+          `$ref cycle through an array or map with no object: ${[...ctx.aliasStack.slice(ctx.aliasStack.indexOf(key)), key].join(' -> ')}`,
+          [...at, '$ref'],
+        ),
+      );
+      return FREE_FORM;
+    }
+    ctx.aliasStack.push(key);
+    try {
+      return contentType(where, target.schema, target.path, defName ?? hint, defName !== undefined);
+    } finally {
+      ctx.aliasStack.pop();
+    }
   }
   if (Array.isArray(s.allOf) && s.allOf.length === 1 && propertiesOf(s) === undefined && isRecord(s.allOf[0])) {
     return typeOf(ctx, s.allOf[0], [...at, 'allOf', 0], hint);
@@ -464,7 +509,7 @@ function importResource(ctx: Ctx, version: string, kindName: string, body: Locat
   const types: Record<string, ObjectType> = {};
   for (const k of [...ctx.types.keys()].sort(byString)) {
     const t = ctx.types.get(k);
-    if (t) types[k] = t;
+    if (t) setKey(types, k, t);
   }
   return {
     name: version,
@@ -517,6 +562,7 @@ export function importOpenApi(doc: SourceDoc, library?: RefLibrary): { kinds: Ki
     types: new Map(),
     names,
     aliasStack: [],
+    nesting: { depth: 0, reported: false },
     issues,
     skip,
   });

@@ -2,7 +2,7 @@
 import { LineCounter, isAlias, isMap, isScalar, isSeq, parseAllDocuments, parseDocument } from 'yaml';
 import type { Node as YamlNode, Document } from 'yaml';
 import type { Issue, IssueCode, Path, SourceRange } from '../core/index.ts';
-import { documentValue, issue, toRange } from '../core/index.ts';
+import { documentValue, issue, parseError, toRange, tooDeepAt, tooDeepIssue } from '../core/index.ts';
 
 export interface SourceFile {
   readonly name: string;
@@ -43,9 +43,10 @@ function rangeFinder(doc: Document, lc: LineCounter, key = false): (path: Path) 
 }
 
 function syntaxIssues(doc: Document, lc: LineCounter, file: string, code: IssueCode): Issue[] {
-  return doc.errors.map((e) =>
-    issue('error', code, e.message.split('\n')[0] ?? e.message, [], { file, range: toRange(lc, e.pos[0], e.pos[1]) }),
-  );
+  return doc.errors.map((e) => {
+    const p = parseError(e.message, code);
+    return issue('error', p.code, p.message, [], { file, range: toRange(lc, e.pos[0], e.pos[1]) });
+  });
 }
 
 /** Parses YAML (multi-document) or JSON; syntax errors become issues and their documents are skipped. */
@@ -57,18 +58,16 @@ export function parseSource(file: SourceFile): { docs: SourceDoc[]; issues: Issu
     try {
       const value: unknown = JSON.parse(file.text);
       let finder: ((p: Path) => SourceRange | undefined) | undefined;
-      docs.push({
-        file: file.name,
-        index: 0,
-        value,
-        rangeAt: (p) => {
-          if (!finder) {
-            const lc = new LineCounter();
-            finder = rangeFinder(parseDocument(file.text, { lineCounter: lc }), lc);
-          }
-          return finder(p);
-        },
-      });
+      const rangeAt = (p: Path) => {
+        if (!finder) {
+          const lc = new LineCounter();
+          finder = rangeFinder(parseDocument(file.text, { lineCounter: lc }), lc);
+        }
+        return finder(p);
+      };
+      const deep = tooDeepAt(value);
+      if (deep) issues.push(tooDeepIssue(deep, file.name, rangeAt(deep)));
+      else docs.push({ file: file.name, index: 0, value, rangeAt });
     } catch {
       const lc = new LineCounter();
       const doc = parseDocument(file.text, { lineCounter: lc, prettyErrors: false });

@@ -67,7 +67,9 @@ describe('roundtrip: bad samples', () => {
 describe('roundtrip: samples the catalog cannot check', () => {
   it('a catalog kind at an unknown version is reported on stderr, not silently skipped', async () => {
     const f = fakeIO('', { '/s.yaml': person.replace('2011-01-01', '1999-01-01') });
-    expect(await roundtrip(['--catalog', 'crm-person', '--samples', '/s.yaml'], f.io)).toBe(0);
+    // ... and with nothing else to check, the command fails: nothing was converted.
+    expect(await roundtrip(['--catalog', 'crm-person', '--samples', '/s.yaml'], f.io)).toBe(2);
     expect(f.err()).toMatch(/^\/s\.yaml:1:1: warning UNKNOWN_VERSION/m);
+    expect(f.err()).toMatch(/error NOTHING_CONVERTED/);
   });
 });

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Catalog, HookRegistry, Issue } from '../../core/index.ts';
-import { formatIssue, hasErrors, hubFor, withHub } from '../../core/index.ts';
+import { formatIssue, hubFor, setKey, stringifyJsonExact, withHub } from '../../core/index.ts';
 import { hooksFor } from '../../catalogs/hooks.ts';
 import { loadCatalogSource } from '../catalogSource.ts';
 import type { CommandIO } from '../io.ts';
@@ -66,9 +66,11 @@ export async function loadCatalogFor(
   const { catalog, issues } = await loadCatalogSource(source, io, options);
   const errors = issues.filter((i) => i.severity === 'error');
   for (const i of errors) io.err(`${formatIssue(i)}\n`);
+  // Import errors fail the command (exit 2): a catalog missing what did not import would answer wrongly.
+  if (errors.length > 0) return undefined;
   if (!catalog || catalog.kinds.length === 0) {
     // A catalog without kinds (an empty file, only Secrets) can convert nothing: bad input, not a silent success.
-    if (!hasErrors(issues)) for (const i of issues) io.err(`${formatIssue(i)}\n`);
+    for (const i of issues) io.err(`${formatIssue(i)}\n`);
     io.err(
       `version-explorer ${command}: could not load a catalog from ${src}${catalog ? ' (it defines no kinds)' : ''}\n`,
     );
@@ -90,14 +92,14 @@ export const hooksOf = (catalog: Catalog): HookRegistry => hooksFor(catalog.id);
 
 /** JSON with object keys sorted at every level: byte-stable output for scripts and golden files. */
 export function stableJson(value: unknown): string {
-  return `${JSON.stringify(sortKeys(value), null, 2)}\n`;
+  return `${stringifyJsonExact(sortKeys(value), 2)}\n`;
 }
 
 function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys);
   if (v === null || typeof v !== 'object') return v;
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v).sort()) out[k] = sortKeys((v as Record<string, unknown>)[k]);
+  for (const k of Object.keys(v).sort()) setKey(out, k, sortKeys((v as Record<string, unknown>)[k]));
   return out;
 }
 
@@ -109,3 +111,7 @@ export function usageError(io: CommandIO, command: string, usage: string, what: 
 export function printIssues(io: CommandIO, issues: readonly Issue[], file?: string): void {
   for (const i of issues) io.err(`${formatIssue(file && !i.file ? { ...i, file } : i)}\n`);
 }
+
+/** Issues that make a conversion command exit 1 (data would be lost): printed as errors, as the exit code says. */
+export const LOSS_CODES: ReadonlySet<string> = new Set(['LOST', 'PRUNED']);
+export const asExitSeverity = (i: Issue): Issue => (LOSS_CODES.has(i.code) ? { ...i, severity: 'error' } : i);

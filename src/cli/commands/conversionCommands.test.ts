@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fakeIO } from '../testdata/fakeIO.ts';
+import { corpusPath } from '../../core/testdata/corpus.ts';
+import { describeCorpus } from '../../core/testdata/corpusSuite.ts';
 import { plan } from './plan.ts';
 import { convert } from './convert.ts';
 import { roundtrip } from './roundtrip.ts';
@@ -65,7 +67,7 @@ describe('convert command', () => {
   it('exits 1 with file:line:col when data would be lost (pruned field)', async () => {
     const f = fakeIO('', { '/in.yaml': input.replace('lastName: Lee}', 'lastName: Lee, bogus: 1}') });
     expect(await convert(['--catalog', 'crm-person', '-f', '/in.yaml', '--to', 'hub', '-o', 'json'], f.io)).toBe(1);
-    expect(f.err()).toMatch(/\/in\.yaml:4:\d+: warning PRUNED/);
+    expect(f.err()).toMatch(/\/in\.yaml:4:\d+: error PRUNED/);
     expect((JSON.parse(f.out()) as { kind: string }).kind).toBe('List');
   });
 
@@ -117,8 +119,8 @@ describe('diff command', () => {
   });
 });
 
-describe('--hub', () => {
-  const OCM = path.resolve(import.meta.dirname, '../../../../shared/corpus/open-cluster-management');
+describeCorpus('--hub', () => {
+  const OCM = corpusPath('open-cluster-management');
   const crds = path.join(OCM, 'crds/api-v1.3.0/addon');
   const sample = path.join(
     OCM,

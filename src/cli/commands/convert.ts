@@ -4,12 +4,11 @@
 // kind lacks is bad input (exit 2, nothing written). Problems print as `file:line:col: ...`.
 // Exit: 0 converted; 1 data would be lost (LOST, PRUNED) or the result is invalid (REQUIRED_MISSING, errors);
 // 2 bad usage or unreadable input.
-import { stringify } from 'yaml';
 import type { Strategy } from '../../core/index.ts';
-import { convertResource, findKindForDocument, formatIssue } from '../../core/index.ts';
-import { parseResources } from '../../core/index.ts';
+import { convertResource, findKindForDocument, formatIssue, stringifyJsonExact, toYamlText } from '../../core/index.ts';
 import type { Command } from '../main.ts';
-import { hooksOf, loadCatalogFor, parseArgs, usageError } from './conversionArgs.ts';
+import { readResources } from '../readResources.ts';
+import { LOSS_CODES, asExitSeverity, hooksOf, loadCatalogFor, parseArgs, usageError } from './conversionArgs.ts';
 import { located } from './locate.ts';
 import { STORAGE_OPTIONS, STORAGE_USAGE, resolveStorage, storageChoice } from './deployedArgs.ts';
 import { validateConverted } from './validateConverted.ts';
@@ -62,7 +61,7 @@ export const convert: Command = async (args, io) => {
   const catalog = await loadCatalogFor('convert', values['--catalog'] as string, io, values['--hub']);
   if (!catalog) return 2;
   const name = file === '-' ? '<stdin>' : file;
-  const parsed = parseResources(text, name);
+  const parsed = readResources(text, name);
   if (parsed.issues.some((i) => i.severity === 'error')) {
     for (const i of parsed.issues) io.err(`${formatIssue(i)}\n`);
     return 2;
@@ -86,6 +85,7 @@ export const convert: Command = async (args, io) => {
   }
   const outputs: unknown[] = [];
   let lossy = false;
+  let converted = 0;
   let bad = false;
   for (const doc of parsed.documents) {
     const found = findKindForDocument(catalog, doc.value);
@@ -109,23 +109,32 @@ export const convert: Command = async (args, io) => {
       fates: false,
       ...(strategy ? { strategy: strategy as Strategy } : {}),
     });
-    for (const i of r.issues) io.err(`${formatIssue(located(i, doc, name))}\n`);
+    for (const i of r.issues) io.err(`${formatIssue(located(asExitSeverity(i), doc, name))}\n`);
     if (r.output === undefined) {
       bad = true;
       continue;
     }
-    if (r.issues.some((i) => i.severity === 'error' || i.code === 'LOST' || i.code === 'PRUNED')) lossy = true;
+    if (r.issues.some((i) => i.severity === 'error' || LOSS_CODES.has(i.code))) lossy = true;
     // --validate: would the API server accept the result, written back at the target version?
     if (flags.has('--validate') && validateConverted(catalog, r.output, doc, name, io)) lossy = true;
     outputs.push(r.output);
+    converted++;
+  }
+  // Only documents of kinds the catalog lacks (a ConfigMap): nothing was converted, which is not a success.
+  // Exit 2, bad input: the input does not match the catalog (as a version the kind lacks does).
+  if (!bad && converted === 0) {
+    io.err(
+      `${formatIssue({ severity: 'error', code: 'NOTHING_CONVERTED', message: `no document is of a kind in the catalog (it has: ${catalog.kinds.map((k) => `${k.group}/${k.kind}`).join(', ')})`, path: [], file: name })}\n`,
+    );
+    return 2;
   }
   // Every document is diagnosed first; bad input writes nothing (a partial List would be mistaken for the result).
   if (bad) return 2;
   if (format === 'json') {
     const value = outputs.length === 1 ? outputs[0] : { apiVersion: 'v1', kind: 'List', items: outputs };
-    io.out(`${JSON.stringify(value, null, 2)}\n`);
+    io.out(`${stringifyJsonExact(value, 2)}\n`);
   } else {
-    io.out(outputs.map((o) => stringify(o, { lineWidth: 0 })).join('---\n'));
+    io.out(outputs.map((o) => toYamlText(o)).join('---\n'));
   }
   return lossy ? 1 : 0;
 };

@@ -1,7 +1,6 @@
 // The conversion commands in the as-deployed view (`--storage deployed`): what the API server does with a
 // resource written at V, stored at the CRD's storage version S and read at T. Exit 1 when a write or a read drops
 // data (or the write is rejected), 2 on bad input.
-import { stringify } from 'yaml';
 import type {
   Catalog,
   ConversionStrategy,
@@ -24,6 +23,8 @@ import {
   issue,
   parseResources,
   runDeployed,
+  stringifyJsonExact,
+  toYamlText,
   versionSchema,
 } from '../../core/index.ts';
 import type { CommandIO } from '../io.ts';
@@ -74,6 +75,7 @@ export async function convertDeployed(
   const noted = new Set<Kind>();
   let lossy = false;
   let bad = false;
+  let converted = 0;
   for (const doc of documents) {
     const found = findKindForDocument(catalog, doc.value);
     const target = found.kind ? targetVersion(found.kind, to) : undefined;
@@ -104,17 +106,27 @@ export async function convertDeployed(
       hooks: hooksOf(catalog),
       ...(conversion ? { conversion } : {}),
     });
-    for (const i of r.issues) io.err(`${formatIssue(located(i, doc, file))}\n`);
+    // a drop ends with exit 1, so it prints as an error
+    for (const i of r.issues)
+      io.err(`${formatIssue(located(LOSS_CODES.has(i.code) ? { ...i, severity: 'error' } : i, doc, file))}\n`);
     if (r.issues.some((i) => LOSS_CODES.has(i.code))) lossy = true;
     // --validate: would a client at the target writing the result back be refused?
     if (validate && validateConverted(catalog, r.target, doc, file, io)) lossy = true;
     outputs.push(r.target);
+    converted++;
   }
   if (bad) return 2;
+  // Only documents of kinds the catalog lacks: nothing was converted, which is bad input (as in the ASO view).
+  if (converted === 0) {
+    io.err(
+      `${formatIssue({ severity: 'error', code: 'NOTHING_CONVERTED', message: `no document is of a kind in the catalog (it has: ${catalog.kinds.map((k) => `${k.group}/${k.kind}`).join(', ')})`, path: [], file })}\n`,
+    );
+    return 2;
+  }
   if (format === 'json') {
     const value = outputs.length === 1 ? outputs[0] : { apiVersion: 'v1', kind: 'List', items: outputs };
-    io.out(`${JSON.stringify(value, null, 2)}\n`);
-  } else io.out(outputs.map((o) => stringify(o, { lineWidth: 0 })).join('---\n'));
+    io.out(`${stringifyJsonExact(value, 2)}\n`);
+  } else io.out(outputs.map((o) => toYamlText(o)).join('---\n'));
   return lossy ? 1 : 0;
 }
 

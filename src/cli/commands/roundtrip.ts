@@ -167,6 +167,13 @@ export const roundtrip: Command = async (args, io) => {
   if (values['--samples'] !== undefined) {
     const code = await samples(catalog, values['--samples'], kindFilter, strategy, io, results);
     if (code !== 0) return code;
+    if (results.size === 0) {
+      // Samples given, none of a catalog kind (only ConfigMaps): nothing was checked, which is not a pass.
+      io.err(
+        `${values['--samples']}: error NOTHING_CONVERTED: no sample is of a kind in the catalog${kindFilter !== undefined ? ` (${kindFilter})` : ''}\n`,
+      );
+      return 2;
+    }
   }
   if (fuzz > 0) {
     // fast-check is a dev dependency: loaded only when fuzzing.

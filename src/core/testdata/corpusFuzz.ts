@@ -1,5 +1,6 @@
 // Test-only: the corpus fuzz law, shared by the two corpus test files (split so vitest runs them in parallel).
-import { describe, it } from 'vitest';
+import { it } from 'vitest';
+import { describeCorpus } from './corpusSuite.ts';
 import fc from 'fast-check';
 import { arbitraryInstance } from '../arbitrary.ts';
 import { roundTrip } from '../roundTrip.ts';
@@ -12,7 +13,7 @@ export function corpusFuzz(select: (u: CorpusUnit) => boolean): void {
   const units = corpusUnits()
     .filter(select)
     .map((u) => ({ ...u, catalog: importDir(u.dir, u.id.replace('/', '-')).catalog }));
-  describe.skipIf(units.length === 0)('corpus: generated instances round-trip through the hub', () => {
+  describeCorpus('corpus: generated instances round-trip through the hub', () => {
     for (const u of units) {
       for (const kind of u.catalog.kinds) {
         if (kind.versions.filter((v) => v.role === 'api').length < 2) continue;

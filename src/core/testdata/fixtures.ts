@@ -3,6 +3,7 @@ import type { Catalog, CatalogConfig, Kind, ObjectType, Property, TypeRef, Versi
 import { CATALOG_FORMAT_VERSION, EMPTY_CONFIG } from '../model.ts';
 import { buildKind } from '../buildKind.ts';
 import { deriveStorageVariant } from '../storageVariant.ts';
+import { setKey } from '../dataKeys.ts';
 
 export const S: TypeRef = { kind: 'primitive', name: 'string' };
 export const I: TypeRef = { kind: 'primitive', name: 'integer' };
@@ -51,7 +52,7 @@ export function apiVersion(
     ...(statusType ? { status: obj(statusType) } : {}),
   });
   const all: Record<string, ObjectType> = {};
-  for (const t of [root, ...types].sort((a, b) => (a.name < b.name ? -1 : 1))) all[t.name] = t;
+  for (const t of [root, ...types].sort((a, b) => (a.name < b.name ? -1 : 1))) setKey(all, t.name, t);
   return {
     name,
     role: 'api',

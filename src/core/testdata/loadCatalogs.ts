@@ -5,8 +5,9 @@ import { parse } from 'yaml';
 import type { Catalog, Issue } from '../index.ts';
 import { importFiles } from '../../importers/index.ts';
 
-export const REPO = path.resolve(import.meta.dirname, '../../..');
-export const CORPUS = path.resolve(REPO, '../shared/corpus');
+import { CORPUS, REPO } from './corpus.ts';
+
+export { CORPUS, REPO };
 
 export function walk(dir: string): string[] {
   const out: string[] = [];

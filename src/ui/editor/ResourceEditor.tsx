@@ -1,5 +1,6 @@
 // The input editor. Uncontrolled (defaultValue) so fast typing never loses keystrokes; the parent hears
 // changes through onChange and drives markers, fate colours, the highlighted field and the schema by props.
+import { escapeMarkdown, schemaForHover } from './markdownText.ts';
 import { useEffect, useRef, useState } from 'react';
 import Editor from '@monaco-editor/react';
 import { monaco, setYamlSchemas, themeName } from './monacoSetup.ts';
@@ -136,10 +137,9 @@ export default function ResourceEditor(props: ResourceEditorProps) {
   const scopeKind = schemaScope?.kind;
   useEffect(() => {
     if (schema === undefined || schema === null) return;
+    const hover = schemaForHover(schema) as object;
     const scoped =
-      scopeGroup !== undefined && scopeKind !== undefined
-        ? scopedSchema(schema as object, scopeGroup, scopeKind)
-        : (schema as object);
+      scopeGroup !== undefined && scopeKind !== undefined ? scopedSchema(hover, scopeGroup, scopeKind) : hover;
     setYamlSchemas(
       [
         {
@@ -183,7 +183,7 @@ export default function ResourceEditor(props: ResourceEditorProps) {
         range: toMonacoRange(model, d.range, true),
         options: {
           inlineClassName: d.className,
-          ...(d.hover ? { hoverMessage: { value: d.hover } } : {}),
+          ...(d.hover ? { hoverMessage: { value: escapeMarkdown(d.hover) } } : {}),
           stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,
         },
       }));

@@ -20,7 +20,8 @@ export function ChangesView({
   if (!changes)
     return <p className="empty">No change analysis for {source && target ? `${source} → ${target}` : 'this view'}.</p>;
   return (
-    <div className="table-wrap">
+    // Scrolls sideways when wide: focusable, so the keyboard can scroll it (axe scrollable-region-focusable).
+    <div className="table-wrap" tabIndex={0} role="region" aria-label="Changes table">
       <p className="plan-path">
         <span className="mono">
           {changes.from} → {changes.to}

@@ -41,7 +41,8 @@ export function PlanTable({ plan, used }: { readonly plan?: Plan; readonly used?
   const total = plan.hops.reduce((n, h) => n + h.types.reduce((m, t) => m + t.steps.length, 0), 0);
   const shown = groups.reduce((n, g) => n + g.steps.length, 0);
   return (
-    <div className="table-wrap">
+    // Scrolls sideways when wide: focusable, so the keyboard can scroll it (axe scrollable-region-focusable).
+    <div className="table-wrap" tabIndex={0} role="region" aria-label="Conversion plan table">
       <p className="plan-path">
         {plan.kind} ({plan.group}) · {plan.strategy} · <span className="mono">{plan.path.join(' → ')}</span>
       </p>

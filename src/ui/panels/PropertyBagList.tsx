@@ -1,9 +1,9 @@
-import { formatPath } from '../../core/index.ts';
+import { formatPath, stringifyJsonExact } from '../../core/index.ts';
 import type { BagEntry } from '../worker/protocol.ts';
 import { dataPath } from './DocumentView.tsx';
 
 function show(v: unknown): string {
-  return typeof v === 'string' ? v : JSON.stringify(v, null, 2);
+  return typeof v === 'string' ? v : stringifyJsonExact(v, 2);
 }
 
 /** Every `$propertyBag` entry of the hub: its path, the raw stored string and the decoded value. */

@@ -218,7 +218,8 @@ const fail = (code: IssueCode, message: string, path: Path = []): Issue => issue
 
 // ---- bytes ----
 
-async function collect(readable: ReadableStream<Uint8Array>, cap: number): Promise<Uint8Array | 'too-large'> {
+/** A stream's bytes, abandoned as soon as they pass `cap` (also used for ?catalog= bodies). */
+export async function collect(readable: ReadableStream<Uint8Array>, cap: number): Promise<Uint8Array | 'too-large'> {
   const reader = readable.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;

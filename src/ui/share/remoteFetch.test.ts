@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RemoteError, contentHash, fetchRemoteText, remoteParams } from './remoteFetch.ts';
+import { MAX_REMOTE_BYTES, RemoteError, contentHash, fetchRemoteText, remoteParams } from './remoteFetch.ts';
 import { checkRemoteUrl } from './remoteUrl.ts';
 
 const ok =
@@ -73,5 +73,34 @@ describe('fetchRemoteText', () => {
   it('hashes differently when the content changes', () => {
     expect(contentHash('a')).not.toBe(contentHash('b'));
     expect(contentHash('a')).toMatch(/^[0-9a-f]{14}$/);
+  });
+});
+
+describe('fetchRemoteText: the 8 MiB cap on a stream', () => {
+  /** A body without Content-Length that would go on for `total` bytes; counts what was pulled. */
+  function endless(total: number) {
+    const pulled = { bytes: 0 };
+    const chunk = new Uint8Array(64 * 1024).fill(97);
+    const body = new ReadableStream<Uint8Array>({
+      pull(c) {
+        if (pulled.bytes >= total) return c.close();
+        pulled.bytes += chunk.byteLength;
+        c.enqueue(chunk);
+      },
+    });
+    const fetchImpl: typeof fetch = async () => new Response(body, { status: 200 });
+    return { fetchImpl, pulled };
+  }
+
+  it('stops reading a body without Content-Length just past the cap', async () => {
+    const { fetchImpl, pulled } = endless(1024 * 1024 * 1024);
+    expect(await codeOf(fetchRemoteText('https://example.com/c.yaml', fetchImpl))).toBe('REMOTE_FETCH_FAILED');
+    expect(pulled.bytes).toBeLessThan(MAX_REMOTE_BYTES + 4 * 64 * 1024);
+  });
+
+  it('reads a body just under the cap in full, multi-byte characters intact', async () => {
+    const text = `${'é'.repeat(1000)}${'a'.repeat(MAX_REMOTE_BYTES - 3000)}`;
+    const r = await fetchRemoteText('https://example.com/c.yaml', ok(text));
+    expect(r.text).toBe(text);
   });
 });

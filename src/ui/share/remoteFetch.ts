@@ -1,5 +1,6 @@
 // Fetching `?catalog=` / `?resource=` URLs: https only (loopback http for local servers and tests), no
 // credentials, no referrer, a size cap, and failures turned into Issues that say what to do.
+import { collect } from './codec.ts';
 import { issue, type Issue } from '../../core/index.ts';
 import { checkRemoteUrl } from './remoteUrl.ts';
 import { fetchCached } from './remoteCache.ts';
@@ -75,11 +76,25 @@ export async function fetchRemoteText(url: string, fetchImpl: typeof fetch = fet
           : '';
     throw failed(`${check.url.href} answered HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.${hint}`);
   }
+  const tooLarge = () => failed(`The file is larger than ${MAX_REMOTE_BYTES / 1024 / 1024} MiB.`);
   const declared = Number(res.headers.get('content-length') ?? '0');
-  if (declared > MAX_REMOTE_BYTES) throw failed(`The file is larger than ${MAX_REMOTE_BYTES / 1024 / 1024} MiB.`);
-  const text = await res.text();
-  if (text.length > MAX_REMOTE_BYTES) throw failed(`The file is larger than ${MAX_REMOTE_BYTES / 1024 / 1024} MiB.`);
+  if (declared > MAX_REMOTE_BYTES) throw tooLarge();
+  const text = await readCapped(res, MAX_REMOTE_BYTES);
+  if (text === undefined) throw tooLarge();
   return { url: check.url.href, origin: check.url.origin, text, hash: contentHash(text) };
+}
+
+/**
+ * The body as text, read as a stream and abandoned as soon as it passes `cap` bytes (a response without
+ * Content-Length, or one that lies, is never read in full first); undefined when it is too large.
+ */
+export async function readCapped(res: Response, cap: number): Promise<string | undefined> {
+  if (!res.body) {
+    const text = await res.text();
+    return new TextEncoder().encode(text).length > cap ? undefined : text;
+  }
+  const bytes = await collect(res.body, cap);
+  return bytes === 'too-large' ? undefined : new TextDecoder().decode(bytes);
 }
 
 /** The query shared by the banner and whoever turns the text into a catalog: same key, one fetch. */

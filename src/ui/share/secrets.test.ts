@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
-// A real SecretStore from the shared corpus: references to secrets, no secret values.
-import vaultStore from '../../../../shared/corpus/external-secrets/samples/v0.15.1/vault-iam-store-static-creds.yaml?raw';
+import { describeCorpus } from '../../core/testdata/corpusSuite.ts';
 import { REDACTED, findSecrets, isSecretKeyName, redactSecrets } from './secrets.ts';
 
 const secret = `apiVersion: v1
@@ -86,10 +85,24 @@ describe('findSecrets', () => {
   ])('treats the key %s as secret: %s', (key, expected) => {
     expect(isSecretKeyName(key)).toBe(expected);
   });
+});
 
+// A real SecretStore from the shared corpus: references to secrets, no secret values.
+const vaultStore = Object.values(
+  import.meta.glob<string>(
+    '../../../../shared/corpus/external-secrets/samples/v0.15.1/vault-iam-store-static-creds.yaml',
+    {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    },
+  ),
+)[0];
+
+describeCorpus('findSecrets on the corpus', () => {
   it('does not flag the references in the corpus SecretStore samples', () => {
     expect(vaultStore).toContain('kind: SecretStore');
-    expect(findSecrets(vaultStore)).toEqual([]);
+    expect(findSecrets(vaultStore ?? '')).toEqual([]);
   });
 });
 

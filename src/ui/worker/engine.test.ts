@@ -1,6 +1,7 @@
 // The worker's explore over a corpus CRD whose own storage version is not the default hub: the user can
 // pick either (CONVERSION.md section 2), and everything the page shows follows the pick.
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeCorpus } from '../../core/testdata/corpusSuite.ts';
 import { serializeCatalog } from '../../core/index.ts';
 import { importFiles } from '../../importers/index.ts';
 import { explore, setCatalog } from './engine.ts';
@@ -18,12 +19,11 @@ const files = import.meta.glob<string>(
 const text = (part: string) => Object.entries(files).find(([p]) => p.includes(part))?.[1] ?? '';
 const sample = text('cluster_management_addon.yaml');
 const crd = { name: 'clustermanagementaddons.crd.yaml', text: text('crd.yaml') };
-const { catalog } = importFiles([crd]);
-setCatalog('ocm', JSON.parse(serializeCatalog(catalog)) as unknown);
+if (crd.text !== '') setCatalog('ocm', JSON.parse(serializeCatalog(importFiles([crd]).catalog)) as unknown);
 
 const apiVersionLine = (p: PaneView | undefined) => (p ? lineAt(p.lines, 0).value : undefined);
 
-describe('explore: picking the hub', () => {
+describeCorpus('explore: picking the hub', () => {
   const req: ExploreRequest = { catalogKey: 'ocm', input: sample, document: 0, roundTrip: true };
 
   it('offers the default hub and the CRD storage version', () => {
@@ -62,7 +62,7 @@ describe('explore: picking the hub', () => {
   });
 });
 
-describe('explore: several documents', () => {
+describeCorpus('explore: several documents', () => {
   const secret = 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: s\nstringData:\n  a: b\n';
   const input = `${secret}---\n${sample}`;
 

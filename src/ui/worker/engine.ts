@@ -12,6 +12,8 @@ import {
   pathKey,
   planConversion,
   readWriteBack,
+  parseJsonExact,
+  stringifyJsonExact,
   roundTrip as coreRoundTrip,
   versionChanges,
   versionJsonSchema,
@@ -219,10 +221,10 @@ export function bagEntries(doc: unknown, fates: readonly Fate[]): BagEntry[] {
       for (const [k, v] of Object.entries(node as Record<string, unknown>)) {
         if (k === '$propertyBag' && v !== null && typeof v === 'object') {
           for (const [key, raw] of Object.entries(v as Record<string, unknown>)) {
-            const text = typeof raw === 'string' ? raw : JSON.stringify(raw);
+            const text = typeof raw === 'string' ? raw : stringifyJsonExact(raw);
             let decoded: unknown = text;
             try {
-              decoded = JSON.parse(text) as unknown;
+              decoded = parseJsonExact(text);
             } catch {
               // a string property is stored raw (ASO): the text is the value
             }

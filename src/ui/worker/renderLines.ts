@@ -1,6 +1,6 @@
 // Renders a document as YAML lines, each tagged with its JSON path and the fate of the field it shows.
 // Runs in the worker: the page only draws the visible window of lines (a 1 MB resource stays responsive).
-import { pathKey, type FateKind, type IssueCode, type Path } from '../../core/index.ts';
+import { pathKey, setKey, yamlScalar, type FateKind, type IssueCode, type Path } from '../../core/index.ts';
 import type { Line, PackedLines } from './protocol.ts';
 import { lineAt, PackBuilder } from './packLines.ts';
 import { Ghost } from './ghosts.ts';
@@ -28,20 +28,7 @@ const INHERITED: ReadonlySet<FateKind> = new Set([
   'manual',
 ]);
 
-// (Not '@' first: YAML reserves it. `.5`, `.inf` and `.nan` would read as numbers.)
-const PLAIN = /^(?:[A-Za-z_/$]|\.(?!\d))[\w./@$ -]*$/;
-const RESERVED = /^(true|false|null|yes|no|on|off|y|n|~|[-+]?\.(inf|nan))$/i;
-
-/** YAML text of a scalar: plain when unambiguous, JSON-quoted otherwise. */
-export function yamlScalar(v: unknown): string {
-  if (v === null || v === undefined) return 'null';
-  if (typeof v === 'string') {
-    if (v !== '' && PLAIN.test(v) && !RESERVED.test(v) && !v.endsWith(' ') && !/: |\s#/.test(v)) return v;
-    return JSON.stringify(v);
-  }
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  return JSON.stringify(v) ?? 'null';
-}
+export { yamlScalar };
 
 /** Lines as objects (tests, small documents); the worker uses renderPacked. */
 export function renderLines(value: unknown, fates: ReadonlyMap<string, FateInfo>): Line[] {
@@ -221,7 +208,7 @@ export function countFates(fates: Iterable<FateInfo>): Partial<Record<FateKind, 
 export function withMissing(doc: unknown, path: Path): unknown {
   if (doc === null || typeof doc !== 'object' || path.length === 0) return doc;
   const [seg, ...rest] = path as [string | number, ...Path];
-  const next = (doc as Record<string | number, unknown>)[seg];
+  const next = Object.hasOwn(doc, seg) ? (doc as Record<string | number, unknown>)[seg] : undefined;
   let value: unknown;
   if (rest.length === 0) {
     if (next !== undefined) return doc;
@@ -233,6 +220,7 @@ export function withMissing(doc: unknown, path: Path): unknown {
   const copy: Record<string | number, unknown> = Array.isArray(doc)
     ? ([...doc] as unknown as Record<number, unknown>)
     : { ...(doc as Record<string, unknown>) };
-  copy[seg] = value;
+  if (typeof seg === 'string') setKey(copy, seg, value);
+  else copy[seg] = value;
   return copy;
 }

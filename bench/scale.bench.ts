@@ -1,0 +1,128 @@
+// Scale benchmark (issue 15): the CLI as a user runs it (a real process), on generated inputs.
+// (1) A 20 MB resource through `convert`, JSON and YAML output, YAML and JSON input: target <= 5 s and <= 1 GB.
+// (2) One map 10,000 / 20,000 / 40,000 keys wide, JSON and YAML: cost linear in the width (40k / 10k <= 6x).
+// (3) `roundtrip --fuzz 1` on a CRD whose schema says minItems 1e8: generated instances stay bounded.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { load } from 'js-yaml';
+import { stringify } from 'yaml';
+import { bigClusterYaml } from './support/bigResource.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dir = mkdtempSync(path.join(os.tmpdir(), 've-scale-'));
+const file = (name: string, text: string): string => {
+  const p = path.join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+
+/** Wall seconds, peak resident MB and exit code of one CLI run. */
+function cli(args: string[]): { secs: number; mb: number; code: number | null } {
+  const t0 = performance.now();
+  const r = spawnSync(
+    process.execPath,
+    ['--import', path.join(root, 'bench/support/rss.mjs'), path.join(root, 'bin/version-explorer.mjs'), ...args],
+    { cwd: root, encoding: 'utf8', maxBuffer: 1 << 30 },
+  );
+  const secs = (performance.now() - t0) / 1000;
+  const kb = Number(/BENCH_MAX_RSS_KB (\d+)/.exec(r.stderr)?.[1] ?? NaN);
+  return { secs, mb: kb / 1024, code: r.status };
+}
+
+const row = (what: string, r: { secs: number; mb: number; code: number | null }, ok: boolean, target: string) =>
+  console.log(
+    `${what.padEnd(52)} ${r.secs.toFixed(2).padStart(6)} s ${r.mb.toFixed(0).padStart(5)} MB  exit ${r.code}  target ${target}  ${ok ? 'ok' : 'MISSED'}`,
+  );
+
+console.log(
+  `load average at start: ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+let missed = 0;
+
+// (1) 20 MB
+const yaml20 = file('big20.yaml', bigClusterYaml(20_000_000));
+const json20 = file('big20.json', JSON.stringify(load(readFileSync(yaml20, 'utf8'))));
+for (const [input, name] of [
+  [yaml20, 'YAML'],
+  [json20, 'JSON'],
+] as const)
+  for (const out of ['json', 'yaml']) {
+    const r = cli(['convert', '--catalog', 'servicefabric', '-f', input, '--to', 'hub', '-o', out]);
+    const ok = r.secs <= 5 && r.mb <= 1024 && r.code === 0;
+    if (!ok) missed++;
+    row(`convert 20 MB ${name} -> hub, -o ${out}`, r, ok, '<= 5 s, <= 1 GB');
+  }
+
+// (2) width of one map
+for (const format of ['json', 'yaml'] as const) {
+  const times: number[] = [];
+  for (const width of [10_000, 20_000, 40_000]) {
+    const labels: Record<string, string> = {};
+    for (let i = 0; i < width; i++) labels[`example.com/label-${i}`] = `value-${i}`;
+    const doc = {
+      apiVersion: 'crm.example.com/v1',
+      kind: 'Person',
+      metadata: { name: 'wide', labels },
+      spec: { firstName: 'a', lastName: 'b' },
+    };
+    const p = file(`wide-${width}.${format}`, format === 'json' ? JSON.stringify(doc) : stringify(doc));
+    const r = cli(['convert', '--catalog', 'person-v1v2', '-f', p, '--to', 'hub', '-o', format]);
+    times.push(r.secs);
+    row(`convert a ${width}-key map (${format})`, r, r.code === 0, 'linear');
+  }
+  const ratio = (times[2] as number) / (times[0] as number);
+  const ok = ratio <= 6;
+  if (!ok) missed++;
+  console.log(
+    `  ${format}: 40,000 keys / 10,000 keys = ${ratio.toFixed(1)}x (linear is 4x; target <= 6x)  ${ok ? 'ok' : 'MISSED'}`,
+  );
+}
+
+// (3) minItems: 1e8
+const crd = file(
+  'huge-min.crd.yaml',
+  `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: huges.bench.example.com
+spec:
+  group: bench.example.com
+  names: {kind: Huge, plural: huges}
+  scope: Namespaced
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec:
+              type: object
+              required: [items, name]
+              properties:
+                items: {type: array, minItems: 100000000, items: {type: string, minLength: 100000000}}
+                name: {type: string, minLength: 100000000}
+                labels: {type: object, minProperties: 100000000, additionalProperties: {type: string}}
+`,
+);
+{
+  const r = cli(['roundtrip', '--catalog', crd, '--fuzz', '1']);
+  const ok = r.secs <= 10 && r.mb <= 1024 && r.code === 0;
+  if (!ok) missed++;
+  row('roundtrip --fuzz 1, minItems/minLength: 1e8', r, ok, '<= 10 s, <= 1 GB');
+}
+
+console.log(
+  `load average at end: ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+rmSync(dir, { recursive: true, force: true });
+if (missed > 0) console.log(`${missed} target(s) missed`);

@@ -1,0 +1,253 @@
+// The hostile-input corpus (issue 15): every class of bad input through the CLI, as a user would run it.
+// Asserted for each: no uncaught exception, an Issue with a location, the documented exit code, and no value
+// changed silently. Large or deep inputs are generated (testdata/hostile/generate.ts); small ones are inline.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MAX_DEPTH, parseJsonExact } from '../core/index.ts';
+import {
+  cyclicRefOpenApi,
+  deepCrd,
+  deepResource,
+  deepTypeRef,
+  nestedRefOpenApi,
+  openApi,
+  refChainOpenApi,
+} from './testdata/hostile/generate.ts';
+import { cli, expectReported } from './testdata/hostile/run.ts';
+
+const person = (extra = '') =>
+  `apiVersion: crm.example.com/v1\nkind: Person\nmetadata:\n  name: p\nspec:\n  firstName: a\n  lastName: b\n${extra}`;
+
+describe('hostile: cycles and depth', () => {
+  it.each(['array', 'map'] as const)('a $ref cycle through an %s is REF_CYCLE at the $ref', async (through) => {
+    const r = await cli(['generate', '/cyc.json'], { '/cyc.json': cyclicRefOpenApi(through) });
+    expectReported(r, 'cyc.json', 'REF_CYCLE');
+  });
+
+  it('a $ref alias chain 5,000 long imports', async () => {
+    const r = await cli(['generate', '/chain.json'], { '/chain.json': refChainOpenApi(5000) });
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.stringify(JSON.parse(r.out))).toContain('"name":"R5000"');
+  });
+
+  it('object $refs nested 3,000 deep are TOO_DEEP at the ref', async () => {
+    const r = await cli(['generate', '/nested.json'], { '/nested.json': nestedRefOpenApi(3000) });
+    expectReported(r, 'nested.json', 'TOO_DEEP');
+  });
+
+  it.each([
+    ['yaml', 1900],
+    ['json', 1900],
+    ['json', 10_000],
+  ])('a CRD schema (.%s) %i levels deep is TOO_DEEP', async (ext, n) => {
+    const r = await cli(['generate', `/deep.${ext}`], { [`/deep.${ext}`]: deepCrd(n) });
+    expectReported(r, `deep.${ext}`, 'TOO_DEEP');
+  });
+
+  it('a catalog type reference 10,000 deep is TOO_DEEP with its path', async () => {
+    const cat = (await cli(['generate', '/person.json'], { '/person.json': openApi({}) })).out;
+    const json = JSON.parse(cat) as { kinds: { versions: { types: Record<string, { properties: unknown[] }> }[] }[] };
+    const types = json.kinds[0]?.versions[0]?.types ?? {};
+    const first = Object.values(types)[0];
+    first?.properties.push({ name: 'deep', bagKey: 'Deep', required: false, type: '@DEEP@' });
+    const text = JSON.stringify(json).replace('"@DEEP@"', textOf(deepTypeRef(10_000)));
+    const r = await cli(['plan', '--catalog', '/deep.catalog.json', '--kind', 'Person', '--from', 'v1'], {
+      '/deep.catalog.json': text,
+    });
+    expectReported(r, 'deep.catalog.json', 'TOO_DEEP');
+  });
+
+  it.each([MAX_DEPTH + 10, 1000, 10_000])('a resource nested %i deep is TOO_DEEP at a line', async (n) => {
+    const r = await cli(['convert', '--catalog', 'person-v1v2', '-f', '/deep.json', '--to', 'hub'], {
+      '/deep.json': deepResource(n, 'crm.example.com/v1', 'Person'),
+    });
+    expectReported(r, '/deep.json', 'TOO_DEEP');
+    expect(r.out).toBe('');
+  });
+
+  it('a resource just under the limit converts (an opaque field is not cut short)', async () => {
+    const r = await cli(['convert', '--catalog', 'person-v1v2', '-f', '/ok.yaml', '--to', 'hub', '-o', 'json'], {
+      '/ok.yaml': person(),
+    });
+    expect(r.code).toBe(0);
+  });
+});
+
+/** JSON text of a value built by the generator, without JSON.stringify's recursion. */
+function textOf(v: unknown): string {
+  let open = '';
+  let close = '';
+  let cur = v as { kind: string; items?: unknown; name?: string };
+  while (cur.kind === 'array') {
+    open += '{"kind":"array","items":';
+    close += '}';
+    cur = cur.items as typeof cur;
+  }
+  return `${open}${JSON.stringify(cur)}${close}`;
+}
+
+describe('hostile: numbers', () => {
+  const crd = path.join(import.meta.dirname, 'testdata/hostile/big-numbers.crd.yaml');
+  const doc = `apiVersion: big.example.com/v1
+kind: Big
+metadata:
+  name: b
+spec:
+  max: 9223372036854775807
+  ios: 9007199254740993
+  old: -9223372036854775808
+  list: [1, 18446744073709551615, 3]
+  free: {x: 12345678901234567890, y: 0.1}
+`;
+  const digits = [
+    '9223372036854775807',
+    '9007199254740993',
+    '-9223372036854775808',
+    '18446744073709551615',
+    '12345678901234567890',
+  ];
+
+  it.each(['yaml', 'json'])(
+    'convert -o %s prints every integer with all its digits, and back again',
+    async (format) => {
+      const up = await cli(['convert', '--catalog', crd, '-f', '/b.yaml', '--to', 'hub', '-o', format], {
+        '/b.yaml': doc,
+      });
+      expect(up.err).toBe('');
+      expect(up.code).toBe(0);
+      for (const d of digits.filter((x) => !x.startsWith('-')))
+        expect(up.out).toMatch(new RegExp(`(^|[\\s\\[:])${d}\\b`));
+      expect(up.out).toContain('-9223372036854775808'); // in the bag (as text)
+      const down = await cli(['convert', '--catalog', crd, '-f', '-', '--to', 'v1', '-o', 'json'], {}, up.out);
+      expect(down.code).toBe(0);
+      const exact = parseJsonExact(down.out) as { spec: Record<string, unknown> };
+      expect(exact.spec).toEqual({
+        max: 9223372036854775807n,
+        ios: 9007199254740993n,
+        old: -9223372036854775808n,
+        list: [1, 18446744073709551615n, 3],
+        free: { x: 12345678901234567890n, y: 0.1 },
+      });
+    },
+  );
+
+  it('roundtrip passes on big integers', async () => {
+    const r = await cli(['roundtrip', '--catalog', crd, '--samples', '/b.yaml'], { '/b.yaml': doc });
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^ok\s+Big v1\s+1 samples/m);
+  });
+
+  it.each(['.nan', '.inf', '-.inf'])('%s is NUMBER_NOT_JSON at its line (exit 2), never null', async (x) => {
+    const r = await cli(['convert', '--catalog', crd, '-f', '/n.yaml', '--to', 'hub', '-o', 'json'], {
+      '/n.yaml': doc.replace('y: 0.1', `y: ${x}`),
+    });
+    expectReported(r, '/n.yaml', 'NUMBER_NOT_JSON');
+    expect(r.out).toBe('');
+  });
+});
+
+describe('hostile: prototype names through the CLI', () => {
+  const crd = path.join(import.meta.dirname, 'testdata/hostile/prototype-names.crd.yaml');
+  const doc = `apiVersion: proto.example.com/v1
+kind: constructor
+metadata: {name: x}
+spec:
+  __proto__: polluted
+  constructor: c
+  toString: {valueOf: v}
+  labels: {__proto__: a, constructor: b, hasOwnProperty: d}
+`;
+
+  it('fields and map keys named __proto__, constructor, toString go to the bag and come back', async () => {
+    const up = await cli(['convert', '--catalog', crd, '-f', '/p.yaml', '--to', 'hub', '-o', 'json'], {
+      '/p.yaml': doc,
+    });
+    expect(up.err).toBe('');
+    expect(up.code).toBe(0);
+    const hub = JSON.parse(up.out) as { spec: Record<string, Record<string, string>> };
+    expect(Object.keys(hub.spec.$propertyBag ?? {}).sort()).toEqual(['Constructor', 'ToString', '__proto__']);
+    expect(Object.keys(hub.spec.labels ?? {})).toEqual(['__proto__', 'constructor', 'hasOwnProperty']);
+    const r = await cli(['roundtrip', '--catalog', crd, '--samples', '/p.yaml', '--fuzz', '20'], { '/p.yaml': doc });
+    expect(r.code).toBe(0);
+    expect(r.out).not.toMatch(/FAIL/);
+  });
+
+  it('an absent prototype-named field leaves no bag entry', async () => {
+    const r = await cli(['convert', '--catalog', crd, '-f', '/e.yaml', '--to', 'hub', '-o', 'json'], {
+      '/e.yaml': 'apiVersion: proto.example.com/v1\nkind: constructor\nmetadata: {name: y}\nspec: {}\n',
+    });
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.out) as { spec: object }).spec).toEqual({ originalVersion: 'v1' });
+  });
+
+  it('plan --type constructor: a type of that name is planned; where there is none, an issue, not a throw', async () => {
+    const ok = await cli(['plan', '--catalog', crd, '--kind', 'constructor', '--from', 'v1', '--type', 'constructor']);
+    expect(ok.code).toBe(0);
+    const none = await cli([
+      'plan',
+      '--catalog',
+      'servicefabric',
+      '--kind',
+      'Cluster',
+      '--from',
+      '2016-03-01',
+      '--type',
+      'constructor',
+    ]);
+    expect(none.code).toBe(2);
+    expect(none.err).toMatch(/^error UNKNOWN_KIND: .*constructor/m);
+    const kind = await cli(['plan', '--catalog', 'servicefabric', '--kind', 'toString', '--from', '2016-03-01']);
+    expect(kind.code).toBe(2);
+    expect(kind.err).not.toMatch(/TypeError|version-explorer plan: /);
+  });
+});
+
+describe('hostile: binary, empty, sizes', () => {
+  it('binary bytes are a located error (exit 2)', async () => {
+    const r = await cli(['convert', '--catalog', 'person-v1v2', '-f', '/b.yaml', '--to', 'hub'], {
+      '/b.yaml': '\u0000\u0001\ufffd\ufffeapiVersion: v1\u0000\nkind: X\n',
+    });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^\/b\.yaml:\d+:\d+: error /m);
+    expect(r.out).toBe('');
+  });
+
+  it.each(['', '   \n', '---\n', '# only a comment\n'])('an empty input (%j) is EMPTY_INPUT, exit 2', async (text) => {
+    const r = await cli(['convert', '--catalog', 'person-v1v2', '-f', '/e.yaml', '--to', 'hub'], { '/e.yaml': text });
+    // the whole file is the location
+    expect(r.err).toMatch(/^\/e\.yaml: error EMPTY_INPUT: /);
+    expect(r.err.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.code).toBe(2);
+  });
+
+  it('roundtrip --fuzz on a schema demanding 1e8 items, characters and keys stays small and passes', async () => {
+    const crd = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: huges.hostile.example.com}
+spec:
+  group: hostile.example.com
+  names: {kind: Huge, plural: huges}
+  scope: Namespaced
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec:
+              type: object
+              required: [items, name]
+              properties:
+                items: {type: array, minItems: 100000000, items: {type: string, minLength: 100000000}}
+                name: {type: string, minLength: 100000000}
+                labels: {type: object, minProperties: 100000000, additionalProperties: {type: string}}
+`;
+    const t0 = performance.now();
+    const r = await cli(['roundtrip', '--catalog', '/huge.yaml', '--fuzz', '3', '--json'], { '/huge.yaml': crd });
+    expect(r.code).toBe(0);
+    expect(performance.now() - t0).toBeLessThan(30_000);
+  });
+});

@@ -1,0 +1,53 @@
+// The CLI's fast reader gives the same documents as the full parse, and issues the same positions.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { stringify } from 'yaml';
+import { parseResources, stringifyJsonExact } from '../core/index.ts';
+import { FAST_CHARS, readResources } from './readResources.ts';
+
+const big = (extra: Record<string, unknown>) => ({
+  apiVersion: 'x.io/v1',
+  kind: 'Thing',
+  metadata: { name: 'n', labels: Object.fromEntries(Array.from({ length: 4000 }, (_, i) => [`k${i}`, `v${i}`])) },
+  spec: extra,
+});
+
+describe('readResources', () => {
+  it('reads large JSON, YAML and Lists as parseResources does, ranges included', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string({ minLength: 1 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 }),
+        fc.constantFrom('json', 'yaml', 'list'),
+        (extra, form) => {
+          const doc = big(extra);
+          const text =
+            form === 'json'
+              ? JSON.stringify(doc, null, 1)
+              : form === 'yaml'
+                ? stringify(doc)
+                : stringify({ apiVersion: 'v1', kind: 'List', items: [doc, doc] });
+          expect(text.length).toBeGreaterThan(FAST_CHARS);
+          const fast = readResources(text, 'f');
+          const full = parseResources(text, 'f');
+          expect(fast.issues).toEqual(full.issues);
+          expect(fast.documents.map((d) => stringifyJsonExact(d.value))).toEqual(
+            full.documents.map((d) => stringifyJsonExact(d.value)),
+          );
+          for (const [i, d] of full.documents.entries()) {
+            const f = fast.documents[i];
+            expect(f?.listPath).toEqual(d.listPath);
+            expect(f?.range).toEqual(d.range);
+            for (const k of [...d.ranges.keys()].slice(-50)) expect(f?.ranges.get(k), k).toEqual(d.ranges.get(k));
+          }
+        },
+      ),
+      { numRuns: 6, seed: 11 },
+    );
+  });
+
+  it('leaves aliases, merge keys, duplicate keys and errors to the full parse', () => {
+    const base = stringify(big({}));
+    for (const tail of ['  a: &x [1]\n  b: *x\n', '  <<: {a: 1}\n', 'kind: Again\n', '  bad: [\n', '  n: .nan\n'])
+      expect(readResources(base + tail, 'f')).toEqual(parseResources(base + tail, 'f'));
+  });
+});

@@ -1,0 +1,120 @@
+// Resources for the CLI, fast at any size: a large text's values come from JSON.parse (exact integers) or
+// js-yaml (YAML_CORE), 10-20x faster than the ranges-keeping `yaml` parse, and its source ranges are found
+// only when an issue must be placed (a linear scan for JSON; the full parse for YAML). Anything the fast
+// path cannot read exactly as the full parse does (aliases, merge keys, errors, TOO_DEEP, NaN) goes to it.
+import type { ParsedDocument, ParsedResources, Path, SourceRange } from '../core/index.ts';
+import { ALIAS, jsonRangeAt, loadYamlValues, parseJsonExact, parseResources, valueProblemAt } from '../core/index.ts';
+
+/** Texts from this size on take the fast path (below it the full parse costs milliseconds). */
+export const FAST_CHARS = 64 * 1024;
+
+/**
+ * Up to this size a YAML text's issues get line:col from the full parse (about a second per megabyte); above
+ * it they name the path only (`file: warning CODE: ... (at spec.x)`), so a 20 MB resource stays seconds.
+ */
+export const YAML_POSITIONS_CHARS = 4 * 1024 * 1024;
+
+/** A range map filled on first use. */
+class LazyRanges extends Map<string, SourceRange> {
+  private loaded = false;
+  constructor(private readonly load: () => ReadonlyMap<string, SourceRange>) {
+    super();
+  }
+  private fill(): void {
+    if (this.loaded) return;
+    this.loaded = true;
+    for (const [k, r] of this.load()) super.set(k, r);
+  }
+  override get(k: string): SourceRange | undefined {
+    this.fill();
+    return super.get(k);
+  }
+  override has(k: string): boolean {
+    this.fill();
+    return super.has(k);
+  }
+  override get size(): number {
+    this.fill();
+    return super.size;
+  }
+  override entries(): MapIterator<[string, SourceRange]> {
+    this.fill();
+    return super.entries();
+  }
+  override [Symbol.iterator](): MapIterator<[string, SourceRange]> {
+    return this.entries();
+  }
+}
+
+/** JSON ranges looked up one path at a time (jsonRangeAt: a scan, no map of every node of a huge text). */
+class JsonPathRanges extends Map<string, SourceRange> {
+  constructor(
+    private readonly text: string,
+    private readonly prefix: Path,
+  ) {
+    super();
+  }
+  override get(k: string): SourceRange | undefined {
+    if (!super.has(k)) {
+      const r = jsonRangeAt(this.text, [...this.prefix.map(String), ...(k === '' ? [] : k.split('\u0000'))]);
+      if (r) super.set(k, r);
+      return r;
+    }
+    return super.get(k);
+  }
+}
+
+/** Values of every document, or undefined when only the full parse can read the text faithfully. */
+function fastValues(text: string): { values: unknown[]; json: boolean } | undefined {
+  const json = /\S/.exec(text)?.[0] === '{';
+  try {
+    if (json) return { values: [parseJsonExact(text)], json };
+    if (ALIAS.test(text) || /(^|[\s{,])<<\s*:/m.test(text)) return undefined;
+    return { values: loadYamlValues(text), json };
+  } catch {
+    return undefined;
+  }
+}
+
+const isListOf = (v: unknown): v is { kind: string; items: unknown[] } =>
+  v !== null &&
+  typeof v === 'object' &&
+  !Array.isArray(v) &&
+  typeof (v as { kind?: unknown }).kind === 'string' &&
+  (v as { kind: string }).kind.endsWith('List') &&
+  Array.isArray((v as { items?: unknown }).items);
+
+export function readResources(text: string, file?: string): ParsedResources {
+  if (text.length < FAST_CHARS) return parseResources(text, file);
+  const fast = fastValues(text);
+  if (!fast || fast.values.some((v) => valueProblemAt(v) !== undefined)) return parseResources(text, file);
+  // Positions, when first asked for: JSON by a scan per path; YAML from the full parse, whose documents come
+  // in the same order (List items expanded alike).
+  let full: ParsedResources | undefined;
+  const rangesOf = (k: number): ReadonlyMap<string, SourceRange> =>
+    text.length > YAML_POSITIONS_CHARS
+      ? new Map<string, SourceRange>()
+      : ((full ??= parseResources(text, file)).documents[k]?.ranges ?? new Map<string, SourceRange>());
+  const documents: ParsedDocument[] = [];
+  for (const value of fast.values) {
+    if (value === null || value === undefined) continue;
+    const parts: { value: unknown; prefix: Path }[] = isListOf(value)
+      ? value.items.map((item, i) => ({ value: item, prefix: ['items', i] }))
+      : [{ value, prefix: [] }];
+    for (const part of parts) {
+      const k = documents.length;
+      const ranges = fast.json ? new JsonPathRanges(text, part.prefix) : new LazyRanges(() => rangesOf(k));
+      documents.push({
+        index: k,
+        value: part.value,
+        ranges,
+        ...(part.prefix.length > 0 ? { listPath: part.prefix } : {}),
+        get range() {
+          return ranges.get('');
+        },
+      });
+    }
+  }
+  if (documents.length === 0) return parseResources(text, file);
+  return { documents, issues: [] };
+}
