@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { Catalog, Kind, ObjectType, Property, TypeRef, Validation, Version } from './model.ts';
 import { apiVersionOf, findVersion } from './catalogLookup.ts';
-import { setKey } from './convertResource.ts';
+import { setKey } from './jsonValue.ts';
 
 export interface ArbitraryOptions {
   /** Object nesting below which only required properties are generated (default 4). */

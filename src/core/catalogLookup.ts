@@ -1,5 +1,6 @@
 // Lookups into a catalog shared by planning and execution (memoised per catalog: they sit on hot paths).
 import type { Catalog, Kind, ObjectType, Property, Version } from './model.ts';
+import { PROPERTY_BAG } from './propertyBag.ts';
 
 /** A kind named by its name (first match across groups) or by group and name. */
 export type KindRef = string | { readonly group: string; readonly kind: string };
@@ -44,23 +45,10 @@ export function propertiesByName(type: ObjectType): Map<string, Property> {
   let m = propIndex.get(type);
   if (!m) {
     m = new Map();
-    for (const p of type.properties) if (p.name !== '$propertyBag') m.set(p.name, p);
+    for (const p of type.properties) if (p.name !== PROPERTY_BAG) m.set(p.name, p);
     propIndex.set(type, m);
   }
   return m;
-}
-
-/** The declared form (twin's) of a property of `version`'s type, falling back to the property itself. */
-export function declaredProperty(kind: Kind, version: Version, typeName: string, prop: Property): Property {
-  const decl = declaringVersion(kind, version);
-  if (decl === version) return prop;
-  const t = decl.types[typeName];
-  return (t && propertiesByName(t).get(prop.name)) ?? prop;
-}
-
-/** The declared form of an object type (the twin's when the version is a derived storage variant). */
-export function declaredType(kind: Kind, version: Version, typeName: string): ObjectType | undefined {
-  return declaringVersion(kind, version).types[typeName] ?? version.types[typeName];
 }
 
 /** `group/version`, or just `version` for the core group. */

@@ -26,6 +26,10 @@ import {
   type PropertyBag,
 } from './propertyBag.ts';
 import { conversionPath } from './buildKind.ts';
+import { deepClone, hasKeys, isRecord, setKey, valueAt } from './jsonValue.ts';
+import { freeForm, objectLeaf } from './typeRef.ts';
+import { comparePaths, pathKey, samePath } from './path.ts';
+import { FATE_KIND_ORDER, FATE_KINDS } from './fateKinds.ts';
 
 export interface ConvertOptions {
   readonly strategy?: Strategy;
@@ -107,27 +111,7 @@ interface Compiled {
 
 // ---------------------------------------------------------------- values
 
-export function deepClone<T>(v: T): T {
-  if (v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) {
-    const out = new Array(v.length);
-    for (let i = 0; i < v.length; i++) out[i] = deepClone(v[i]);
-    return out as T;
-  }
-  const out: Record<string, unknown> = {};
-  for (const k in v as Record<string, unknown>) setKey(out, k, deepClone((v as Record<string, unknown>)[k]));
-  return out as T;
-}
-
-/** Assigns a data key; `__proto__` (legal in JSON) must become an own property, not the prototype. */
-export function setKey(o: Record<string, unknown>, k: string, v: unknown): void {
-  if (k === '__proto__')
-    Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
-  else o[k] = v;
-}
-
-const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-
+const isObj = isRecord;
 const identity: Conv = (v) => (typeof v === 'object' && v !== null ? deepClone(v) : v);
 
 function enumConv(values: readonly (string | number | boolean)[]): Conv {
@@ -154,16 +138,6 @@ function enumConv(values: readonly (string | number | boolean)[]): Conv {
 }
 
 const compiledCache = new WeakMap<Catalog, Map<string, Compiled | null>>();
-
-function objectLeaf(r: TypeRef): string | undefined {
-  return r.kind === 'object'
-    ? r.name
-    : r.kind === 'array'
-      ? objectLeaf(r.items)
-      : r.kind === 'map'
-        ? objectLeaf(r.values)
-        : undefined;
-}
 
 interface HopKey {
   readonly catalog: Catalog;
@@ -209,8 +183,6 @@ function gapStart(
   }
   return undefined;
 }
-
-const freeForm = (t: TypeRef): boolean => t.kind === 'opaque' || (t.kind === 'map' && freeForm(t.values));
 
 function compileConv(h: HopKey, s: TypeRef, d: TypeRef, role: TypeRole): Conv {
   if (freeForm(d) || freeForm(s)) return identity;
@@ -417,11 +389,6 @@ const quiet = (st: RunState): RunState => ({
 
 const bagPath = (st: RunState, key: string): Path => [...st.tp, PROPERTY_BAG, key];
 const srcBagPath = (st: RunState, key: string): Path => [...st.sp, PROPERTY_BAG, key];
-
-function hasKeys(o: object): boolean {
-  for (const _ in o) return true;
-  return false;
-}
 
 /** The destination object's own keys and bag before a hook runs (values by reference: a shallow diff). */
 interface Snapshot {
@@ -774,7 +741,7 @@ function runObject(c: Compiled, src: Record<string, unknown>, st: RunState): Rec
 //   rename or bag round trip early in the path is still reported when later hops only copied the value.
 // - Fates of a hop before the last without a target (lost, pruned, manual, taken over) are final at once.
 
-const segKey = (p: Path): string => p.map((s) => (typeof s === 'number' ? `#${s}` : s)).join('\u0000');
+const segKey = pathKey;
 
 interface Trace {
   /** Where the value is in the current intermediate document. */
@@ -793,10 +760,6 @@ interface Trace {
 }
 
 const RANK: Partial<Record<HopFate['kind'], number>> = { copied: 0, opaque: 1, converted: 2, renamed: 3, unbagged: 4 };
-
-function samePath(a: Path | undefined, b: Path | undefined): boolean {
-  return a !== undefined && b !== undefined && a.length === b.length && a.every((s, i) => s === b[i]);
-}
 
 const inBag = (p: Path | undefined): boolean => p !== undefined && p.length >= 2 && p[p.length - 2] === PROPERTY_BAG;
 
@@ -879,36 +842,10 @@ function carry(at: Path, bySource: Map<string, HopFate>): Path | undefined {
 }
 
 /** Kinds the fast mode (`fates: false`) records. */
-const FAST_KINDS = new Set<HopFate['kind']>(['renamed', 'bagged', 'passed', 'unbagged', 'manual']);
-
-function valueAt(doc: unknown, p: Path): unknown {
-  let v = doc;
-  for (const s of p) {
-    if (v === null || typeof v !== 'object') return undefined;
-    v = (v as Record<string | number, unknown>)[s];
-  }
-  return v;
-}
-
-function comparePaths(a: Path | undefined, b: Path | undefined): number {
-  if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? 1 : -1;
-  for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    const x = a[i] as Seg;
-    const y = b[i] as Seg;
-    if (x === y) continue;
-    if (typeof x === 'number' && typeof y === 'number') return x - y;
-    if (typeof x !== typeof y) return typeof x === 'number' ? -1 : 1;
-    return x < y ? -1 : 1;
-  }
-  return a.length - b.length;
-}
-
-const ISSUE_OF: Partial<Record<FateKind, { code: Fate['code'] & string; severity: Issue['severity'] }>> = {
-  pruned: { code: 'PRUNED', severity: 'warning' },
-  lost: { code: 'LOST', severity: 'warning' },
-  'required-missing': { code: 'REQUIRED_MISSING', severity: 'error' },
-  manual: { code: 'NEEDS_HANDWRITTEN_CONVERSION', severity: 'warning' },
-};
+const FAST_KINDS = new Set<HopFate['kind']>([
+  'passed',
+  ...FATE_KIND_ORDER.filter((k) => FATE_KINDS[k].sparse && k !== 'lost' && k !== 'pruned' && k !== 'required-missing'),
+]);
 
 // ---------------------------------------------------------------- public API
 
@@ -995,7 +932,7 @@ export function convertAt(
       const out: { -readonly [P in keyof Fate]: Fate[P] } = { kind: k, reason };
       if (origin) out.sourcePath = origin;
       if (target && k !== 'lost' && k !== 'pruned') out.targetPath = target;
-      const c = code ?? ISSUE_OF[k]?.code;
+      const c = code ?? FATE_KINDS[k].problem?.code;
       if (c) out.code = c;
       final.push(out);
     };
@@ -1060,7 +997,7 @@ export function convertAt(
   final.sort((x, y) => comparePaths(x.sourcePath, y.sourcePath) || comparePaths(x.targetPath, y.targetPath));
   const fromFates: Issue[] = [];
   for (const f of final) {
-    const meta = ISSUE_OF[f.kind];
+    const meta = FATE_KINDS[f.kind].problem;
     if (!meta) continue;
     const at = f.kind === 'required-missing' ? f.targetPath : f.sourcePath;
     fromFates.push(issue(meta.severity, meta.code, f.reason, at ?? []));

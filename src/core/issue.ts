@@ -1,4 +1,8 @@
 // Expected failures are values: importers, conversion and decoding return Issues; only edges throw.
+import { formatPath, type Path } from './path.ts';
+
+export type { Path } from './path.ts';
+export { formatPath } from './path.ts';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -61,9 +65,6 @@ export interface SourceRange {
   readonly end: SourcePos;
 }
 
-/** A JSON path into a document: property names and array indexes. */
-export type Path = readonly (string | number)[];
-
 export interface Issue {
   readonly severity: Severity;
   readonly code: IssueCode;
@@ -92,17 +93,6 @@ export function formatIssue(i: Issue): string {
     .join(':');
   const at = i.path.length > 0 ? ` (at ${formatPath(i.path)})` : '';
   return `${where ? `${where}: ` : ''}${i.severity} ${i.code}: ${i.message}${at}`;
-}
-
-/** `spec.items[2].name`; keys that are not identifiers are quoted: `metadata.labels["app.kubernetes.io/name"]`. */
-export function formatPath(path: Path): string {
-  let out = '';
-  for (const seg of path) {
-    if (typeof seg === 'number') out += `[${seg}]`;
-    else if (/^[A-Za-z_$][\w$-]*$/.test(seg)) out += out === '' ? seg : `.${seg}`;
-    else out += `[${JSON.stringify(seg)}]`;
-  }
-  return out;
 }
 
 export const hasErrors = (issues: readonly Issue[]): boolean => issues.some((i) => i.severity === 'error');

@@ -2,6 +2,8 @@
 // Plans are cached per (catalog, edge, type pair, role): planning a 10-version kind must stay in milliseconds.
 import { issue, type Issue } from './issue.ts';
 import type { Catalog, Kind, Primitive, Property, Strategy, TypeRef, Version } from './model.ts';
+import { displayType, freeForm, objectLeaf } from './typeRef.ts';
+import { byString } from './path.ts';
 import type { Change, Direction, Handler, Plan, Step, TypePlan } from './conversionTypes.ts';
 import { declaringVersion, findKind, findVersion, propertiesByName, type KindRef } from './catalogLookup.ts';
 import { NO_HOOKS, type HookRegistry } from './hooks.ts';
@@ -14,35 +16,6 @@ export type TypeRole = 'root' | 'spec' | 'other';
 export interface PlannedStep extends Step {
   /** `original-version-set`: the destination gets the source API version; `original-version-ignored`: dropped silently. */
   readonly special?: 'original-version-set' | 'original-version-ignored' | 'api-version' | 'kind' | 'metadata';
-}
-
-const PRIMITIVE_DISPLAY: Record<Primitive, string> = {
-  string: 'string',
-  integer: 'int',
-  number: 'float64',
-  boolean: 'bool',
-};
-
-function baseDisplay(ref: TypeRef): string {
-  switch (ref.kind) {
-    case 'primitive':
-      return PRIMITIVE_DISPLAY[ref.name];
-    case 'enum':
-      return ref.name ?? PRIMITIVE_DISPLAY[ref.base];
-    case 'object':
-      return ref.name;
-    case 'array':
-      return `[]${baseDisplay(ref.items)}`;
-    case 'map':
-      return `map[string]${baseDisplay(ref.values)}`;
-    case 'opaque':
-      return ref.reason === 'int-or-string' ? 'IntOrString' : 'JSON';
-  }
-}
-
-/** Go-like display of a property's type, as in seed 001's table: `*Level`, `[]NodeTypes`, `string`. */
-export function displayType(ref: TypeRef, required: boolean): string {
-  return `${required ? '' : '*'}${baseDisplay(ref)}`;
 }
 
 interface HopCtx {
@@ -76,9 +49,6 @@ function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
   return b.every((v) => s.has(v));
 }
 
-/** Opaque, or a map of opaque values (`additionalProperties: true`): any JSON object fits. */
-const freeForm = (t: TypeRef): boolean => t.kind === 'opaque' || (t.kind === 'map' && freeForm(t.values));
-
 /** §5: named types by name (with configured type renames), anonymous ones by structure. Uses declared refs. */
 function compare(ctx: HopCtx, s: TypeRef, d: TypeRef): Compat {
   // Free-form JSON on either side accepts the value as it is (§5: copied as an opaque value).
@@ -105,14 +75,6 @@ function compare(ctx: HopCtx, s: TypeRef, d: TypeRef): Compat {
   return { ok: false };
 }
 
-/** The object type names at the leaf of a ref (through arrays and maps). */
-function objectLeaf(r: TypeRef): string | undefined {
-  if (r.kind === 'object') return r.name;
-  if (r.kind === 'array') return objectLeaf(r.items);
-  if (r.kind === 'map') return objectLeaf(r.values);
-  return undefined;
-}
-
 const nameIs = (p: Property, n: string): boolean => p.name === n || p.bagKey === n;
 
 function isManual(ctx: HopCtx, version: Version, typeName: string, p: Property): boolean {
@@ -126,7 +88,7 @@ function isManual(ctx: HopCtx, version: Version, typeName: string, p: Property):
   );
 }
 
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const cmp = byString;
 
 function planPair(ctx: HopCtx, srcName: string, dstName: string, role: TypeRole): TypePlan | undefined {
   const st = ctx.src.types[srcName];

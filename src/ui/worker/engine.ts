@@ -2,6 +2,7 @@
 // library (no conversion logic of its own): parse, find the kind, convert to the hub and the target,
 // plan, round trip, changes; then shape the results into plain values the panes render.
 import {
+  FATE_KINDS,
   convertResource,
   findKindForDocument,
   formatPath,
@@ -104,10 +105,6 @@ export function setCatalog(
   return { summary, issues: loaded.issues };
 }
 
-export function hasCatalog(key: string): boolean {
-  return catalogs.has(key);
-}
-
 const EMPTY: Omit<ExploreResult, 'millis'> = {
   catalogIssues: [],
   documents: [],
@@ -127,19 +124,7 @@ const EMPTY: Omit<ExploreResult, 'millis'> = {
 const SPARSE_FATES_BYTES = 256 * 1024;
 
 // When several fates name the same source field, show the one that matters most.
-const SEVERITY: readonly FateKind[] = [
-  'lost',
-  'pruned',
-  'required-missing',
-  'manual',
-  'bagged',
-  'unbagged',
-  'renamed',
-  'converted',
-  'opaque',
-  'copied',
-];
-const rank = (k: FateKind) => SEVERITY.indexOf(k);
+const rank = (k: FateKind) => FATE_KINDS[k].rank;
 
 const isStrictPrefix = (a: readonly (string | number)[], b: readonly (string | number)[]): boolean =>
   a.length < b.length && a.every((seg, i) => seg === b[i]);

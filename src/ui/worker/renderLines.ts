@@ -1,6 +1,6 @@
 // Renders a document as YAML lines, each tagged with its JSON path and the fate of the field it shows.
 // Runs in the worker: the page only draws the visible window of lines (a 1 MB resource stays responsive).
-import { pathKey, type FateKind, type IssueCode, type Path } from '../../core/index.ts';
+import { FATE_KIND_ORDER, FATE_KINDS, pathKey, type FateKind, type IssueCode, type Path } from '../../core/index.ts';
 import type { Line, PackedLines } from './protocol.ts';
 import { lineAt, PackBuilder } from './packLines.ts';
 
@@ -17,15 +17,7 @@ export const MISSING: unique symbol = Symbol('missing');
 
 // A parent's fate covers its children when it describes the whole value (bagged, lost, pruned ...);
 // for `converted` / `renamed` the children carry their own fates.
-const INHERITED: ReadonlySet<FateKind> = new Set([
-  'copied',
-  'bagged',
-  'unbagged',
-  'lost',
-  'pruned',
-  'opaque',
-  'manual',
-]);
+const INHERITED: ReadonlySet<FateKind> = new Set(FATE_KIND_ORDER.filter((k) => FATE_KINDS[k].coversChildren));
 
 // (Not '@' first: YAML reserves it. `.5`, `.inf` and `.nan` would read as numbers.)
 const PLAIN = /^(?:[A-Za-z_/$]|\.(?!\d))[\w./@$ -]*$/;
