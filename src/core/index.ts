@@ -122,23 +122,30 @@ export {
 
 // --- Plan, TypePlan, Step
 export type {
+  BagShape,
   Change,
   ConversionResult,
   Direction,
   Fate,
+  FateCause,
   FateKind,
+  FateRule,
   Handler,
+  HopPlan,
   Plan,
   Step,
+  StepRule,
   TypePlan,
+  TypeRole,
 } from './conversionTypes.ts';
 export {
   planConversion,
+  planKind,
   planTypePair,
+  resolveKind,
+  resolveVersion,
   type PlanOptions,
   type PlanResult,
-  type PlannedStep,
-  type TypeRole,
 } from './planConversion.ts';
 
 // --- PropertyBag
@@ -170,7 +177,15 @@ export {
 
 // --- Fate, execution
 export { FATE_KINDS, FATE_KIND_ORDER, fateLabel, type FateKindInfo } from './fateKinds.ts';
-export { convertResource, convertAt, convertSpec, convertStatus, type ConvertOptions } from './convertResource.ts';
+export {
+  convertResource,
+  convertAt,
+  convertSpec,
+  convertStatus,
+  executePlan,
+  type ConvertOptions,
+} from './execute/convertResource.ts';
+export { fateReason } from './execute/fateReason.ts';
 export { originalGVK, versionedSpec, type GroupVersionKind, type VersionedSpec } from './versionedSpec.ts';
 
 // --- Round trip

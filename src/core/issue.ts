@@ -33,6 +33,7 @@ export type IssueCode =
   | 'MISSING_KIND'
   | 'UNKNOWN_KIND'
   | 'UNKNOWN_VERSION'
+  | 'UNKNOWN_TYPE'
   | 'SCHEMA_VIOLATION'
   // conversion fates that are problems
   | 'PRUNED'

@@ -2,21 +2,24 @@
 // Plans are cached per (catalog, edge, type pair, role): planning a 10-version kind must stay in milliseconds.
 import { issue, type Issue } from './issue.ts';
 import type { Catalog, Kind, Primitive, Property, Strategy, TypeRef, Version } from './model.ts';
-import { displayType, freeForm, objectLeaf } from './typeRef.ts';
+import { displayType, freeForm, objectLeaf, objectPairs } from './typeRef.ts';
 import { byString } from './path.ts';
-import type { Change, Direction, Handler, Plan, Step, TypePlan } from './conversionTypes.ts';
+import type {
+  BagShape,
+  Change,
+  Direction,
+  Handler,
+  HopPlan,
+  Plan,
+  Step,
+  TypePlan,
+  TypeRole,
+} from './conversionTypes.ts';
 import { declaringVersion, findKind, findVersion, propertiesByName, type KindRef } from './catalogLookup.ts';
 import { NO_HOOKS, type HookRegistry } from './hooks.ts';
 import { conversionPath } from './buildKind.ts';
 
-/** Where a type sits: the resource root, the spec object (gains `originalVersion`), or anything else. */
-export type TypeRole = 'root' | 'spec' | 'other';
-
-/** Step extras the executor needs (kept out of the public Step shape by being optional). */
-export interface PlannedStep extends Step {
-  /** `original-version-set`: the destination gets the source API version; `original-version-ignored`: dropped silently. */
-  readonly special?: 'original-version-set' | 'original-version-ignored' | 'api-version' | 'kind' | 'metadata';
-}
+export type { TypeRole } from './conversionTypes.ts';
 
 interface HopCtx {
   readonly catalog: Catalog;
@@ -26,6 +29,8 @@ interface HopCtx {
   readonly srcDecl: Version;
   readonly dstDecl: Version;
   readonly direction: Direction;
+  /** The graph the hop belongs to (gap shapes walk it); undefined for pairs planned outside a graph. */
+  readonly strategy: Strategy | undefined;
 }
 
 function typeRenamed(ctx: HopCtx, a: string, b: string): boolean {
@@ -100,7 +105,7 @@ function planPair(ctx: HopCtx, srcName: string, dstName: string, role: TypeRole)
   const dstProps = [...propertiesByName(dt).values()].sort((a, b) => cmp(a.name, b.name));
   const srcLeft = new Map(srcProps.map((p) => [p.name, p]));
   const dstLeft = new Map(dstProps.map((p) => [p.name, p]));
-  const steps: PlannedStep[] = [];
+  const steps: Step[] = [];
   const sDeclProps = propertiesByName(ctx.srcDecl.types[srcName] ?? st);
   const dDeclProps = propertiesByName(ctx.dstDecl.types[dstName] ?? dt);
   const sDecl = (p: Property): Property => sDeclProps.get(p.name) ?? p;
@@ -144,7 +149,7 @@ function planPair(ctx: HopCtx, srcName: string, dstName: string, role: TypeRole)
         change: 'none',
         handler: 'copy',
         reason,
-        special: d.name === 'apiVersion' ? 'api-version' : d.name,
+        rule: d.name === 'apiVersion' ? 'api-version' : d.name,
       });
       return;
     }
@@ -242,7 +247,7 @@ function planPair(ctx: HopCtx, srcName: string, dstName: string, role: TypeRole)
         change: 'new',
         handler: 'copy',
         reason: `OriginalVersion(): set to the source API version ${ctx.src.name}`,
-        special: 'original-version-set',
+        rule: 'original-version-set',
       });
     } else if (isManualHere(ctx.dst, dstName, d)) {
       steps.push({
@@ -253,12 +258,18 @@ function planPair(ctx: HopCtx, srcName: string, dstName: string, role: TypeRole)
         code: 'NEEDS_HANDWRITTEN_CONVERSION',
       });
     } else if (srcBag) {
+      // Going up out of a gap: the entry has the shape at the start of the gap.
+      const bagShape =
+        ctx.direction === 'up' && objectLeaf(d.type) !== undefined && ctx.src.role === 'storage'
+          ? gapStart(ctx, ctx.src, srcName, d.name)
+          : undefined;
       steps.push({
         ...base,
         bagKey: d.bagKey,
         change: 'new',
         handler: 'read-bag',
         reason: "not in the source type: read from the source's property bag when there",
+        ...(bagShape ? { bagShape } : {}),
       });
     } else {
       steps.push({ ...base, change: 'new', handler: 'skip', reason: 'new property: nothing to read, left absent' });
@@ -273,7 +284,7 @@ function planPair(ctx: HopCtx, srcName: string, dstName: string, role: TypeRole)
         change: 'removed',
         handler: 'drop',
         reason: 'originalVersion is ignored going to an API version',
-        special: 'original-version-ignored',
+        rule: 'original-version-ignored',
       });
     } else if (isManualHere(ctx.src, srcName, s)) {
       steps.push({
@@ -284,12 +295,18 @@ function planPair(ctx: HopCtx, srcName: string, dstName: string, role: TypeRole)
         code: 'NEEDS_HANDWRITTEN_CONVERSION',
       });
     } else if (dstBag) {
+      // Going down into a gap: the entry takes the shape at the start of the gap.
+      const bagShape =
+        ctx.direction === 'down' && objectLeaf(s.type) !== undefined && ctx.dst.role === 'storage'
+          ? gapStart(ctx, ctx.dst, dstName, s.name)
+          : undefined;
       steps.push({
         ...base,
         bagKey: s.bagKey,
         change: 'removed',
         handler: 'property-bag',
         reason: "not in the destination type: stored in the destination's property bag",
+        ...(bagShape ? { bagShape } : {}),
       });
     } else {
       steps.push({
@@ -310,6 +327,7 @@ function planPair(ctx: HopCtx, srcName: string, dstName: string, role: TypeRole)
     direction: ctx.direction,
     sourceType: srcName,
     destinationType: dstName,
+    role,
     sourceHasBag: srcBag,
     destinationHasBag: dstBag,
     steps,
@@ -317,9 +335,43 @@ function planPair(ctx: HopCtx, srcName: string, dstName: string, role: TypeRole)
   };
 }
 
+/**
+ * A property that skips versions keeps one bag shape across the gap: the shape at its start, the storage
+ * version farther from the hub (aso-reference §11). Walks the graph backwards (away from the hub) from a
+ * storage version lacking the property to the nearest storage version that has it; undefined when none does.
+ */
+function gapStart(ctx: HopCtx, from: Version, typeName: string, prop: string): BagShape | undefined {
+  const graph = ctx.strategy ? ctx.kind.graphs[ctx.strategy] : undefined;
+  if (!graph) return undefined;
+  const seen = new Set<string>([from.name]);
+  let frontier = [from.name];
+  while (frontier.length > 0) {
+    const next: string[] = [];
+    for (const at of frontier) {
+      for (const e of graph.edges) {
+        if (e.to !== at || seen.has(e.from)) continue;
+        seen.add(e.from);
+        const v = findVersion(ctx.kind, e.from);
+        if (!v || v.role !== 'storage') continue;
+        const tn = correspondingType(ctx.catalog, ctx.kind, v, typeName);
+        const t = tn !== undefined ? v.types[tn] : undefined;
+        const p = t && propertiesByName(t).get(prop);
+        if (tn !== undefined && p) return { version: v.name, holder: tn, type: displayType(p.type, p.required) };
+        next.push(e.from);
+      }
+    }
+    next.sort();
+    frontier = next;
+  }
+  return undefined;
+}
+
 const planCache = new WeakMap<Catalog, Map<string, TypePlan | null>>();
 
-/** The (cached) plan of one type pair along one hop; `hook` is always false here (see `planConversion`). */
+/**
+ * The (cached) plan of one type pair along one hop; `hook` is always false here (see `planConversion`).
+ * With `strategy`, bag entries crossing a version gap of that graph get their `bagShape`.
+ */
 export function planTypePair(
   catalog: Catalog,
   kind: Kind,
@@ -329,13 +381,14 @@ export function planTypePair(
   srcType: string,
   dstType: string,
   role: TypeRole,
+  strategy?: Strategy,
 ): TypePlan | undefined {
   let cache = planCache.get(catalog);
   if (!cache) {
     cache = new Map();
     planCache.set(catalog, cache);
   }
-  const key = `${kind.group}\u0000${kind.kind}\u0000${src.name}\u0000${dst.name}\u0000${direction}\u0000${srcType}\u0000${dstType}\u0000${role}`;
+  const key = `${kind.group}\u0000${kind.kind}\u0000${src.name}\u0000${dst.name}\u0000${direction}\u0000${srcType}\u0000${dstType}\u0000${role}\u0000${strategy ?? ''}`;
   const hit = cache.get(key);
   if (hit !== undefined) return hit ?? undefined;
   const ctx: HopCtx = {
@@ -346,6 +399,7 @@ export function planTypePair(
     srcDecl: declaringVersion(kind, src),
     dstDecl: declaringVersion(kind, dst),
     direction,
+    strategy,
   };
   const plan = planPair(ctx, srcType, dstType, role);
   cache.set(key, plan ?? null);
@@ -363,24 +417,31 @@ export function correspondingType(catalog: Catalog, kind: Kind, dst: Version, sr
   return undefined;
 }
 
-/** Every type plan reachable from a start pair along one hop: the start first, then alphabetical. */
+interface TypeStart {
+  readonly srcType: string;
+  readonly dstType: string;
+  readonly role: TypeRole;
+}
+
+/** Every type plan reachable from start pairs along one hop: the first start first, then alphabetical. */
 export function planHopTypes(
   catalog: Catalog,
   kind: Kind,
   src: Version,
   dst: Version,
   direction: Direction,
-  start: { srcType: string; dstType: string; role: TypeRole },
+  starts: TypeStart | readonly TypeStart[],
+  strategy?: Strategy,
 ): TypePlan[] {
   const seen = new Set<string>();
   const out: TypePlan[] = [];
-  const queue: { srcType: string; dstType: string; role: TypeRole }[] = [start];
+  const queue: TypeStart[] = Array.isArray(starts) ? [...(starts as readonly TypeStart[])] : [starts as TypeStart];
   while (queue.length > 0) {
-    const at = queue.shift() as (typeof queue)[number];
+    const at = queue.shift() as TypeStart;
     const k = `${at.srcType}\u0000${at.dstType}\u0000${at.role}`;
     if (seen.has(k)) continue;
     seen.add(k);
-    const tp = planTypePair(catalog, kind, src, dst, direction, at.srcType, at.dstType, at.role);
+    const tp = planTypePair(catalog, kind, src, dst, direction, at.srcType, at.dstType, at.role, strategy);
     if (!tp) continue;
     out.push(tp);
     for (const s of tp.steps) {
@@ -400,6 +461,45 @@ export function planHopTypes(
   const [first, ...rest] = out;
   rest.sort((a, b) => cmp(a.sourceType, b.sourceType) || cmp(a.destinationType, b.destinationType));
   return first ? [first, ...rest] : [];
+}
+
+/**
+ * The type plans that reshape bag entries across version gaps (steps with `bagShape`), found from `types`
+ * and, recursively, from the shape plans themselves; in discovery order.
+ */
+function planShapes(catalog: Catalog, kind: Kind, types: readonly TypePlan[], strategy: Strategy): TypePlan[] {
+  const out: TypePlan[] = [];
+  const seen = new Set<string>();
+  const visit = (tps: readonly TypePlan[]): void => {
+    for (const tp of tps)
+      for (const step of tp.steps) {
+        if (!step.bagShape) continue;
+        const gap = findVersion(kind, step.bagShape.version);
+        const a = findVersion(kind, tp.sourceVersion);
+        const b = findVersion(kind, tp.destinationVersion);
+        const holder = gap?.types[step.bagShape.holder];
+        if (!gap || !a || !b || !holder) continue;
+        const writing = step.handler === 'property-bag';
+        const own = writing ? a.types[tp.sourceType] : b.types[tp.destinationType];
+        const name = writing ? step.source : step.destination;
+        const ownProp = own && name !== undefined ? propertiesByName(own).get(name) : undefined;
+        const gapProp = name !== undefined ? propertiesByName(holder).get(name) : undefined;
+        if (!ownProp || !gapProp) continue;
+        const [from, to, direction] = writing ? [a, gap, 'down' as const] : [gap, b, 'up' as const];
+        const pairs = writing ? objectPairs(ownProp.type, gapProp.type) : objectPairs(gapProp.type, ownProp.type);
+        const starts = pairs.map((p) => ({ srcType: p.source, dstType: p.destination, role: 'other' as const }));
+        const found = planHopTypes(catalog, kind, from, to, direction, starts, strategy).filter((p) => {
+          const k = `${p.sourceVersion}\u0000${p.destinationVersion}\u0000${p.sourceType}\u0000${p.destinationType}\u0000${p.role}`;
+          if (seen.has(k)) return false;
+          seen.add(k);
+          return true;
+        });
+        out.push(...found);
+        visit(found);
+      }
+  };
+  visit(types);
+  return out;
 }
 
 /** Direction of the hop a -> b on a graph: `up` when an edge a -> b exists. */
@@ -434,6 +534,20 @@ export function resolveVersion(kind: Kind, name: string): { version?: Version; i
   };
 }
 
+/** The kind named by `kindRef`, or an UNKNOWN_KIND issue listing what the catalog has. */
+export function resolveKind(catalog: Catalog, kindRef: KindRef): { kind?: Kind; issue?: Issue } {
+  const kind = findKind(catalog, kindRef);
+  if (kind) return { kind };
+  const names = catalog.kinds.map((k) => `${k.kind} (${k.group})`).join(', ');
+  return {
+    issue: issue(
+      'error',
+      'UNKNOWN_KIND',
+      `no kind ${typeof kindRef === 'string' ? kindRef : kindRef.kind} in the catalog (it has: ${names || 'none'})`,
+    ),
+  };
+}
+
 /** Plans converting `kindRef` from one version to another through the hub, every hop and every reachable type pair. */
 export function planConversion(
   catalog: Catalog,
@@ -442,47 +556,52 @@ export function planConversion(
   to: string,
   opts: PlanOptions = {},
 ): PlanResult {
-  const kind = findKind(catalog, kindRef);
-  if (!kind) {
-    const names = catalog.kinds.map((k) => `${k.kind} (${k.group})`).join(', ');
-    return {
-      plan: undefined,
-      issues: [
-        issue(
-          'error',
-          'UNKNOWN_KIND',
-          `no kind ${typeof kindRef === 'string' ? kindRef : kindRef.kind} in the catalog (it has: ${names || 'none'})`,
-        ),
-      ],
-    };
-  }
+  const k = resolveKind(catalog, kindRef);
+  if (!k.kind) return { plan: undefined, issues: k.issue ? [k.issue] : [] };
+  const kind = k.kind;
   const f = resolveVersion(kind, from);
   const t = resolveVersion(kind, to);
   if (!f.version || !t.version)
     return { plan: undefined, issues: [f.issue, t.issue].filter((x): x is Issue => x !== undefined) };
+  if (opts.type !== undefined && !f.version.types[opts.type])
+    return {
+      plan: undefined,
+      issues: [issue('error', 'UNKNOWN_TYPE', `version ${f.version.name} has no type ${opts.type}`)],
+    };
+  return planKind(catalog, kind, f.version, t.version, opts);
+}
+
+/**
+ * The plan of a kind between two of its versions (resolved already). Without `opts.type` it is the whole
+ * resource's plan: what `convertAt` executes.
+ */
+export function planKind(
+  catalog: Catalog,
+  kind: Kind,
+  from: Version,
+  to: Version,
+  opts: Omit<PlanOptions, 'type'> & { readonly type?: string } = {},
+): PlanResult {
   const strategy = opts.strategy ?? kind.strategy;
-  const path = conversionPath(kind, f.version.name, t.version.name, strategy);
+  const path = conversionPath(kind, from.name, to.name, strategy);
   if (path.length === 0) {
     return {
       plan: undefined,
-      issues: [
-        issue('error', 'UNKNOWN_VERSION', `no ${strategy} conversion path from ${f.version.name} to ${t.version.name}`),
-      ],
+      issues: [issue('error', 'UNKNOWN_VERSION', `no ${strategy} conversion path from ${from.name} to ${to.name}`)],
     };
   }
   const hooks = opts.hooks ?? NO_HOOKS;
   const issues: Issue[] = [];
-  const hops: Plan['hops'][number][] = [];
+  const hops: HopPlan[] = [];
   let typeAt = opts.type;
-  if (typeAt !== undefined && !f.version.types[typeAt]) {
-    issues.push(issue('error', 'UNKNOWN_KIND', `version ${f.version.name} has no type ${typeAt}`));
-    return { plan: undefined, issues };
-  }
-  for (let i = 0; i + 1 < path.length; i++) {
-    const a = findVersion(kind, path[i] as string) as Version;
-    const b = findVersion(kind, path[i + 1] as string) as Version;
-    const direction = hopDirection(kind, strategy, a.name, b.name);
-    let start: { srcType: string; dstType: string; role: TypeRole } | undefined;
+  // One hop per edge of the path; a version to itself is one hop too (the schema still prunes).
+  const pairs: [Version, Version][] = [];
+  for (let i = 0; i + 1 < path.length; i++)
+    pairs.push([findVersion(kind, path[i] as string) as Version, findVersion(kind, path[i + 1] as string) as Version]);
+  if (pairs.length === 0) pairs.push([from, from]);
+  for (const [a, b] of pairs) {
+    const direction = a === b ? 'up' : hopDirection(kind, strategy, a.name, b.name);
+    let start: TypeStart | undefined;
     if (typeAt === undefined) start = { srcType: a.root, dstType: b.root, role: 'root' };
     else {
       const dstType = correspondingType(catalog, kind, b, typeAt);
@@ -490,7 +609,8 @@ export function planConversion(
       start = dstType === undefined ? undefined : { srcType: typeAt, dstType, role };
       typeAt = dstType;
     }
-    const types = start ? planHopTypes(catalog, kind, a, b, direction, start) : [];
+    const types = start ? planHopTypes(catalog, kind, a, b, direction, start, strategy) : [];
+    const shapes = planShapes(catalog, kind, types, strategy);
     const [edgeFrom, edgeTo] = direction === 'up' ? [a, b] : [b, a];
     const marked = types.map((tp) => {
       const fromSide = direction === 'up' ? tp.sourceType : tp.destinationType;
@@ -510,10 +630,10 @@ export function planConversion(
       }
       return hook ? { ...tp, hook } : tp;
     });
-    hops.push({ from: a.name, to: b.name, direction, types: marked });
+    hops.push({ from: a.name, to: b.name, direction, types: marked, ...(shapes.length > 0 ? { shapes } : {}) });
   }
   return {
-    plan: { group: kind.group, kind: kind.kind, from: f.version.name, to: t.version.name, strategy, path, hops },
+    plan: { group: kind.group, kind: kind.kind, from: from.name, to: to.name, strategy, path, hops },
     issues,
   };
 }

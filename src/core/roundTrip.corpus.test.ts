@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { Catalog, Kind } from './index.ts';
-import { convertResource } from './convertResource.ts';
+import { convertResource } from './execute/convertResource.ts';
 import { findKindForDocument } from './findKindForDocument.ts';
 import { roundTrip } from './roundTrip.ts';
 import { corpusFuzz } from './testdata/corpusFuzz.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { arbitraryInstance } from './arbitrary.ts';
-import { convertResource } from './convertResource.ts';
+import { convertResource } from './execute/convertResource.ts';
 import { readWriteBack, roundTrip } from './roundTrip.ts';
 import { hookRegistry } from './hooks.ts';
 import { chained, gap, personV1V2, serviceFabric } from './testdata/fixtures.ts';

@@ -3,7 +3,7 @@
 import { issue, type Issue, type Path } from './issue.ts';
 import type { Catalog } from './model.ts';
 import type { Fate } from './conversionTypes.ts';
-import { convertResource, type ConvertOptions } from './convertResource.ts';
+import { convertResource, type ConvertOptions } from './execute/convertResource.ts';
 import { PROPERTY_BAG } from './propertyBag.ts';
 
 type Opts = Omit<ConvertOptions, 'part'>;

@@ -40,3 +40,15 @@ function baseDisplay(ref: TypeRef): string {
 export function displayType(ref: TypeRef, required: boolean): string {
   return `${required ? '' : '*'}${baseDisplay(ref)}`;
 }
+
+/**
+ * The object type pairs a value of type `s` converts through to become a `d`: both objects, or arrays or maps of
+ * them at the same depth. Free-form on either side, scalars and mismatched shapes convert through none.
+ */
+export function objectPairs(s: TypeRef, d: TypeRef): { readonly source: string; readonly destination: string }[] {
+  if (freeForm(s) || freeForm(d)) return [];
+  if (s.kind === 'object' && d.kind === 'object') return [{ source: s.name, destination: d.name }];
+  if (s.kind === 'array' && d.kind === 'array') return objectPairs(s.items, d.items);
+  if (s.kind === 'map' && d.kind === 'map') return objectPairs(s.values, d.values);
+  return [];
+}

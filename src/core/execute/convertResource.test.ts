@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { convertResource } from './convertResource.ts';
-import { findKindForDocument } from './findKindForDocument.ts';
-import { hookRegistry } from './hooks.ts';
-import { originalGVK, versionedSpec } from './versionedSpec.ts';
-import { chained, personV1V2, serviceFabric } from './testdata/fixtures.ts';
+import { findKindForDocument } from '../findKindForDocument.ts';
+import { hookRegistry } from '../hooks.ts';
+import { originalGVK, versionedSpec } from '../versionedSpec.ts';
+import { chained, personV1V2, serviceFabric } from '../testdata/fixtures.ts';
 
 const sfDoc = () => ({
   apiVersion: 'servicefabric.azure.com/2016-03-01',
@@ -238,7 +238,7 @@ describe('convertResource', () => {
 
 describe('convertResource: skipping properties and manual conversions', () => {
   it('keeps a property that skips a version in the bags across the gap: hub -> older storage -> hub is lossless', async () => {
-    const { gap } = await import('./testdata/fixtures.ts');
+    const { gap } = await import('../testdata/fixtures.ts');
     const cat = gap();
     const hub = {
       apiVersion: 'example.com/v3storage',
@@ -270,7 +270,7 @@ describe('convertResource: skipping properties and manual conversions', () => {
   });
 
   it('skips `conversion: manual` properties in the generated steps and reports them without a hook', () => {
-    return import('./testdata/fixtures.ts').then(({ gap }) => {
+    return import('../testdata/fixtures.ts').then(({ gap }) => {
       const cat = gap();
       const doc = { apiVersion: 'example.com/v3', kind: 'Gadget', metadata: {}, spec: { name: 'n', secret: 's' } };
       const r = convertResource(cat, doc, 'v2');
