@@ -1,5 +1,6 @@
 // Lookups into a catalog shared by planning and execution (memoised per catalog: they sit on hot paths).
-import type { Catalog, Kind, ObjectType, Property, Version } from './model.ts';
+import type { Catalog, Kind, ObjectType, Property, TypeRef, Version } from './model.ts';
+import type { Path } from './path.ts';
 import { PROPERTY_BAG } from './propertyBag.ts';
 
 /** A kind named by its name (first match across groups) or by group and name. */
@@ -54,4 +55,33 @@ export function propertiesByName(type: ObjectType): Map<string, Property> {
 /** `group/version`, or just `version` for the core group. */
 export function apiVersionOf(group: string, version: string): string {
   return group === '' ? version : `${group}/${version}`;
+}
+
+/** What a catalog holds, in one line, for "unknown kind" messages: `Kind (group: v1, v2); ...` (API versions). */
+export function describeCatalog(c: Catalog): string {
+  if (c.kinds.length === 0) return 'no kinds';
+  return c.kinds
+    .map(
+      (k) =>
+        `${k.kind} (${k.group}: ${k.versions
+          .filter((v) => v.role === 'api')
+          .map((v) => v.name)
+          .join(', ')})`,
+    )
+    .join('; ');
+}
+
+/** The type of the value at `path` in a document of `version` (undefined where the schema has no type). */
+export function typeAtPath(version: Version, path: Path): TypeRef | undefined {
+  let t: TypeRef | undefined = { kind: 'object', name: version.root };
+  for (const seg of path) {
+    if (!t) return undefined;
+    if (t.kind === 'array') t = typeof seg === 'number' ? t.items : undefined;
+    else if (t.kind === 'map') t = typeof seg === 'string' ? t.values : undefined;
+    else if (t.kind === 'object' && typeof seg === 'string') {
+      const o: ObjectType | undefined = version.types[t.name];
+      t = o ? propertiesByName(o).get(seg)?.type : undefined;
+    } else return undefined;
+  }
+  return t;
 }

@@ -51,7 +51,7 @@ export {
 } from './model.ts';
 export { displayType, freeForm, objectLeaf } from './typeRef.ts';
 export { CATALOG_SCHEMA_ID, catalogHash, catalogSchema, loadCatalog, serializeCatalog } from './catalogSchema.ts';
-export { findKind, findVersion, apiVersionOf, type KindRef } from './catalogLookup.ts';
+export { findKind, findVersion, apiVersionOf, describeCatalog, typeAtPath, type KindRef } from './catalogLookup.ts';
 
 // --- Issue
 export {
@@ -187,6 +187,17 @@ export {
 } from './execute/convertResource.ts';
 export { fateReason } from './execute/fateReason.ts';
 export { originalGVK, versionedSpec, type GroupVersionKind, type VersionedSpec } from './versionedSpec.ts';
+
+// --- Shared policy of the explorer and the CLI (one rule each)
+export {
+  defaultReadAt,
+  defaultTarget,
+  knownVersion,
+  locateIssue,
+  propertyBagEntries,
+  withCatalogHub,
+  type PropertyBagEntry,
+} from './explorePolicy.ts';
 
 // --- Round trip
 export {

@@ -14,6 +14,7 @@ export type IssueCode =
   | 'UNSUPPORTED_FORMAT'
   | 'NOT_AN_OBJECT'
   | 'EMPTY_INPUT'
+  | 'FILE_NOT_FOUND'
   // importers
   | 'INVALID_CRD'
   | 'INVALID_OPENAPI'
@@ -43,6 +44,7 @@ export type IssueCode =
   | 'ENUM_UNKNOWN_VALUE'
   | 'BAG_DECODE_FAILED'
   | 'HOOK_FAILED'
+  | 'INTERNAL_ERROR' // an unexpected exception, caught at an edge (the worker): a bug, not bad input
   | 'ROUND_TRIP_MISMATCH'
   | 'STRAY_BAG_KEY'
   // share links

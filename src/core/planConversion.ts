@@ -15,7 +15,14 @@ import type {
   TypePlan,
   TypeRole,
 } from './conversionTypes.ts';
-import { declaringVersion, findKind, findVersion, propertiesByName, type KindRef } from './catalogLookup.ts';
+import {
+  declaringVersion,
+  describeCatalog,
+  findKind,
+  findVersion,
+  propertiesByName,
+  type KindRef,
+} from './catalogLookup.ts';
 import { NO_HOOKS, type HookRegistry } from './hooks.ts';
 import { conversionPath } from './buildKind.ts';
 
@@ -538,12 +545,11 @@ export function resolveVersion(kind: Kind, name: string): { version?: Version; i
 export function resolveKind(catalog: Catalog, kindRef: KindRef): { kind?: Kind; issue?: Issue } {
   const kind = findKind(catalog, kindRef);
   if (kind) return { kind };
-  const names = catalog.kinds.map((k) => `${k.kind} (${k.group})`).join(', ');
   return {
     issue: issue(
       'error',
       'UNKNOWN_KIND',
-      `no kind ${typeof kindRef === 'string' ? kindRef : kindRef.kind} in the catalog (it has: ${names || 'none'})`,
+      `no kind ${typeof kindRef === 'string' ? kindRef : kindRef.kind} in the catalog (it has: ${describeCatalog(catalog)})`,
     ),
   };
 }

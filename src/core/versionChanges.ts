@@ -1,11 +1,11 @@
 // What changed between two versions of a kind, with a compatibility verdict by seed 002's rules: adding a
 // required field, removing or renaming a field, changing a type, making an optional field required, narrowing
 // enum values and tightening validation are breaking; adding an optional field (or loosening) is compatible.
-import { issue, type Issue, type Path } from './issue.ts';
+import type { Issue, Path } from './issue.ts';
 import type { Catalog, Property, Validation, Version } from './model.ts';
 import type { TypePlan } from './conversionTypes.ts';
-import { findKind, propertiesByName, type KindRef } from './catalogLookup.ts';
-import { planTypePair, resolveVersion, type TypeRole } from './planConversion.ts';
+import { propertiesByName, type KindRef } from './catalogLookup.ts';
+import { planTypePair, resolveKind, resolveVersion, type TypeRole } from './planConversion.ts';
 
 export type PropertyChangeKind =
   | 'added-optional'
@@ -110,17 +110,9 @@ export function versionChanges(
   from: string,
   to: string,
 ): { changes?: VersionChanges; issues: readonly Issue[] } {
-  const kind = findKind(catalog, kindRef);
-  if (!kind)
-    return {
-      issues: [
-        issue(
-          'error',
-          'UNKNOWN_KIND',
-          `no kind ${typeof kindRef === 'string' ? kindRef : kindRef.kind} in the catalog`,
-        ),
-      ],
-    };
+  const found = resolveKind(catalog, kindRef);
+  const kind = found.kind;
+  if (!kind) return { issues: found.issue ? [found.issue] : [] };
   const f = resolveVersion(kind, from);
   const t = resolveVersion(kind, to);
   if (!f.version || !t.version) return { issues: [f.issue, t.issue].filter((x): x is Issue => x !== undefined) };

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Catalog, HookRegistry, Issue } from '../../core/index.ts';
-import { formatIssue, hasErrors, hubFor, withHub } from '../../core/index.ts';
+import { formatIssue, hasErrors, hubFor, withCatalogHub } from '../../core/index.ts';
 import { hooksFor } from '../../catalogs/hooks.ts';
 import { loadCatalogSource } from '../catalogSource.ts';
 import type { CommandIO } from '../io.ts';
@@ -81,8 +81,7 @@ export async function loadCatalogFor(
     );
     return undefined;
   }
-  const kinds = catalog.kinds.map((k) => withHub(k, hub) ?? k);
-  return { ...catalog, kinds };
+  return withCatalogHub(catalog, hub);
 }
 
 /** Hand-written hooks of built-in catalogs (by id); catalogs from files never carry code. */

@@ -6,8 +6,8 @@
 // 2 bad usage or unreadable input.
 import { stringify } from 'yaml';
 import type { Issue, Strategy } from '../../core/index.ts';
-import { convertResource, findKindForDocument, formatIssue } from '../../core/index.ts';
-import { parseResources, pathKey, type ParsedDocument } from '../../core/index.ts';
+import { convertResource, findKindForDocument, formatIssue, issue } from '../../core/index.ts';
+import { locateIssue, parseResources, type ParsedDocument } from '../../core/index.ts';
 import type { Command } from '../main.ts';
 import { hooksOf, loadCatalogFor, parseArgs, usageError } from './conversionArgs.ts';
 
@@ -16,10 +16,8 @@ const USAGE =
 
 /** The issue placed at the nearest source range of its path (the path is relative to the document). */
 function located(i: Issue, doc: ParsedDocument, file: string): Issue {
-  for (let n = i.path.length; n >= 0; n--) {
-    const r = doc.ranges.get(pathKey(i.path.slice(0, n)));
-    if (r) return { ...i, file, range: r, path: [...(doc.listPath ?? []), ...i.path] };
-  }
+  const at = locateIssue(i, doc.ranges);
+  if (at) return { ...i, file, range: at.range, path: [...(doc.listPath ?? []), ...i.path] };
   return { ...i, file, ...(doc.range ? { range: doc.range } : {}) };
 }
 
@@ -59,7 +57,7 @@ export const convert: Command = async (args, io) => {
   try {
     text = file === '-' ? await io.readStdin() : await io.readText(file);
   } catch {
-    io.err(`${file}: error EMPTY_INPUT: cannot read the file\n`);
+    io.err(`${formatIssue(issue('error', 'FILE_NOT_FOUND', 'cannot read the file', [], { file }))}\n`);
     return 2;
   }
   const catalog = await loadCatalogFor('convert', values['--catalog'] as string, io, values['--hub']);

@@ -3,19 +3,27 @@
 // plan, round trip, changes; then shape the results into plain values the panes render.
 import {
   FATE_KINDS,
+  apiVersionOf,
   convertResource,
+  defaultReadAt,
+  defaultTarget,
+  describeCatalog,
   findKindForDocument,
   formatPath,
   hubChoices,
   issue,
+  knownVersion,
   loadCatalog,
+  locateIssue,
   pathKey,
   planConversion,
+  propertyBagEntries,
   readWriteBack,
   roundTrip as coreRoundTrip,
+  splitApiVersion,
   versionChanges,
   versionJsonSchema,
-  withHub,
+  withCatalogHub,
   type Catalog,
   type ConversionResult,
   type ConvertOptions,
@@ -27,8 +35,10 @@ import {
   type Path,
   type ParsedResources,
   type Plan,
+  type PropertyChangeKind,
   type SourceRange,
   type Strategy,
+  type Version,
 } from '../../core/index.ts';
 import { stringify } from 'yaml';
 import type {
@@ -163,53 +173,16 @@ function documentLabel(value: unknown, index: number): string {
   return `${index + 1}: ${typeof v.kind === 'string' ? v.kind : '?'}${name} (${typeof v.apiVersion === 'string' ? v.apiVersion : 'no apiVersion'})`;
 }
 
-/** Every `$propertyBag` entry of a storage document, with the reason the fates give. */
-export function bagEntries(doc: unknown, fates: readonly Fate[]): BagEntry[] {
-  const byTarget = new Map<string, Fate>();
-  for (const f of fates)
-    if (f.targetPath && (f.kind === 'bagged' || f.kind === 'manual')) byTarget.set(pathKey(f.targetPath), f);
-  const out: BagEntry[] = [];
-  // One path array, pushed and popped (a 1 MB document has 40,000 nodes): copied only for an entry.
-  const path: (string | number)[] = [];
-  const walk = (node: unknown) => {
-    if (Array.isArray(node))
-      for (let i = 0; i < node.length; i++) {
-        path.push(i);
-        walk(node[i]);
-        path.pop();
-      }
-    else if (node !== null && typeof node === 'object') {
-      for (const [k, v] of Object.entries(node as Record<string, unknown>)) {
-        if (k === '$propertyBag' && v !== null && typeof v === 'object') {
-          for (const [key, raw] of Object.entries(v as Record<string, unknown>)) {
-            const text = typeof raw === 'string' ? raw : JSON.stringify(raw);
-            let decoded: unknown = text;
-            try {
-              decoded = JSON.parse(text) as unknown;
-            } catch {
-              // a string property is stored raw (ASO): the text is the value
-            }
-            const p = [...path, k, key];
-            const f = byTarget.get(pathKey(p));
-            out.push({
-              path: p,
-              key,
-              raw: text,
-              decoded,
-              ...(f?.sourcePath ? { sourcePath: f.sourcePath } : {}),
-              ...(f ? { reason: f.reason } : {}),
-            });
-          }
-        } else {
-          path.push(k);
-          walk(v);
-          path.pop();
-        }
-      }
-    }
-  };
-  walk(doc);
-  return out;
+/** Every `$propertyBag` entry of a storage document (decoded by the core's bag rules), with its reason. */
+export function bagEntries(doc: unknown, fates: readonly Fate[], source?: Version): BagEntry[] {
+  return propertyBagEntries(doc, fates, source).map((e) => ({
+    path: e.path,
+    key: e.key,
+    raw: e.raw,
+    decoded: e.decoded,
+    ...(e.sourcePath ? { sourcePath: e.sourcePath } : {}),
+    ...(e.fate ? { reason: e.fate.reason } : {}),
+  }));
 }
 
 function lostEntries(hub: ConversionResult, target: ConversionResult | undefined): LostEntry[] {
@@ -248,31 +221,7 @@ function toYaml(v: unknown): string {
   return v === undefined ? '' : stringify(v, { lineWidth: 0, aliasDuplicateObjects: false });
 }
 
-function withApiVersion(doc: unknown, group: string, version: string): unknown {
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return doc;
-  return { ...(doc as Record<string, unknown>), apiVersion: group === '' ? version : `${group}/${version}` };
-}
-
-function versionOf(doc: unknown): string | undefined {
-  const av = (doc as { apiVersion?: unknown } | null)?.apiVersion;
-  if (typeof av !== 'string') return undefined;
-  return av.includes('/') ? av.slice(av.lastIndexOf('/') + 1) : av;
-}
-
-/** Catalog contents in one line, for "unknown kind" messages. */
-function catalogContents(c: Catalog): string {
-  return c.kinds
-    .map(
-      (k) =>
-        `${k.kind} (${k.group}: ${k.versions
-          .filter((v) => v.role === 'api')
-          .map((v) => v.name)
-          .join(', ')})`,
-    )
-    .join('; ');
-}
-
-const CHANGE_LABEL: Record<string, string> = {
+const CHANGE_LABEL: Record<PropertyChangeKind, string> = {
   'added-optional': 'added (optional)',
   'added-required': 'added (required)',
   removed: 'removed',
@@ -296,32 +245,11 @@ function changesView(catalog: Catalog, kind: Kind, from: string, to: string): Ch
     compatible: r.compatible,
     rows: r.changes.map((c) => ({
       path: formatPath(c.path) + (c.renamedTo ? ` → ${c.renamedTo}` : ''),
-      change: CHANGE_LABEL[c.change] ?? c.change,
+      change: CHANGE_LABEL[c.change],
       detail: c.detail,
       compatible: !c.breaking,
     })),
   };
-}
-
-const rehubbed = new Map<string, { readonly base: Catalog; readonly catalog: Catalog; readonly kind: Kind }>();
-
-/** The catalog with `kind` re-centred on the hub the user picked (cached: conversions cache per catalog). */
-function rehub(
-  catalogKey: string,
-  catalog: Catalog,
-  kind: Kind,
-  hub: string | undefined,
-): { readonly catalog: Catalog; readonly kind: Kind } {
-  const alt = hub === undefined ? undefined : withHub(kind, hub);
-  if (!alt || alt === kind) return { catalog, kind };
-  const key = `${catalogKey}\u0000${kind.group}/${kind.kind}\u0000${alt.hub}`;
-  let r = rehubbed.get(key);
-  if (r?.base !== catalog) {
-    r = { base: catalog, catalog: { ...catalog, kinds: catalog.kinds.map((k) => (k === kind ? alt : k)) }, kind: alt };
-    if (rehubbed.size > 50) rehubbed.clear();
-    rehubbed.set(key, r);
-  }
-  return r;
 }
 
 const schemas = new Map<string, unknown>();
@@ -360,7 +288,7 @@ function safe<T>(f: () => T, issues: Issue[], what: string): T | undefined {
   try {
     return f();
   } catch (e) {
-    issues.push(issue('error', 'HOOK_FAILED', `${what} failed: ${e instanceof Error ? e.message : String(e)}`));
+    issues.push(issue('error', 'INTERNAL_ERROR', `${what} failed: ${e instanceof Error ? e.message : String(e)}`));
     return undefined;
   }
 }
@@ -427,7 +355,9 @@ function conversionMarkers(
   // Quieter than input errors: a field lost in the chosen target view is not a mistake in the input.
   for (const i of issues) {
     if (i.range || i.path.length === 0) continue;
-    const r = ranges.get(pathKey(i.path));
+    // Only at the field itself: a consequence for a field the text lacks is not pinned to its parent.
+    const at = locateIssue(i, ranges);
+    const r = at?.exact ? at.range : undefined;
     if (r)
       markers.push({
         severity: MARKER_SEVERITY[i.code] ?? 'info',
@@ -488,9 +418,9 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
     kind &&
     req.sourceVersion &&
     kind.versions.some((v) => v.name === req.sourceVersion) &&
-    req.sourceVersion !== versionOf(value)
+    req.sourceVersion !== splitApiVersion(String((value as { apiVersion?: unknown }).apiVersion)).version
   ) {
-    value = withApiVersion(value, kind.group, req.sourceVersion);
+    value = { ...(value as Record<string, unknown>), apiVersion: apiVersionOf(kind.group, req.sourceVersion) };
     found = findKindForDocument(catalog, value);
   }
   const sourceVersion = found.version?.name;
@@ -500,13 +430,12 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
       found.issue ?? issue('error', 'UNKNOWN_KIND', 'The document does not name a kind and version of this catalog.'),
     ];
     // The message lists what the catalog has, so the user can fix apiVersion / kind.
-    blocking.push(issue('info', 'UNKNOWN_KIND', `This catalog has: ${catalogContents(catalog)}`));
+    blocking.push(issue('info', 'UNKNOWN_KIND', `This catalog has: ${describeCatalog(catalog)}`));
     const withRanges = blocking.map((i) => {
-      const r =
-        i.range ??
-        (i.path.length > 0 ? doc.ranges.get(pathKey(i.path)) : undefined) ??
-        doc.ranges.get(pathKey(['apiVersion']));
-      return r && !i.range && i.severity !== 'info' ? { ...i, range: r } : i;
+      if (i.range || i.severity === 'info') return i;
+      const at = locateIssue(i, doc.ranges);
+      const r = at?.exact ? at.range : doc.ranges.get(pathKey(['apiVersion']));
+      return r ? { ...i, range: r } : i;
     });
     const kindMarkers = withRanges
       .filter((i) => i.range && i.severity !== 'info')
@@ -525,21 +454,20 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   }
 
   // The user may pick another hub (the CRD's own storage version): the kind and catalog around it.
-  const { catalog: cat, kind: kd } = rehub(req.catalogKey, catalog, kind, req.hub);
+  const cat = req.hub === undefined ? catalog : withCatalogHub(catalog, req.hub, kind);
+  const kd = cat.kinds.find((k) => k.group === kind.group && k.kind === kind.kind) ?? kind;
   const ks: KindSummary = { ...kindSummary(kd), hubChoices: hubChoices(kind) };
-  const apis = kd.versions.filter((v) => v.role === 'api');
-  const known = (v: string | undefined) => v !== undefined && kd.versions.some((x) => x.name === v);
-  const targetVersion = known(req.targetVersion)
-    ? (req.targetVersion as string)
-    : ([...apis].reverse().find((v) => v.name !== sourceVersion)?.name ?? sourceVersion);
+  const targetVersion = knownVersion(kd, req.targetVersion, defaultTarget(kd, sourceVersion));
   const strategy: Strategy = req.strategy && kd.graphs[req.strategy] ? req.strategy : kd.strategy;
   const sparseFates = req.input.length > SPARSE_FATES_BYTES;
   const opts: ConvertOptions = { strategy, ...(hooks ? { hooks } : {}) };
   const paneOpts: ConvertOptions = sparseFates ? { ...opts, fates: false } : opts;
-  const convert = convertResource;
-
-  const hub = safe(() => convert(cat, value, 'hub', paneOpts), issues, 'Conversion to the hub');
-  const target = safe(() => convert(cat, value, targetVersion, paneOpts), issues, `Conversion to ${targetVersion}`);
+  const hub = safe(() => convertResource(cat, value, 'hub', paneOpts), issues, 'Conversion to the hub');
+  const target = safe(
+    () => convertResource(cat, value, targetVersion, paneOpts),
+    issues,
+    `Conversion to ${targetVersion}`,
+  );
   if (!hub) {
     if (fast) return undefined;
     return done({ ...result, issues, blocking: issues.filter((i) => i.severity === 'error') });
@@ -587,20 +515,21 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
       version: sourceVersion,
       original: toYaml(value),
       roundTripped: toYaml(alignKeys(value, rt.back)),
-      lossless: rt.differences.length === 0 && rt.ok,
+      // The core's verdict, the CLI's `roundtrip` too: differences under pruned fields are not losses.
+      lossless: rt.ok,
       differences: rt.differences,
       issues: rt.issues,
     };
   }
   let writeBack: WriteBackView | undefined;
-  const wbVersion = known(req.writeBackVersion) ? (req.writeBackVersion as string) : (apis[0]?.name ?? sourceVersion);
+  const wbVersion = knownVersion(kd, req.writeBackVersion, defaultReadAt(kd, sourceVersion));
   const wb = req.roundTrip && safe(() => readWriteBack(cat, value, wbVersion, opts), issues, `Reading at ${wbVersion}`);
   if (wb)
     writeBack = {
       version: wbVersion,
       before: toYaml(value),
       after: toYaml(alignKeys(value, wb.output)),
-      lossless: wb.lost.length === 0,
+      lossless: wb.ok,
       destroyed: wb.lost,
     };
 
@@ -609,7 +538,7 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
 
   const hubPane = pane(hub.to, hub.output, hubFates);
   const targetPane = target ? pane(target.to, targetDoc, targetFates) : undefined;
-  const bag = bagEntries(hub.output, hub.fates);
+  const bag = bagEntries(hub.output, hub.fates, found.version);
   const lost = lostEntries(hub, target);
   return done({
     ...result,
