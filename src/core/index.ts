@@ -22,6 +22,14 @@
  * - Round trip (roundTrip.ts): spoke -> hub -> spoke, and "read at B, write back".
  * - Change verdict (versionChanges.ts): whether moving between two versions is compatible, field by field.
  * - Issue (issue.ts): an expected failure as a value, with a code, a path and, where there is text, a range.
+ * - StorageModel (storageModel.ts): how a resource written at one version is stored and read at another, as
+ *   `plan` (a Plan value) and `execute` (a ConversionResult with fates). `asoStorageModel` (execute/asoModel.ts)
+ *   is ASO's hub and property bag, run by execute/; the Kubernetes API server's own pipeline (write at V ->
+ *   stored at S -> read at T, with its own fate kinds) and rule-described webhooks plug in beside it, chosen per
+ *   conversion with `ConvertOptions.model`, and never reach into execute/.
+ * - Execution (execute/): compileHop (a hop of the plan -> ops), runObject (ops on one object), hookFates
+ *   (hooks and their diff), composeFates (fates across hops), fateReason (causes in words), convertResource.
+ * - Shared policy (explorePolicy.ts, roundTrip.ts): what the explorer and the CLI must decide alike.
  */
 
 // --- Catalog, Version, Kind: the model
@@ -186,6 +194,10 @@ export {
   type ConvertOptions,
 } from './execute/convertResource.ts';
 export { fateReason } from './execute/fateReason.ts';
+
+// --- StorageModel: the seam (ASO's hub and bag first; the API server's pipeline and webhooks to come)
+export type { ModelOptions, StorageModel, StorageModelId } from './storageModel.ts';
+export { asoStorageModel } from './execute/asoModel.ts';
 export { originalGVK, versionedSpec, type GroupVersionKind, type VersionedSpec } from './versionedSpec.ts';
 
 // --- Shared policy of the explorer and the CLI (one rule each)

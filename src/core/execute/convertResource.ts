@@ -13,6 +13,7 @@ import { compileHop } from './compileHop.ts';
 import { runObject } from './runObject.ts';
 import type { RunState } from './hopState.ts';
 import { FateComposer } from './composeFates.ts';
+import type { StorageModel } from '../storageModel.ts';
 
 export interface ConvertOptions {
   readonly strategy?: Strategy;
@@ -24,6 +25,8 @@ export interface ConvertOptions {
    * not one per copied field: for bulk conversion and round trips. Issues are the same either way.
    */
   readonly fates?: boolean;
+  /** The storage model to convert with (default: ASO's hub and property bag, run by this module). */
+  readonly model?: StorageModel;
 }
 
 function failed(from: string, to: string, issues: Issue[]): ConversionResult {
@@ -72,11 +75,29 @@ export function convertAt(
   to: string,
   opts: ConvertOptions = {},
 ): ConversionResult {
+  if (opts.model) return convertWith(opts.model, catalog, kind, from, doc, to, opts);
   const target = resolveVersion(kind, to);
   if (!target.version) return failed(from.name, to, target.issue ? [target.issue] : []);
   const plan = executionPlan(catalog, kind, from, target.version, opts.strategy ?? kind.strategy);
   if (!('hops' in plan)) return failed(from.name, target.version.name, [plan]);
   return executePlan(catalog, kind, plan, doc, opts);
+}
+
+/** Plan with a storage model, then run that plan (`hub` names the model's storage version). */
+function convertWith(
+  model: StorageModel,
+  catalog: Catalog,
+  kind: Kind,
+  from: Version,
+  doc: Record<string, unknown>,
+  to: string,
+  opts: ConvertOptions,
+): ConversionResult {
+  const target = resolveVersion(kind, to === 'hub' ? model.storageVersion(kind) : to);
+  if (!target.version) return failed(from.name, to, target.issue ? [target.issue] : []);
+  const planned = model.plan(catalog, kind, from, target.version, opts);
+  if (!planned.plan) return failed(from.name, target.version.name, [...planned.issues]);
+  return model.execute(catalog, kind, planned.plan, doc, opts);
 }
 
 /**
