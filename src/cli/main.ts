@@ -15,7 +15,8 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
     load: async () => (await import('./commands/plan.ts')).plan,
   },
   convert: {
-    summary: 'convert --catalog SRC -f FILE|- --to V|hub [--spec-only|--status-only] [-o yaml|json]',
+    summary:
+      'convert --catalog SRC -f FILE|- (--to V|hub [--spec-only|--status-only] | --versioned-spec) [-o yaml|json]',
     load: async () => (await import('./commands/convert.ts')).convert,
   },
   roundtrip: {

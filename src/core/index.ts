@@ -175,6 +175,7 @@ export {
 // --- Hook
 export {
   NO_HOOKS,
+  checkHooks,
   hookRegistry,
   type ConversionHook,
   type HookContext,

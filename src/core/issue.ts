@@ -15,6 +15,7 @@ export type IssueCode =
   | 'NOT_AN_OBJECT'
   | 'EMPTY_INPUT'
   | 'FILE_NOT_FOUND'
+  | 'UNKNOWN_BUILTIN'
   // importers
   | 'INVALID_CRD'
   | 'INVALID_OPENAPI'
@@ -44,6 +45,8 @@ export type IssueCode =
   | 'ENUM_UNKNOWN_VALUE'
   | 'BAG_DECODE_FAILED'
   | 'HOOK_FAILED'
+  | 'HOOK_UNKNOWN_TARGET' // a hook registered for a kind, edge or type the catalog does not have
+  | 'HOOK_DUPLICATE' // a second registration for the same (kind, edge, type)
   | 'INTERNAL_ERROR' // an unexpected exception, caught at an edge (the worker): a bug, not bad input
   | 'ROUND_TRIP_MISMATCH'
   | 'STRAY_BAG_KEY'

@@ -42,10 +42,8 @@ interface Ctx {
   readonly foreignNames: Map<string, string>;
   readonly root: Record<string, unknown>;
   readonly defsPath: Path;
-  readonly defs: Record<string, unknown>;
   readonly types: Map<string, ObjectType | null>;
   readonly names: NameAllocator;
-  readonly aliasStack: string[];
   readonly issues: Issue[];
   readonly skip: string;
 }
@@ -73,8 +71,7 @@ function docCtx(ctx: Ctx, doc: SourceDoc): Ctx {
   const root = isRecord(doc.value) ? doc.value : {};
   const swagger2 = typeof root.swagger === 'string' || isRecord(root.definitions);
   const defsPath: Path = swagger2 ? ['definitions'] : ['components', 'schemas'];
-  const defsNode = swagger2 ? root.definitions : isRecord(root.components) ? root.components.schemas : undefined;
-  return { ...ctx, doc, root, defsPath, defs: isRecord(defsNode) ? defsNode : {} };
+  return { ...ctx, doc, root, defsPath };
 }
 
 const segments = (p: string) => p.replace(/\\/g, '/').split('/');
@@ -513,10 +510,8 @@ export function importOpenApi(doc: SourceDoc, library?: RefLibrary): { kinds: Ki
     foreignNames: new Map(),
     root,
     defsPath,
-    defs,
     types: new Map(),
     names,
-    aliasStack: [],
     issues,
     skip,
   });

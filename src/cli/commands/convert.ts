@@ -1,4 +1,6 @@
 // `convert --catalog SRC -f FILE|- --to V|hub [--spec-only|--status-only] [-o yaml|json] [--strategy S]`:
+// (or `--versioned-spec` instead of `--to`: each storage document's spec converted back to the version in its
+// `spec.originalVersion`, printed as `{originalGVK, spec}`: what the operator sends upstream, seeds 000/004.)
 // multi-document YAML and `kind: List` in, the same order out. Documents of kinds the catalog does not know (a
 // Secret) pass through unchanged with a note on stderr; a document without apiVersion/kind or at a version its
 // kind lacks is bad input (exit 2, nothing written). Problems print as `file:line:col: ...`.
@@ -6,13 +8,21 @@
 // 2 bad usage or unreadable input.
 import { stringify } from 'yaml';
 import type { Issue, Strategy } from '../../core/index.ts';
-import { convertResource, findKindForDocument, formatIssue, issue } from '../../core/index.ts';
+import {
+  convertResource,
+  convertSpec,
+  convertStatus,
+  findKindForDocument,
+  formatIssue,
+  issue,
+  versionedSpec,
+} from '../../core/index.ts';
 import { locateIssue, parseResources, type ParsedDocument } from '../../core/index.ts';
 import type { Command } from '../main.ts';
 import { hooksOf, loadCatalogFor, parseArgs, usageError } from './conversionArgs.ts';
 
 const USAGE =
-  'usage: version-explorer convert --catalog SRC -f FILE|- --to V|hub [--spec-only|--status-only] [-o yaml|json] [--strategy direct|chained] [--hub V]\n';
+  'usage: version-explorer convert --catalog SRC -f FILE|- (--to V|hub [--spec-only|--status-only] | --versioned-spec) [-o yaml|json] [--strategy direct|chained] [--hub V]\n';
 
 /** The issue placed at the nearest source range of its path (the path is relative to the document). */
 function located(i: Issue, doc: ParsedDocument, file: string): Issue {
@@ -33,6 +43,7 @@ export const convert: Command = async (args, io) => {
       '--hub': 'value',
       '--spec-only': 'flag',
       '--status-only': 'flag',
+      '--versioned-spec': 'flag',
       '--help': 'flag',
     },
     { '-f': '--file', '-o': '--output', '-h': '--help' },
@@ -43,8 +54,11 @@ export const convert: Command = async (args, io) => {
     io.out(USAGE);
     return 0;
   }
-  for (const req of ['--catalog', '--file', '--to'])
+  const versioned = flags.has('--versioned-spec');
+  for (const req of ['--catalog', '--file', ...(versioned ? [] : ['--to'])])
     if (values[req] === undefined) return usageError(io, 'convert', USAGE, `${req} is required`);
+  if (versioned && (values['--to'] !== undefined || flags.has('--spec-only') || flags.has('--status-only')))
+    return usageError(io, 'convert', USAGE, '--versioned-spec excludes --to, --spec-only and --status-only');
   if (flags.has('--spec-only') && flags.has('--status-only'))
     return usageError(io, 'convert', USAGE, '--spec-only and --status-only exclude each other');
   const format = values['--output'] ?? 'yaml';
@@ -68,8 +82,12 @@ export const convert: Command = async (args, io) => {
     for (const i of parsed.issues) io.err(`${formatIssue(i)}\n`);
     return 2;
   }
-  const part = flags.has('--spec-only') ? 'spec' : flags.has('--status-only') ? 'status' : 'all';
-  const to = values['--to'] as string;
+  const convertPart = flags.has('--spec-only')
+    ? convertSpec
+    : flags.has('--status-only')
+      ? convertStatus
+      : convertResource;
+  const to = values['--to'] ?? 'hub';
   if (to !== 'hub' && !catalog.kinds.some((k) => k.versions.some((v) => v.name === to))) {
     io.err(`version-explorer convert: error UNKNOWN_VERSION: no kind in the catalog has a version '${to}'\n`);
     return 2;
@@ -93,12 +111,19 @@ export const convert: Command = async (args, io) => {
       outputs.push(doc.value);
       continue;
     }
-    const r = convertResource(catalog, doc.value, to, {
-      part,
-      hooks: hooksOf(catalog),
-      fates: false,
-      ...(strategy ? { strategy: strategy as Strategy } : {}),
-    });
+    const opts = { hooks: hooksOf(catalog), fates: false, ...(strategy ? { strategy: strategy as Strategy } : {}) };
+    if (versioned) {
+      const v = versionedSpec(catalog, doc.value, opts);
+      for (const i of v.issues) io.err(`${formatIssue(located(i, doc, name))}\n`);
+      if (!v.gvk || v.spec === undefined) {
+        bad = true;
+        continue;
+      }
+      if (v.issues.some((i) => i.severity === 'error' || i.code === 'LOST' || i.code === 'PRUNED')) lossy = true;
+      outputs.push({ originalGVK: v.gvk, spec: v.spec });
+      continue;
+    }
+    const r = convertPart(catalog, doc.value, to, opts);
     for (const i of r.issues) io.err(`${formatIssue(located(i, doc, name))}\n`);
     if (r.output === undefined) {
       bad = true;

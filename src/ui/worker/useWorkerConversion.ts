@@ -16,9 +16,7 @@ export interface Exploration {
   readonly result?: ExploreResult;
   /** The input text the shown result was computed from. */
   readonly resultInput?: string;
-  readonly summary?: CatalogSummary;
   readonly catalogIssues: readonly Issue[];
-  readonly catalogKey?: string;
   readonly busy: boolean;
   readonly error?: string;
   /** Sends the current request now (Ctrl/Cmd+Enter). */
@@ -127,9 +125,7 @@ export function useWorkerConversion(
   return {
     ...(state.result ? { result: state.result } : {}),
     ...(state.input !== undefined ? { resultInput: state.input } : {}),
-    ...(ready?.summary ? { summary: ready.summary } : {}),
     catalogIssues: ready?.issues ?? [],
-    ...(ready ? { catalogKey: ready.key } : {}),
     busy: state.busy || (full !== undefined && state.result === undefined),
     ...(state.error ? { error: state.error } : {}),
     flush,
