@@ -66,6 +66,8 @@ const inBag = (p: Path | undefined): boolean => p !== undefined && p.length >= 2
 const plain = (f: HopFate): boolean =>
   (f.kind === 'copied' || f.kind === 'converted' || f.kind === 'opaque') && PLAIN.has(f.cause.rule);
 
+const isPlainCopy = (c: Causes): boolean => c.length === 1 && c[0]?.rule === 'copy';
+
 const sameCause = (a: FateCause, b: FateCause): boolean =>
   a.rule === b.rule && a.hook?.type === b.hook?.type && a.hook?.from === b.hook?.from && a.hook?.to === b.hook?.to;
 
@@ -119,12 +121,58 @@ function combine(prev: Trace, f: HopFate, origin: Path | undefined): Combined {
   };
 }
 
-function lookupTrace(traces: Map<string, Trace>, p: Path): { trace: Trace; rest: Path } | undefined {
-  for (let n = p.length; n > 0; n--) {
-    const t = traces.get(n === p.length ? pathKey(p) : pathKey(p.slice(0, n)));
-    if (t) return { trace: t, rest: n === p.length ? [] : p.slice(n) };
+/**
+ * Traces by path, as a trie of segments: finding the longest traced prefix of a path walks it once and
+ * allocates nothing (big documents look up one path per field).
+ */
+interface TraceNode {
+  trace?: Trace;
+  children?: Map<string | number, TraceNode>;
+}
+
+class Traces {
+  private readonly root: TraceNode = {};
+  readonly list: Trace[] = [];
+
+  get size(): number {
+    return this.list.length;
   }
-  return undefined;
+
+  /** Adds a trace at `t.at` unless one is there (first wins). */
+  add(t: Trace): void {
+    let n = this.root;
+    for (const seg of t.at) {
+      const c: Map<string | number, TraceNode> = (n.children ??= new Map());
+      let next = c.get(seg);
+      if (!next) c.set(seg, (next = {}));
+      n = next;
+    }
+    if (n.trace) return;
+    n.trace = t;
+    this.list.push(t);
+  }
+
+  has(p: Path): boolean {
+    let n: TraceNode | undefined = this.root;
+    for (const seg of p) if (!(n = n.children?.get(seg))) return false;
+    return n.trace !== undefined;
+  }
+
+  /** The trace at the longest proper-or-whole prefix of `p` (not the root), and the rest of `p` below it. */
+  lookup(p: Path): { trace: Trace; rest: Path } | undefined {
+    let n: TraceNode | undefined = this.root;
+    let best: Trace | undefined;
+    let depth = 0;
+    for (let i = 0; i < p.length; i++) {
+      n = n.children?.get(p[i] as string | number);
+      if (!n) break;
+      if (n.trace) {
+        best = n.trace;
+        depth = i + 1;
+      }
+    }
+    return best ? { trace: best, rest: depth === p.length ? [] : p.slice(depth) } : undefined;
+  }
 }
 
 /**
@@ -146,12 +194,15 @@ function carry(at: Path, bySource: Map<string, HopFate>): Path | undefined {
 }
 
 /** Whether a carried trace is reported after the last hop (fast mode: only what a bulk conversion reports). */
-const reportedAtEnd = (kind: HopFate['kind'], allFates: boolean): boolean =>
-  kind === 'passed' || (allFates ? kind !== 'copied' : kind !== 'set' && FATE_KINDS[kind].sparse);
+const reportedAtEnd = (t: Trace, allFates: boolean): boolean =>
+  t.kind === 'passed' ||
+  (allFates
+    ? t.kind !== 'copied' || !isPlainCopy(t.causes) // a copy after a bag round trip still says so
+    : t.kind !== 'set' && FATE_KINDS[t.kind].sparse);
 
 /** Composes the fates of the hops of one conversion, hop by hop, into fates about the input and the output. */
 export class FateComposer {
-  private traces: Map<string, Trace> | undefined;
+  private traces: Traces | undefined;
   private readonly final: Fate[] = [];
 
   constructor(private readonly allFates: boolean) {}
@@ -175,8 +226,8 @@ export class FateComposer {
 
   /** Adds one hop's fates; `output` is the hop's output document, `last` whether it is the last hop. */
   hop(fates: readonly HopFate[], output: unknown, last: boolean): void {
-    const traces = this.traces;
-    const next = new Map<string, Trace>();
+    const traces = this.traces && this.traces.size > 0 ? this.traces : undefined;
+    const next = new Traces();
     for (const f of fates) {
       let origin = f.sourcePath;
       let kindNow = f.kind;
@@ -184,7 +235,7 @@ export class FateComposer {
       let code = f.code;
       let made = f.whole === true;
       if (traces && f.sourcePath) {
-        const hit = lookupTrace(traces, f.sourcePath);
+        const hit = traces.lookup(f.sourcePath);
         if (hit) {
           // Consumed: not carried on (before the last hop: only when the fate is about the traced value itself).
           if (last || hit.rest.length === 0) hit.trace.consumed = true;
@@ -200,8 +251,10 @@ export class FateComposer {
       if (f.kind === 'required-missing') origin = undefined;
       else if (origin === undefined && !(f.targetPath && !last)) continue; // not from the input (`set`)
       if (!last && f.targetPath && f.kind !== 'lost' && f.kind !== 'pruned') {
+        // A plain copy to the same path is the identity: no trace needed (a later hop's fate maps to itself).
+        if (kindNow === 'copied' && !made && isPlainCopy(causes) && samePath(origin, f.targetPath)) continue;
         const whole = made || inBag(origin);
-        next.set(pathKey(f.targetPath), { at: f.targetPath, origin, kind: kindNow, causes, code, made, whole });
+        next.add({ at: f.targetPath, origin, kind: kindNow, causes, code, made, whole });
         continue;
       }
       if (!last && f.kind === 'required-missing') continue;
@@ -212,18 +265,12 @@ export class FateComposer {
   }
 
   /** Traces no fate of this hop consumed: carried on. After the last hop only those that would be reported. */
-  private carryOpen(
-    traces: Map<string, Trace>,
-    fates: readonly HopFate[],
-    next: Map<string, Trace>,
-    output: unknown,
-    last: boolean,
-  ): void {
+  private carryOpen(traces: Traces, fates: readonly HopFate[], next: Traces, output: unknown, last: boolean): void {
     const open: Trace[] = [];
     let longest = 0;
-    for (const t of traces.values()) {
+    for (const t of traces.list) {
       if (t.consumed) continue;
-      if (last && (t.origin === undefined || !reportedAtEnd(t.kind, this.allFates))) continue;
+      if (last && (t.origin === undefined || !reportedAtEnd(t, this.allFates))) continue;
       open.push(t);
       longest = Math.max(longest, t.at.length);
     }
@@ -235,8 +282,7 @@ export class FateComposer {
       const to = carry(t.at, bySource);
       if (!to) continue;
       if (!last) {
-        const k = pathKey(to);
-        if (!next.has(k)) next.set(k, { ...t, at: to, consumed: false });
+        if (!next.has(to)) next.add({ ...t, at: to, consumed: false });
       } else if (valueAt(output, to) !== undefined) this.push(t.kind, t.origin, to, t.causes, t.code);
     }
   }

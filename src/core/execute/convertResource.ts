@@ -134,6 +134,7 @@ export function executePlan(
       fates: [],
       allFates,
       traceAll: allFates || !last,
+      compactCopies: allFates && hooks.registrations.length === 0,
       issues,
       hooks,
       hasHooks: hooks.registrations.length > 0,

@@ -21,6 +21,8 @@ export interface HopFate {
   /** The value was reshaped (a hook's work from the whole source object, or a gap's shape conversion): paths
    * inside it do not map into the source. */
   whole?: boolean;
+  /** A `copied` fate that stands for a whole subtree copied to the same path. */
+  subtree?: boolean;
 }
 
 export interface RunState {
@@ -38,6 +40,8 @@ export interface RunState {
   readonly allFates: boolean;
   /** allFates, or a hop before the last: fates a later hop needs to map its source paths back (hook writes). */
   readonly traceAll: boolean;
+  /** Record a wholly copied subtree as one `copied` fate (every fate computed, no hooks: see settleCopies). */
+  readonly compactCopies: boolean;
   readonly issues: Issue[];
   readonly hooks: HookRegistry;
   readonly hasHooks: boolean;
@@ -78,6 +82,7 @@ export function emit(
 /** A state for gap-shape conversions: same issues, but no fates, hooks or required checks of its own. */
 export const quiet = (st: RunState): RunState => ({
   ...st,
+  compactCopies: false,
   sourceAt: [...st.sourceAt],
   targetAt: [...st.targetAt],
   fates: [],

@@ -21,6 +21,10 @@ interface ObjectRun {
   /** Keys of the source bag no op has taken yet: carried on (or lost) at the end. */
   inherited: Set<string> | undefined;
   consumed: number;
+  /** Compact fates: names of plain same-path leaf copies not recorded yet (see `settleCopies`). */
+  silent: string[] | undefined;
+  /** Something happened here that a subtree `copied` fate would misstate (a part passed through unread). */
+  dirty: boolean;
 }
 
 function findHook(c: Compiled, st: RunState): ConversionHook | undefined {
@@ -35,7 +39,17 @@ function findHook(c: Compiled, st: RunState): ConversionHook | undefined {
 
 export function runObject(c: Compiled, src: Obj, st: RunState): Obj {
   const hook = st.hasHooks ? findHook(c, st) : undefined;
-  const r: ObjectRun = { src, out: {}, hook, bag: null, inherited: undefined, consumed: 0 };
+  const r: ObjectRun = {
+    src,
+    out: {},
+    hook,
+    bag: null,
+    inherited: undefined,
+    consumed: 0,
+    silent: undefined,
+    dirty: false,
+  };
+  const objectStart = st.fates.length;
   const rawBag = c.srcBag ? src[PROPERTY_BAG] : undefined;
   if (rawBag !== undefined && rawBag !== null && typeof rawBag === 'object' && hasKeys(rawBag)) {
     r.bag = readBag(src);
@@ -49,6 +63,7 @@ export function runObject(c: Compiled, src: Obj, st: RunState): Obj {
   bagEpilogue(c, r, st);
   if (hook) runHook(hook, c, src, r.out, st, fateStart);
   if (st.checkRequired) checkRequired(c, r.out, st);
+  if (st.compactCopies) settleCopies(r, st, objectStart);
   return r.out;
 }
 
@@ -92,15 +107,28 @@ function copy(op: Extract<Op, { k: 'copy' }>, r: ObjectRun, st: RunState): void 
   r.consumed++;
   if (op.part !== undefined && st.part !== 'all' && st.part !== op.part) {
     r.out[op.to] = v; // the other part: passed through untouched, not read
+    r.dirty = true;
     return;
   }
   st.sourceAt.push(op.from);
   st.targetAt.push(op.to);
   r.out[op.to] = op.conv(v, st);
-  if (op.fate === 'renamed' || (st.allFates && op.leaf))
-    emit(st, op.fate, [...st.sourceAt], [...st.targetAt], causeOf(st, op.rule));
+  if (op.fate === 'renamed' || (st.allFates && op.leaf)) {
+    const same = sameStack(st.sourceAt, st.targetAt);
+    if (st.compactCopies && same && op.rule === 'copy') (r.silent ??= []).push(op.to);
+    else {
+      const at = st.sourceAt.slice();
+      emit(st, op.fate, at, same ? at : st.targetAt.slice(), causeOf(st, op.rule));
+    }
+  }
   st.sourceAt.pop();
   st.targetAt.pop();
+}
+
+function sameStack(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = a.length - 1; i >= 0; i--) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function bagWriteOp(op: Extract<Op, { k: 'bag-write' }>, r: ObjectRun, st: RunState): void {
@@ -231,6 +259,28 @@ function bagEpilogue(c: Compiled, r: ObjectRun, st: RunState): void {
   } else {
     for (const k of Object.keys(bag).sort()) emit(st, 'lost', srcBagPath(st, k), undefined, causeOf(st, 'bag-dropped'));
   }
+}
+
+/**
+ * Compact fates (every fate computed, no hooks): an object whose fields were all plain same-path copies (its
+ * own leaves, and child objects that settled the same way) gets one `copied` fate for the whole subtree
+ * instead of one per field; `copied` covers its children wherever fates are read. Otherwise its plain leaf
+ * copies are recorded one by one, as without compaction. The root never collapses.
+ */
+function settleCopies(r: ObjectRun, st: RunState, objectStart: number): void {
+  let whole = !r.dirty && r.bag === null && st.sourceAt.length > 0 && sameStack(st.sourceAt, st.targetAt);
+  for (let i = objectStart; whole && i < st.fates.length; i++) whole = (st.fates[i] as HopFate).subtree === true;
+  if (whole) {
+    st.fates.length = objectStart;
+    const at = st.sourceAt.slice();
+    (st.fates[emit(st, 'copied', at, at, causeOf(st, 'copy'))] as HopFate).subtree = true;
+    return;
+  }
+  if (r.silent)
+    for (const name of r.silent) {
+      const at = [...st.sourceAt, name];
+      emit(st, 'copied', at, at, causeOf(st, 'copy'));
+    }
 }
 
 function checkRequired(c: Compiled, out: Obj, st: RunState): void {
