@@ -2,14 +2,12 @@
 // library (no conversion logic of its own): parse, find the kind, convert to the hub and the target,
 // plan, round trip, changes; then shape the results into plain values the panes render.
 import {
-  FATE_KINDS,
   apiVersionOf,
   convertResource,
   defaultReadAt,
   defaultTarget,
   describeCatalog,
   findKindForDocument,
-  formatPath,
   hubChoices,
   issue,
   knownVersion,
@@ -17,46 +15,38 @@ import {
   locateIssue,
   pathKey,
   planConversion,
-  propertyBagEntries,
   readWriteBack,
   roundTrip as coreRoundTrip,
   splitApiVersion,
-  versionChanges,
   versionJsonSchema,
   withCatalogHub,
   type Catalog,
-  type ConversionResult,
   type ConvertOptions,
   type Fate,
-  type FateKind,
   type HookRegistry,
   type Issue,
   type Kind,
   type Path,
   type ParsedResources,
   type Plan,
-  type PropertyChangeKind,
   type SourceRange,
   type Strategy,
-  type Version,
 } from '../../core/index.ts';
-import { stringify } from 'yaml';
 import type {
-  BagEntry,
   CatalogSummary,
-  ChangesView,
   DocumentSummary,
   ExploreRequest,
   ExploreResult,
   ExploreUpdate,
   KindSummary,
-  LostEntry,
   Marker,
-  PaneView,
   RoundTripView,
   WriteBackView,
 } from './protocol.ts';
-import { countFates, renderPacked, withMissing, type FateInfo } from './renderLines.ts';
+import { withMissing } from './renderLines.ts';
+import { alignKeys, bagEntries, changesView, documentLabel, fateMap, lostEntries, pane, toYaml } from './views.ts';
+
+export { alignKeys, bagEntries } from './views.ts';
 import { parseInput, parseValues, sameValue, type FastParse } from './parseInput.ts';
 import { EMPTY_RANGES, toRangeTable } from './rangeTable.ts';
 
@@ -132,125 +122,6 @@ const EMPTY: Omit<ExploreResult, 'millis'> = {
 // Above this size only the fates that matter are recorded (not one per copied field): a 1 MB paste
 // converts in tens of milliseconds instead of hundreds.
 const SPARSE_FATES_BYTES = 256 * 1024;
-
-// When several fates name the same source field, show the one that matters most.
-const rank = (k: FateKind) => FATE_KINDS[k].rank;
-
-const isStrictPrefix = (a: readonly (string | number)[], b: readonly (string | number)[]): boolean =>
-  a.length < b.length && a.every((seg, i) => seg === b[i]);
-
-function fateMap(
-  fates: readonly Fate[],
-  side: 'source' | 'target',
-  into = new Map<string, FateInfo>(),
-): Map<string, FateInfo> {
-  for (const f of fates) {
-    const p = side === 'source' ? f.sourcePath : f.targetPath;
-    if (!p) continue;
-    // A value computed inside the source object (a hook filling a field) does not colour that object itself.
-    if (side === 'source' && f.targetPath && isStrictPrefix(p, f.targetPath)) continue;
-    const k = pathKey(p);
-    const prev = into.get(k);
-    if (prev && rank(prev.kind) <= rank(f.kind)) continue;
-    into.set(k, {
-      kind: f.kind,
-      reason: f.reason,
-      ...(f.code ? { code: f.code } : {}),
-      ...(side === 'target' && f.sourcePath ? { src: f.sourcePath } : {}),
-    });
-  }
-  return into;
-}
-
-function pane(version: string, doc: unknown, fates: Map<string, FateInfo>): PaneView {
-  return { version, lines: renderPacked(doc, fates), counts: countFates(fates.values()) };
-}
-
-function documentLabel(value: unknown, index: number): string {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return `Document ${index + 1}`;
-  const v = value as { kind?: unknown; apiVersion?: unknown; metadata?: { name?: unknown } };
-  const name = typeof v.metadata?.name === 'string' ? ` ${v.metadata.name}` : '';
-  return `${index + 1}: ${typeof v.kind === 'string' ? v.kind : '?'}${name} (${typeof v.apiVersion === 'string' ? v.apiVersion : 'no apiVersion'})`;
-}
-
-/** Every `$propertyBag` entry of a storage document (decoded by the core's bag rules), with its reason. */
-export function bagEntries(doc: unknown, fates: readonly Fate[], source?: Version): BagEntry[] {
-  return propertyBagEntries(doc, fates, source).map((e) => ({
-    path: e.path,
-    key: e.key,
-    raw: e.raw,
-    decoded: e.decoded,
-    ...(e.sourcePath ? { sourcePath: e.sourcePath } : {}),
-    ...(e.fate ? { reason: e.fate.reason } : {}),
-  }));
-}
-
-function lostEntries(hub: ConversionResult, target: ConversionResult | undefined): LostEntry[] {
-  const out: LostEntry[] = [];
-  const seen = new Set<string>();
-  const add = (f: Fate, stage: 'hub' | 'target') => {
-    if (f.kind !== 'lost' && f.kind !== 'pruned') return;
-    const p = f.sourcePath ?? f.targetPath ?? [];
-    const k = `${f.kind}\u0001${pathKey(p)}`;
-    if (seen.has(k)) return;
-    seen.add(k);
-    out.push({ kind: f.kind, path: p, reason: f.reason, ...(f.code ? { code: f.code } : {}), stage });
-  };
-  hub.fates.forEach((f) => add(f, 'hub'));
-  target?.fates.forEach((f) => add(f, 'target'));
-  return out;
-}
-
-/** `value` with object keys in `reference`'s order (then its own), so a diff shows changes, not reordering. */
-export function alignKeys(reference: unknown, value: unknown): unknown {
-  if (Array.isArray(value))
-    return value.map((v, i) => alignKeys(Array.isArray(reference) ? reference[i] : undefined, v));
-  if (value === null || typeof value !== 'object') return value;
-  const ref =
-    reference !== null && typeof reference === 'object' && !Array.isArray(reference)
-      ? (reference as Record<string, unknown>)
-      : {};
-  const v = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(ref)) if (Object.hasOwn(v, k)) out[k] = alignKeys(ref[k], v[k]);
-  for (const k of Object.keys(v)) if (!Object.hasOwn(out, k)) out[k] = alignKeys(undefined, v[k]);
-  return out;
-}
-
-function toYaml(v: unknown): string {
-  return v === undefined ? '' : stringify(v, { lineWidth: 0, aliasDuplicateObjects: false });
-}
-
-const CHANGE_LABEL: Record<PropertyChangeKind, string> = {
-  'added-optional': 'added (optional)',
-  'added-required': 'added (required)',
-  removed: 'removed',
-  renamed: 'renamed',
-  'type-changed': 'type changed',
-  'became-required': 'became required',
-  'became-optional': 'became optional',
-  'enum-narrowed': 'enum values removed',
-  'enum-widened': 'enum values added',
-  'validation-tightened': 'validation tightened',
-  'validation-loosened': 'validation loosened',
-};
-
-function changesView(catalog: Catalog, kind: Kind, from: string, to: string): ChangesView | undefined {
-  const r = versionChanges(catalog, { group: kind.group, kind: kind.kind }, from, to).changes;
-  if (!r) return undefined;
-  return {
-    from,
-    to,
-    verdict: r.compatible ? 'compatible' : 'breaking',
-    compatible: r.compatible,
-    rows: r.changes.map((c) => ({
-      path: formatPath(c.path) + (c.renamedTo ? ` → ${c.renamedTo}` : ''),
-      change: CHANGE_LABEL[c.change],
-      detail: c.detail,
-      compatible: !c.breaking,
-    })),
-  };
-}
 
 const schemas = new Map<string, unknown>();
 
