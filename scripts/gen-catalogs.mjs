@@ -11,7 +11,9 @@ register();
 const root = path.resolve(import.meta.dirname, '..');
 const catalogsDir = path.join(root, 'src/catalogs');
 const outDir = path.join(root, 'public/catalogs');
-const { catalogHash, catalogSchema, formatIssue, hasErrors, serializeCatalog } = await import('../src/core/index.ts');
+const { catalogHash, catalogSchema, checkHooks, formatIssue, hasErrors, serializeCatalog } =
+  await import('../src/core/index.ts');
+const { hooksFor } = await import('../src/catalogs/hooks.ts');
 const { importFiles } = await import('../src/importers/index.ts');
 const { readInputs } = await import('../src/cli/catalogSource.ts');
 const { nodeIO } = await import('../src/cli/io.ts');
@@ -31,6 +33,11 @@ for (const id of ids) {
   const { catalog, issues } = importFiles(read.files, { id: manifest.id ?? id, title: manifest.title ?? id });
   for (const i of [...read.issues, ...issues]) console.error(`src/catalogs/${id}/source/${formatIssue(i)}`);
   if (hasErrors([...read.issues, ...issues])) failed = true;
+  // Hand-written hooks must name kinds, edges and types this catalog has (a typo would never run).
+  for (const i of checkHooks(catalog, hooksFor(catalog.id))) {
+    console.error(`src/catalogs/${id}/hooks.ts: ${formatIssue(i)}`);
+    failed = true;
+  }
   const text = serializeCatalog({
     ...catalog,
     generated: `by scripts/gen-catalogs.mjs from src/catalogs/${id}; do not edit`,

@@ -65,7 +65,7 @@ export async function readInputs(
     try {
       listed = await io.listFiles(input);
     } catch {
-      issues.push(issue('error', 'EMPTY_INPUT', 'no such file or folder', [], { file: input }));
+      issues.push(issue('error', 'FILE_NOT_FOUND', 'no such file or folder', [], { file: input }));
       continue;
     }
     const explicit = listed.length === 1 && path.resolve(listed[0] as string) === path.resolve(input);

@@ -19,7 +19,7 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
   },
   convert: {
     summary:
-      'convert --catalog SRC -f FILE|- --to V|hub [--storage deployed|aso] [--conversion none|webhook] [-o yaml|json]',
+      'convert --catalog SRC -f FILE|- (--to V|hub [--spec-only|--status-only] | --versioned-spec) [--storage deployed|aso] [--conversion none|webhook] [-o yaml|json]',
     load: async () => (await import('./commands/convert.ts')).convert,
   },
   roundtrip: {

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { Catalog, Kind, ObjectType, Property, TypeRef, Validation, Version } from './model.ts';
 import { apiVersionOf, findVersion, typeNamed } from './catalogLookup.ts';
-import { setKey } from './dataKeys.ts';
+import { setKey } from './jsonValue.ts';
 import { compileRe2, re2Test } from './re2.ts';
 
 export interface ArbitraryOptions {

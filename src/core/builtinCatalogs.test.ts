@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Catalog, Plan } from './index.ts';
 import { planConversion } from './planConversion.ts';
-import { convertResource } from './convertResource.ts';
+import { convertResource } from './execute/convertResource.ts';
 import { roundTrip } from './roundTrip.ts';
 import { versionedSpec } from './versionedSpec.ts';
 import { arbitraryInstance } from './arbitrary.ts';

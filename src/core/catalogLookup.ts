@@ -1,5 +1,7 @@
 // Lookups into a catalog shared by planning and execution (memoised per catalog: they sit on hot paths).
-import type { Catalog, Kind, ObjectType, Property, Version } from './model.ts';
+import type { Catalog, Kind, ObjectType, Property, TypeRef, Version } from './model.ts';
+import type { Path } from './path.ts';
+import { PROPERTY_BAG } from './propertyBag.ts';
 import { issue, type Issue } from './issue.ts';
 
 /** A kind named by its name (first match across groups) or by group and name. */
@@ -20,7 +22,11 @@ export function findKindOrIssue(catalog: Catalog, ref: KindRef): { kind?: Kind; 
   const kind = findKind(catalog, ref);
   if (kind) return { kind };
   return {
-    issue: issue('error', 'UNKNOWN_KIND', `no kind ${typeof ref === 'string' ? ref : ref.kind} in the catalog`),
+    issue: issue(
+      'error',
+      'UNKNOWN_KIND',
+      `no kind ${typeof ref === 'string' ? ref : ref.kind} in ${describeCatalog(catalog)}`,
+    ),
   };
 }
 
@@ -54,31 +60,52 @@ export function declaringVersion(kind: Kind, version: Version): Version {
 
 const propIndex = new WeakMap<ObjectType, Map<string, Property>>();
 
-/** A type's properties by JSON name (the bag is not a property). */
-export function propertiesByName(type: ObjectType): Map<string, Property> {
-  let m = propIndex.get(type);
-  if (!m) {
-    m = new Map();
-    for (const p of type.properties) if (p.name !== '$propertyBag') m.set(p.name, p);
-    propIndex.set(type, m);
-  }
-  return m;
-}
-
-/** The declared form (twin's) of a property of `version`'s type, falling back to the property itself. */
-export function declaredProperty(kind: Kind, version: Version, typeName: string, prop: Property): Property {
-  const decl = declaringVersion(kind, version);
-  if (decl === version) return prop;
-  const t = typeNamed(decl, typeName);
-  return (t && propertiesByName(t).get(prop.name)) ?? prop;
-}
-
 /** The declared form of an object type (the twin's when the version is a derived storage variant). */
 export function declaredType(kind: Kind, version: Version, typeName: string): ObjectType | undefined {
   return typeNamed(declaringVersion(kind, version), typeName) ?? typeNamed(version, typeName);
 }
 
+/** A type's properties by JSON name (the bag is not a property). */
+export function propertiesByName(type: ObjectType): Map<string, Property> {
+  let m = propIndex.get(type);
+  if (!m) {
+    m = new Map();
+    for (const p of type.properties) if (p.name !== PROPERTY_BAG) m.set(p.name, p);
+    propIndex.set(type, m);
+  }
+  return m;
+}
+
 /** `group/version`, or just `version` for the core group. */
 export function apiVersionOf(group: string, version: string): string {
   return group === '' ? version : `${group}/${version}`;
+}
+
+/** What a catalog holds, in one line, for "unknown kind" messages: `Kind (group: v1, v2); ...` (API versions). */
+export function describeCatalog(c: Catalog): string {
+  if (c.kinds.length === 0) return 'no kinds';
+  return c.kinds
+    .map(
+      (k) =>
+        `${k.kind} (${k.group}: ${k.versions
+          .filter((v) => v.role === 'api')
+          .map((v) => v.name)
+          .join(', ')})`,
+    )
+    .join('; ');
+}
+
+/** The type of the value at `path` in a document of `version` (undefined where the schema has no type). */
+export function typeAtPath(version: Version, path: Path): TypeRef | undefined {
+  let t: TypeRef | undefined = { kind: 'object', name: version.root };
+  for (const seg of path) {
+    if (!t) return undefined;
+    if (t.kind === 'array') t = typeof seg === 'number' ? t.items : undefined;
+    else if (t.kind === 'map') t = typeof seg === 'string' ? t.values : undefined;
+    else if (t.kind === 'object' && typeof seg === 'string') {
+      const o: ObjectType | undefined = typeNamed(version, t.name);
+      t = o ? propertiesByName(o).get(seg)?.type : undefined;
+    } else return undefined;
+  }
+  return t;
 }

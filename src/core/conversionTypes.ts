@@ -20,6 +20,34 @@ export type Handler =
 /** Direction along an edge: `up` is toward the hub, `down` away from it. */
 export type Direction = 'up' | 'down';
 
+/** Where a type sits: the resource root, the spec object (gains `originalVersion`), or anything else. */
+export type TypeRole = 'root' | 'spec' | 'other';
+
+/**
+ * A built-in rule that replaces the generic handler for one step (CONVERSION.md §6-§7):
+ * - `api-version`: the root's apiVersion is rewritten to the destination's group/version;
+ * - `kind`: the root's kind is kept (written when absent);
+ * - `metadata`: the root's metadata is copied verbatim;
+ * - `original-version-set`: spec.originalVersion of a storage version gets the source API version;
+ * - `original-version-ignored`: spec.originalVersion is dropped silently going to an API version.
+ */
+export type StepRule = 'api-version' | 'kind' | 'metadata' | 'original-version-set' | 'original-version-ignored';
+
+/**
+ * A bag entry that crosses a version gap keeps one shape: the shape at the gap's start, the storage version
+ * farther from the hub (aso-reference §11). Going down into the gap the value is converted to that shape before
+ * it is bagged; going up out of it the stored shape is converted back. The conversion is planned in the hop's
+ * `shapes` (type plans between this hop's version and `version`).
+ */
+export interface BagShape {
+  /** The storage version at the start of the gap, whose shape the entry keeps. */
+  readonly version: string;
+  /** The object type in that version that declares the property. */
+  readonly holder: string;
+  /** Display form of the property's type in that version. */
+  readonly type: string;
+}
+
 /** One property step of a type plan. Either side may be absent (new / removed). */
 export interface Step {
   /** Destination JSON name (absent when the value goes to the bag or is dropped). */
@@ -39,6 +67,10 @@ export interface Step {
   readonly code?: IssueCode;
   /** For `convert-nested` (and nested element types of arrays and maps): the type pair planned separately. */
   readonly nested?: { readonly sourceType: string; readonly destinationType: string };
+  /** A built-in rule that decides this step instead of `handler` (root fields, `originalVersion`). */
+  readonly rule?: StepRule;
+  /** For bag writes into, and bag reads out of, a version gap: the shape the entry keeps across it. */
+  readonly bagShape?: BagShape;
 }
 
 /** The plan for one object type along one edge, in one direction. */
@@ -48,6 +80,8 @@ export interface TypePlan {
   readonly direction: Direction;
   readonly sourceType: string;
   readonly destinationType: string;
+  /** The root and the spec type get rules of their own (`Step.rule`); the same pair may be planned per role. */
+  readonly role: TypeRole;
   readonly sourceHasBag: boolean;
   readonly destinationHasBag: boolean;
   /** Steps in alphabetical order of destination name (source name for bag writes). */
@@ -65,13 +99,24 @@ export interface Plan {
   readonly strategy: Strategy;
   /** Versions visited, from `from` to `to` inclusive (through the hub). */
   readonly path: readonly string[];
-  /** Per hop of `path`, the type plans reachable from the root, root first then alphabetical. */
-  readonly hops: readonly {
-    readonly from: string;
-    readonly to: string;
-    readonly direction: Direction;
-    readonly types: readonly TypePlan[];
-  }[];
+  /**
+   * Per hop of `path` (one hop from a version to itself when `from` is `to`: the schema still prunes), the type
+   * plans reachable from the root, root first then alphabetical. Execution runs exactly these.
+   */
+  readonly hops: readonly HopPlan[];
+}
+
+/** One hop of a plan: the type plans the executor compiles and runs for it. */
+export interface HopPlan {
+  readonly from: string;
+  readonly to: string;
+  readonly direction: Direction;
+  readonly types: readonly TypePlan[];
+  /**
+   * Type plans that reshape bag entries across a version gap (steps with `bagShape`), between this hop's
+   * version and the gap's start; absent when the hop has none.
+   */
+  readonly shapes?: readonly TypePlan[];
 }
 
 /** What happened to one field. */
@@ -87,12 +132,52 @@ export type FateKind =
   | 'manual' // needs a hand-written conversion (none registered, or `conversion: manual`)
   | 'opaque'; // carried as-is (preserve-unknown-fields, int-or-string, free-form)
 
+/**
+ * The rule that moved a field on one hop. A closed set: logic and tests read causes, never `Fate.reason`
+ * (which is rendered from them in one place, `fateReason`).
+ */
+export type FateRule =
+  | 'copy' // same name and type
+  | 'convert' // nested object by its own plan, or an enum value canonicalised
+  | 'free-form' // carried as-is (opaque, int-or-string, preserve-unknown-fields)
+  | 'rename' // a configured property rename
+  | 'metadata' // the root's metadata, copied verbatim
+  | 'original-version' // written by the conversion itself (spec.originalVersion), never reported
+  | 'bag-write' // not in the destination type: written to its property bag
+  | 'bag-read' // restored from the source's property bag
+  | 'bag-read-type-changed' // a type-changed field restored from the source's bag
+  | 'bag-carried' // a bag entry carried unchanged to the destination's bag
+  | 'bag-dropped' // a bag entry the destination (no bag) cannot keep
+  | 'type-changed-bagged' // a type-changed field kept in the destination's bag
+  | 'type-changed-no-bag' // a type-changed field with no bag to keep it
+  | 'no-destination-field' // not in the destination, which has no bag
+  | 'manual-no-hook' // `conversion: manual` and no hook registered
+  | 'extra-kept' // an extra field (preserve-unknown-fields) kept by both sides
+  | 'extra-dropped' // an extra field the destination type does not keep
+  | 'not-in-schema' // not in the source version's schema: pruned
+  | 'required-absent' // required by the destination and absent
+  | 'hook-set' // a hand-written hook set the field
+  | 'hook-bagged' // a hand-written hook wrote the bag entry
+  | 'hook-took-over'; // a hand-written hook replaced or removed what the generated step wrote
+
+/** One rule applied on one hop. */
+export interface FateCause {
+  readonly rule: FateRule;
+  /** The hop (`from -> to`, in conversion order) the rule applied on. */
+  readonly hop: { readonly from: string; readonly to: string };
+  /** For `hook-*` rules: the hook's registration, by type and edge (`from -> to` toward the hub). */
+  readonly hook?: { readonly type: string; readonly from: string; readonly to: string };
+}
+
 export interface Fate {
   readonly kind: FateKind;
   /** Where the value was in the source document (absent for `required-missing`). */
   readonly sourcePath?: Path;
   /** Where it is in the destination document (absent for `lost` and `pruned`). For `bagged`: the bag's path plus the key. */
   readonly targetPath?: Path;
+  /** The rules that moved it, in hop order (the last decided its final place); never empty. */
+  readonly causes: readonly FateCause[];
+  /** `causes` in words (presentation only: rendered by `fateReason`). */
   readonly reason: string;
   readonly code?: IssueCode;
 }

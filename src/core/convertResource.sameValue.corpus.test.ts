@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
 import type { Catalog, Path } from './index.ts';
-import { convertResource, valueAt } from './convertResource.ts';
+import { convertResource } from './execute/convertResource.ts';
+import { valueAt } from './jsonValue.ts';
 import { findKindForDocument } from './findKindForDocument.ts';
 import { corpusSamples, corpusUnits, importDir } from './testdata/loadCatalogs.ts';
 

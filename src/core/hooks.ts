@@ -1,7 +1,7 @@
 // Hand-written conversions (CONVERSION.md §7, aso-reference §9): the second tier after the generated steps.
 // Registered per (kind, edge from -> to, object type on the `from` side); both directions together.
 // Hooks are compiled TypeScript shipped with built-in catalogs; catalogs loaded at run time never carry code.
-import type { Issue, Path } from './issue.ts';
+import { issue, type Issue, type Path } from './issue.ts';
 import type { Catalog, Kind, ObjectType, Version } from './model.ts';
 import type { Direction } from './conversionTypes.ts';
 import type { BagAccess } from './propertyBag.ts';
@@ -83,3 +83,35 @@ export function hookRegistry(registrations: readonly HookRegistration[]): HookRe
 }
 
 export const NO_HOOKS: HookRegistry = hookRegistry([]);
+
+/**
+ * Registrations checked against a catalog (ASO checks its hooks at compile time; here a build step and a test
+ * do): a kind, edge or type the catalog lacks is HOOK_UNKNOWN_TARGET (the hook would never run), a second
+ * registration for the same (kind, edge, type) is HOOK_DUPLICATE (the registry keeps only the first).
+ */
+export function checkHooks(catalog: Catalog, registry: HookRegistry): Issue[] {
+  const out: Issue[] = [];
+  const seen = new Set<string>();
+  registry.registrations.forEach((r, i) => {
+    const at = ['hooks', i];
+    const where = `${r.kind} ${r.from} -> ${r.to} ${r.type}`;
+    const k = `${r.kind}\u0000${r.from}\u0000${r.to}\u0000${r.type}`;
+    if (seen.has(k)) out.push(issue('error', 'HOOK_DUPLICATE', `a second hook for ${where}: only the first runs`, at));
+    seen.add(k);
+    const kinds = catalog.kinds.filter((x) => x.kind === r.kind);
+    if (kinds.length === 0) {
+      out.push(issue('error', 'HOOK_UNKNOWN_TARGET', `hook for ${where}: the catalog has no kind ${r.kind}`, at));
+      return;
+    }
+    const edges = kinds.flatMap((x) => [...(x.graphs.direct?.edges ?? []), ...(x.graphs.chained?.edges ?? [])]);
+    const edge = edges.some((e) => (r.from === '*' || e.from === r.from) && (r.to === '*' || e.to === r.to));
+    if (!edge) {
+      out.push(issue('error', 'HOOK_UNKNOWN_TARGET', `hook for ${where}: no conversion edge ${r.from} -> ${r.to}`, at));
+      return;
+    }
+    const fromVersions = kinds.flatMap((x) => x.versions).filter((v) => r.from === '*' || v.name === r.from);
+    if (r.type !== '*' && !fromVersions.some((v) => Object.hasOwn(v.types, r.type)))
+      out.push(issue('error', 'HOOK_UNKNOWN_TARGET', `hook for ${where}: no type ${r.type} in version ${r.from}`, at));
+  });
+  return out;
+}

@@ -1,4 +1,8 @@
 // Expected failures are values: importers, conversion and decoding return Issues; only edges throw.
+import { formatPath, type Path } from './path.ts';
+
+export type { Path } from './path.ts';
+export { formatPath } from './path.ts';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -13,6 +17,8 @@ export type IssueCode =
   | 'TOO_DEEP'
   | 'NUMBER_NOT_JSON'
   | 'NOTHING_CONVERTED'
+  | 'FILE_NOT_FOUND'
+  | 'UNKNOWN_BUILTIN'
   // importers
   | 'INVALID_CRD'
   | 'INVALID_OPENAPI'
@@ -41,6 +47,7 @@ export type IssueCode =
   | 'UNKNOWN_VERSION'
   // storage design comparison: a horizon that is not a whole number of releases, at least 1
   | 'INVALID_HORIZON'
+  | 'UNKNOWN_TYPE'
   | 'SCHEMA_VIOLATION'
   // conversion fates that are problems
   | 'PRUNED'
@@ -50,6 +57,9 @@ export type IssueCode =
   | 'ENUM_UNKNOWN_VALUE'
   | 'BAG_DECODE_FAILED'
   | 'HOOK_FAILED'
+  | 'HOOK_UNKNOWN_TARGET' // a hook registered for a kind, edge or type the catalog does not have
+  | 'HOOK_DUPLICATE' // a second registration for the same (kind, edge, type)
+  | 'INTERNAL_ERROR' // an unexpected exception, caught at an edge (the worker): a bug, not bad input
   | 'ROUND_TRIP_MISMATCH'
   | 'STRAY_BAG_KEY'
   // the as-deployed view (the API server's pipeline)
@@ -99,9 +109,6 @@ export interface SourceRange {
   readonly end: SourcePos;
 }
 
-/** A JSON path into a document: property names and array indexes. */
-export type Path = readonly (string | number)[];
-
 export interface Issue {
   readonly severity: Severity;
   readonly code: IssueCode;
@@ -130,17 +137,6 @@ export function formatIssue(i: Issue): string {
     .join(':');
   const at = i.path.length > 0 ? ` (at ${formatPath(i.path)})` : '';
   return `${where ? `${where}: ` : ''}${i.severity} ${i.code}: ${i.message}${at}`;
-}
-
-/** `spec.items[2].name`; keys that are not identifiers are quoted: `metadata.labels["app.kubernetes.io/name"]`. */
-export function formatPath(path: Path): string {
-  let out = '';
-  for (const seg of path) {
-    if (typeof seg === 'number') out += `[${seg}]`;
-    else if (/^[A-Za-z_$][\w$-]*$/.test(seg)) out += out === '' ? seg : `.${seg}`;
-    else out += `[${JSON.stringify(seg)}]`;
-  }
-  return out;
 }
 
 export const hasErrors = (issues: readonly Issue[]): boolean => issues.some((i) => i.severity === 'error');

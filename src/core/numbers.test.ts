@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseJsonExact, stringifyJsonExact } from './numbers.ts';
 import { parseResources } from './parseResources.ts';
-import { convertResource } from './convertResource.ts';
+import { convertResource } from './execute/convertResource.ts';
 import { roundTrip } from './roundTrip.ts';
 import { I, OPAQUE, apiVersion, arr, makeCatalog, makeKind, type } from './testdata/fixtures.ts';
 

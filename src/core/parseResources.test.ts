@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseResources, pathKey } from './parseResources.ts';
+import { parseResources } from './parseResources.ts';
+import { pathKey } from './path.ts';
 
 describe('parseResources', () => {
   it('reads every document of a multi-document text in order', () => {

@@ -2,6 +2,7 @@
 import { LineCounter, parseAllDocuments, isMap, isSeq, isScalar, isPair, type Node as YamlNode } from 'yaml';
 import { issue, type Issue, type Path, type SourceRange } from './issue.ts';
 import { documentValue, parseError, toRange } from './yamlSource.ts';
+import { pathKey } from './path.ts';
 
 export interface ParsedDocument {
   /** Index among the documents of the text (List items get their own entries, in order). */
@@ -19,8 +20,6 @@ export interface ParsedResources {
   readonly documents: readonly ParsedDocument[];
   readonly issues: readonly Issue[];
 }
-
-export const pathKey = (path: Path): string => path.join('\u0000');
 
 function collectRanges(node: unknown, path: (string | number)[], lc: LineCounter, out: Map<string, SourceRange>): void {
   if (!node || typeof node !== 'object') return;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planConversion, displayType } from './planConversion.ts';
+import { planConversion } from './planConversion.ts';
+import { displayType } from './typeRef.ts';
 import { chained, personV1V2, serviceFabric } from './testdata/fixtures.ts';
 import { hookRegistry } from './hooks.ts';
 

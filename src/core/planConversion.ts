@@ -1,444 +1,16 @@
-// Plans as values (CONVERSION.md §4-§5): per hop and object type pair, how every property moves.
-// Plans are cached per (catalog, edge, type pair, role): planning a 10-version kind must stay in milliseconds.
+// Plans as values (CONVERSION.md §4-§5): a kind's conversion from one version to another, every hop and every
+// reachable type pair (planTypePair.ts plans the pairs). The executor runs exactly these plans.
 import { issue, type Issue } from './issue.ts';
-import type { Catalog, Kind, Primitive, Property, Strategy, TypeRef, Version } from './model.ts';
-import type { Change, Direction, Handler, Plan, Step, TypePlan } from './conversionTypes.ts';
-import { declaringVersion, findKind, findVersion, propertiesByName, type KindRef, typeNamed } from './catalogLookup.ts';
+import type { Catalog, Kind, Strategy, Version } from './model.ts';
+import type { Direction, HopPlan, Plan, TypeRole } from './conversionTypes.ts';
+import { describeCatalog, findKind, findVersion, propertiesByName, typeNamed, type KindRef } from './catalogLookup.ts';
 import { NO_HOOKS, type HookRegistry } from './hooks.ts';
 import { conversionPath } from './buildKind.ts';
+import { objectLeaf } from './typeRef.ts';
+import { correspondingType, planHopTypes, planShapes, type TypeStart } from './planTypePair.ts';
 
-/** Where a type sits: the resource root, the spec object (gains `originalVersion`), or anything else. */
-export type TypeRole = 'root' | 'spec' | 'other';
-
-/** Step extras the executor needs (kept out of the public Step shape by being optional). */
-export interface PlannedStep extends Step {
-  /** `original-version-set`: the destination gets the source API version; `original-version-ignored`: dropped silently. */
-  readonly special?: 'original-version-set' | 'original-version-ignored' | 'api-version' | 'kind' | 'metadata';
-}
-
-const PRIMITIVE_DISPLAY: Record<Primitive, string> = {
-  string: 'string',
-  integer: 'int',
-  number: 'float64',
-  boolean: 'bool',
-};
-
-function baseDisplay(ref: TypeRef): string {
-  switch (ref.kind) {
-    case 'primitive':
-      return PRIMITIVE_DISPLAY[ref.name];
-    case 'enum':
-      return ref.name ?? PRIMITIVE_DISPLAY[ref.base];
-    case 'object':
-      return ref.name;
-    case 'array':
-      return `[]${baseDisplay(ref.items)}`;
-    case 'map':
-      return `map[string]${baseDisplay(ref.values)}`;
-    case 'opaque':
-      return ref.reason === 'int-or-string' ? 'IntOrString' : 'JSON';
-  }
-}
-
-/** Go-like display of a property's type, as in seed 001's table: `*Level`, `[]NodeTypes`, `string`. */
-export function displayType(ref: TypeRef, required: boolean): string {
-  return `${required ? '' : '*'}${baseDisplay(ref)}`;
-}
-
-interface HopCtx {
-  readonly catalog: Catalog;
-  readonly kind: Kind;
-  readonly src: Version;
-  readonly dst: Version;
-  readonly srcDecl: Version;
-  readonly dstDecl: Version;
-  readonly direction: Direction;
-}
-
-function typeRenamed(ctx: HopCtx, a: string, b: string): boolean {
-  return ctx.catalog.config.typeRenames.some(
-    (r) =>
-      (r.kind === undefined || r.kind === ctx.kind.kind) &&
-      ((r.from === a && r.to === b) || (r.from === b && r.to === a)),
-  );
-}
-
-type Compat =
-  | { readonly ok: false }
-  | { readonly ok: true; readonly enumChanged: boolean; readonly opaque: boolean; readonly object: boolean };
-
-const baseOf = (r: TypeRef): Primitive | undefined =>
-  r.kind === 'primitive' ? r.name : r.kind === 'enum' ? r.base : undefined;
-
-function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
-  if (a.length !== b.length) return false;
-  const s = new Set(a);
-  return b.every((v) => s.has(v));
-}
-
-/** Opaque, or a map of opaque values (`additionalProperties: true`): any JSON object fits. */
-const freeForm = (t: TypeRef): boolean => t.kind === 'opaque' || (t.kind === 'map' && freeForm(t.values));
-
-/** §5: named types by name (with configured type renames), anonymous ones by structure. Uses declared refs. */
-function compare(ctx: HopCtx, s: TypeRef, d: TypeRef): Compat {
-  // Free-form JSON on either side accepts the value as it is (§5: copied as an opaque value).
-  if (freeForm(s) || freeForm(d)) return { ok: true, enumChanged: false, opaque: true, object: false };
-  const sb = baseOf(s);
-  const db = baseOf(d);
-  if (sb !== undefined || db !== undefined) {
-    if (sb !== db) return { ok: false };
-    if (s.kind === 'enum' && d.kind === 'enum') {
-      if (s.name !== undefined && d.name !== undefined && s.name !== d.name && !typeRenamed(ctx, s.name, d.name))
-        return { ok: false };
-      return { ok: true, enumChanged: !sameValues(s.values, d.values), opaque: false, object: false };
-    }
-    return { ok: true, enumChanged: s.kind !== d.kind, opaque: false, object: false };
-  }
-  if (s.kind === 'object' && d.kind === 'object') {
-    const so = typeNamed(ctx.srcDecl, s.name) ?? typeNamed(ctx.src, s.name);
-    const dobj = typeNamed(ctx.dstDecl, d.name) ?? typeNamed(ctx.dst, d.name);
-    if (so?.named && dobj?.named && s.name !== d.name && !typeRenamed(ctx, s.name, d.name)) return { ok: false };
-    return { ok: true, enumChanged: false, opaque: false, object: true };
-  }
-  if (s.kind === 'array' && d.kind === 'array') return compare(ctx, s.items, d.items);
-  if (s.kind === 'map' && d.kind === 'map') return compare(ctx, s.values, d.values);
-  return { ok: false };
-}
-
-/** The object type names at the leaf of a ref (through arrays and maps). */
-function objectLeaf(r: TypeRef): string | undefined {
-  if (r.kind === 'object') return r.name;
-  if (r.kind === 'array') return objectLeaf(r.items);
-  if (r.kind === 'map') return objectLeaf(r.values);
-  return undefined;
-}
-
-const nameIs = (p: Property, n: string): boolean => p.name === n || p.bagKey === n;
-
-function isManual(ctx: HopCtx, version: Version, typeName: string, p: Property): boolean {
-  if (p.conversion === 'manual') return true;
-  return ctx.catalog.config.manual.some(
-    (m) =>
-      (m.kind === undefined || m.kind === ctx.kind.kind) &&
-      m.type === typeName &&
-      nameIs(p, m.property) &&
-      (m.version === undefined || m.version === version.name || m.version === version.twin),
-  );
-}
-
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-function planPair(ctx: HopCtx, srcName: string, dstName: string, role: TypeRole): TypePlan | undefined {
-  const st = typeNamed(ctx.src, srcName);
-  const dt = typeNamed(ctx.dst, dstName);
-  if (!st || !dt) return undefined;
-  const srcBag = role !== 'root' && st.hasPropertyBag;
-  const dstBag = role !== 'root' && dt.hasPropertyBag;
-  const srcProps = [...propertiesByName(st).values()].sort((a, b) => cmp(a.name, b.name));
-  const dstProps = [...propertiesByName(dt).values()].sort((a, b) => cmp(a.name, b.name));
-  const srcLeft = new Map(srcProps.map((p) => [p.name, p]));
-  const dstLeft = new Map(dstProps.map((p) => [p.name, p]));
-  const steps: PlannedStep[] = [];
-  const sDeclProps = propertiesByName(typeNamed(ctx.srcDecl, srcName) ?? st);
-  const dDeclProps = propertiesByName(typeNamed(ctx.dstDecl, dstName) ?? dt);
-  const sDecl = (p: Property): Property => sDeclProps.get(p.name) ?? p;
-  const dDecl = (p: Property): Property => dDeclProps.get(p.name) ?? p;
-  const sDisp = (p: Property): string => {
-    const dp = sDecl(p);
-    return displayType(dp.type, dp.required);
-  };
-  const dDisp = (p: Property): string => {
-    const dp = dDecl(p);
-    return displayType(dp.type, dp.required);
-  };
-  // Only the configuration that can apply to this type pair.
-  const renames = ctx.catalog.config.renames.filter(
-    (r) =>
-      (r.kind === undefined || r.kind === ctx.kind.kind) &&
-      (r.type === srcName ||
-        r.type === dstName ||
-        typeRenamed(ctx, r.type, srcName) ||
-        typeRenamed(ctx, r.type, dstName)),
-  );
-  const manual = ctx.catalog.config.manual.filter(
-    (m) => (m.kind === undefined || m.kind === ctx.kind.kind) && (m.type === srcName || m.type === dstName),
-  );
-  const isManualHere = (version: Version, typeName: string, p: Property): boolean =>
-    p.conversion === 'manual' || (manual.length > 0 && isManual(ctx, version, typeName, p));
-
-  const pair = (s: Property, d: Property, renamed: boolean): void => {
-    srcLeft.delete(s.name);
-    dstLeft.delete(d.name);
-    const base = { destination: d.name, source: s.name, sourceType: sDisp(s), destinationType: dDisp(d) };
-    if (role === 'root' && !renamed && (d.name === 'apiVersion' || d.name === 'kind' || d.name === 'metadata')) {
-      const reason =
-        d.name === 'apiVersion'
-          ? 'rewritten to group/version of the destination'
-          : d.name === 'kind'
-            ? 'kept'
-            : 'copied verbatim';
-      steps.push({
-        ...base,
-        change: 'none',
-        handler: 'copy',
-        reason,
-        special: d.name === 'apiVersion' ? 'api-version' : d.name,
-      });
-      return;
-    }
-    if (isManualHere(ctx.src, srcName, s) || isManualHere(ctx.dst, dstName, d)) {
-      steps.push({
-        ...base,
-        change: renamed ? 'renamed' : 'none',
-        handler: 'manual',
-        reason: 'configured `conversion: manual`: a hook owns it',
-        code: 'NEEDS_HANDWRITTEN_CONVERSION',
-      });
-      return;
-    }
-    const sd = sDecl(s);
-    const dd = dDecl(d);
-    const c = compare(ctx, sd.type, dd.type);
-    if (!c.ok) {
-      const handler: Handler = dstBag ? 'property-bag' : srcBag ? 'read-bag' : 'drop';
-      steps.push({
-        ...base,
-        bagKey: handler === 'read-bag' ? d.bagKey : s.bagKey,
-        change: 'type-changed',
-        handler,
-        reason:
-          handler === 'property-bag'
-            ? `type changed (${base.sourceType} -> ${base.destinationType}): the value goes into the destination's property bag${srcBag ? ', the destination value is read from the source bag' : ''}`
-            : handler === 'read-bag'
-              ? `type changed (${base.sourceType} -> ${base.destinationType}): the destination is read from the source bag; the source value has nowhere to go`
-              : `type changed (${base.sourceType} -> ${base.destinationType}) and neither side has a property bag`,
-        code: 'NEEDS_HANDWRITTEN_CONVERSION',
-      });
-      return;
-    }
-    const sLeaf = objectLeaf(s.type);
-    const dLeaf = objectLeaf(d.type);
-    const nested =
-      !c.opaque && sLeaf !== undefined && dLeaf !== undefined
-        ? { sourceType: sLeaf, destinationType: dLeaf }
-        : undefined;
-    const change: Change = renamed
-      ? 'renamed'
-      : c.opaque && sd.type.kind !== dd.type.kind
-        ? 'type-changed'
-        : c.enumChanged
-          ? 'enum-changed'
-          : sd.required !== dd.required
-            ? 'optionality-changed'
-            : 'none';
-    const handler: Handler = renamed
-      ? 'rename'
-      : c.opaque
-        ? 'opaque'
-        : nested && nested.sourceType !== nested.destinationType
-          ? 'convert-nested'
-          : 'copy';
-    const reason = renamed
-      ? 'configured property rename'
-      : c.opaque
-        ? 'free-form value carried as-is'
-        : handler === 'convert-nested'
-          ? `configured type rename ${nested?.sourceType} -> ${nested?.destinationType}: converted with its own plan`
-          : change === 'enum-changed'
-            ? 'same base type: copied; toward an enum the value is matched case-insensitively'
-            : change === 'optionality-changed'
-              ? 'optionality changed: copied; absent stays absent'
-              : nested
-                ? 'same name and type: copied, nested objects by their own plan'
-                : 'same name and type';
-    steps.push({ ...base, change, handler, reason, ...(nested ? { nested } : {}) });
-  };
-
-  // 1. same name
-  for (const s of srcProps) {
-    const d = dstLeft.get(s.name);
-    if (d) pair(s, d, false);
-  }
-  // 2. configured renames
-  if (renames.length > 0)
-    for (const s of srcProps) {
-      if (!srcLeft.has(s.name)) continue;
-      for (const d of dstProps) {
-        if (!dstLeft.has(d.name)) continue;
-        if (renames.some((r) => (nameIs(s, r.from) && nameIs(d, r.to)) || (nameIs(s, r.to) && nameIs(d, r.from)))) {
-          pair(s, d, true);
-          break;
-        }
-      }
-    }
-  // 3. destination-only properties: read from the source bag, else left absent
-  for (const d of dstLeft.values()) {
-    const base = { destination: d.name, destinationType: dDisp(d) };
-    if (role === 'spec' && d.name === 'originalVersion' && ctx.src.role === 'api' && ctx.dst.role === 'storage') {
-      steps.push({
-        ...base,
-        change: 'new',
-        handler: 'copy',
-        reason: `OriginalVersion(): set to the source API version ${ctx.src.name}`,
-        special: 'original-version-set',
-      });
-    } else if (isManualHere(ctx.dst, dstName, d)) {
-      steps.push({
-        ...base,
-        change: 'new',
-        handler: 'manual',
-        reason: 'configured `conversion: manual`: a hook owns it',
-        code: 'NEEDS_HANDWRITTEN_CONVERSION',
-      });
-    } else if (srcBag) {
-      steps.push({
-        ...base,
-        bagKey: d.bagKey,
-        change: 'new',
-        handler: 'read-bag',
-        reason: "not in the source type: read from the source's property bag when there",
-      });
-    } else {
-      steps.push({ ...base, change: 'new', handler: 'skip', reason: 'new property: nothing to read, left absent' });
-    }
-  }
-  // 4. source-only properties: into the destination bag, else dropped
-  for (const s of srcLeft.values()) {
-    const base = { source: s.name, sourceType: sDisp(s) };
-    if (role === 'spec' && s.name === 'originalVersion' && ctx.src.role === 'storage' && ctx.dst.role === 'api') {
-      steps.push({
-        ...base,
-        change: 'removed',
-        handler: 'drop',
-        reason: 'originalVersion is ignored going to an API version',
-        special: 'original-version-ignored',
-      });
-    } else if (isManualHere(ctx.src, srcName, s)) {
-      steps.push({
-        ...base,
-        change: 'removed',
-        handler: 'manual',
-        reason: 'configured `conversion: manual`: a hook owns it',
-        code: 'NEEDS_HANDWRITTEN_CONVERSION',
-      });
-    } else if (dstBag) {
-      steps.push({
-        ...base,
-        bagKey: s.bagKey,
-        change: 'removed',
-        handler: 'property-bag',
-        reason: "not in the destination type: stored in the destination's property bag",
-      });
-    } else {
-      steps.push({
-        ...base,
-        change: 'removed',
-        handler: 'drop',
-        reason: 'not in the destination type and it has no property bag: lost',
-      });
-    }
-  }
-  steps.sort(
-    (a, b) =>
-      cmp(a.destination ?? a.source ?? '', b.destination ?? b.source ?? '') || cmp(a.source ?? '', b.source ?? ''),
-  );
-  return {
-    sourceVersion: ctx.src.name,
-    destinationVersion: ctx.dst.name,
-    direction: ctx.direction,
-    sourceType: srcName,
-    destinationType: dstName,
-    sourceHasBag: srcBag,
-    destinationHasBag: dstBag,
-    steps,
-    hook: false,
-  };
-}
-
-const planCache = new WeakMap<Catalog, Map<string, TypePlan | null>>();
-
-/** The (cached) plan of one type pair along one hop; `hook` is always false here (see `planConversion`). */
-export function planTypePair(
-  catalog: Catalog,
-  kind: Kind,
-  src: Version,
-  dst: Version,
-  direction: Direction,
-  srcType: string,
-  dstType: string,
-  role: TypeRole,
-): TypePlan | undefined {
-  let cache = planCache.get(catalog);
-  if (!cache) {
-    cache = new Map();
-    planCache.set(catalog, cache);
-  }
-  const key = `${kind.group}\u0000${kind.kind}\u0000${src.name}\u0000${dst.name}\u0000${direction}\u0000${srcType}\u0000${dstType}\u0000${role}`;
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit ?? undefined;
-  const ctx: HopCtx = {
-    catalog,
-    kind,
-    src,
-    dst,
-    srcDecl: declaringVersion(kind, src),
-    dstDecl: declaringVersion(kind, dst),
-    direction,
-  };
-  const plan = planPair(ctx, srcType, dstType, role);
-  cache.set(key, plan ?? null);
-  return plan;
-}
-
-/** The destination type that corresponds to a source type name: same name, else a configured type rename. */
-export function correspondingType(catalog: Catalog, kind: Kind, dst: Version, srcType: string): string | undefined {
-  if (typeNamed(dst, srcType)) return srcType;
-  for (const r of catalog.config.typeRenames) {
-    if (r.kind !== undefined && r.kind !== kind.kind) continue;
-    if (r.from === srcType && typeNamed(dst, r.to)) return r.to;
-    if (r.to === srcType && typeNamed(dst, r.from)) return r.from;
-  }
-  return undefined;
-}
-
-/** Every type plan reachable from a start pair along one hop: the start first, then alphabetical. */
-export function planHopTypes(
-  catalog: Catalog,
-  kind: Kind,
-  src: Version,
-  dst: Version,
-  direction: Direction,
-  start: { srcType: string; dstType: string; role: TypeRole },
-): TypePlan[] {
-  const seen = new Set<string>();
-  const out: TypePlan[] = [];
-  const queue: { srcType: string; dstType: string; role: TypeRole }[] = [start];
-  while (queue.length > 0) {
-    const at = queue.shift() as (typeof queue)[number];
-    const k = `${at.srcType}\u0000${at.dstType}\u0000${at.role}`;
-    if (seen.has(k)) continue;
-    seen.add(k);
-    const tp = planTypePair(catalog, kind, src, dst, direction, at.srcType, at.dstType, at.role);
-    if (!tp) continue;
-    out.push(tp);
-    for (const s of tp.steps) {
-      if (
-        !s.nested ||
-        s.handler === 'property-bag' ||
-        s.handler === 'read-bag' ||
-        s.handler === 'drop' ||
-        s.handler === 'manual'
-      )
-        continue;
-      const role: TypeRole =
-        at.role === 'root' && s.destination === dst.spec && s.source === src.spec ? 'spec' : 'other';
-      queue.push({ srcType: s.nested.sourceType, dstType: s.nested.destinationType, role });
-    }
-  }
-  const [first, ...rest] = out;
-  rest.sort((a, b) => cmp(a.sourceType, b.sourceType) || cmp(a.destinationType, b.destinationType));
-  return first ? [first, ...rest] : [];
-}
+export type { TypeRole } from './conversionTypes.ts';
+export { correspondingType, planHopTypes, planTypePair } from './planTypePair.ts';
 
 /** Direction of the hop a -> b on a graph: `up` when an edge a -> b exists. */
 export function hopDirection(kind: Kind, strategy: Strategy, a: string, b: string): Direction {
@@ -472,6 +44,19 @@ export function resolveVersion(kind: Kind, name: string): { version?: Version; i
   };
 }
 
+/** The kind named by `kindRef`, or an UNKNOWN_KIND issue listing what the catalog has. */
+export function resolveKind(catalog: Catalog, kindRef: KindRef): { kind?: Kind; issue?: Issue } {
+  const kind = findKind(catalog, kindRef);
+  if (kind) return { kind };
+  return {
+    issue: issue(
+      'error',
+      'UNKNOWN_KIND',
+      `no kind ${typeof kindRef === 'string' ? kindRef : kindRef.kind} in the catalog (it has: ${describeCatalog(catalog)})`,
+    ),
+  };
+}
+
 /** Plans converting `kindRef` from one version to another through the hub, every hop and every reachable type pair. */
 export function planConversion(
   catalog: Catalog,
@@ -480,47 +65,52 @@ export function planConversion(
   to: string,
   opts: PlanOptions = {},
 ): PlanResult {
-  const kind = findKind(catalog, kindRef);
-  if (!kind) {
-    const names = catalog.kinds.map((k) => `${k.kind} (${k.group})`).join(', ');
-    return {
-      plan: undefined,
-      issues: [
-        issue(
-          'error',
-          'UNKNOWN_KIND',
-          `no kind ${typeof kindRef === 'string' ? kindRef : kindRef.kind} in the catalog (it has: ${names || 'none'})`,
-        ),
-      ],
-    };
-  }
+  const k = resolveKind(catalog, kindRef);
+  if (!k.kind) return { plan: undefined, issues: k.issue ? [k.issue] : [] };
+  const kind = k.kind;
   const f = resolveVersion(kind, from);
   const t = resolveVersion(kind, to);
   if (!f.version || !t.version)
     return { plan: undefined, issues: [f.issue, t.issue].filter((x): x is Issue => x !== undefined) };
+  if (opts.type !== undefined && !typeNamed(f.version, opts.type))
+    return {
+      plan: undefined,
+      issues: [issue('error', 'UNKNOWN_TYPE', `version ${f.version.name} has no type ${opts.type}`)],
+    };
+  return planKind(catalog, kind, f.version, t.version, opts);
+}
+
+/**
+ * The plan of a kind between two of its versions (resolved already). Without `opts.type` it is the whole
+ * resource's plan: what `convertAt` executes.
+ */
+export function planKind(
+  catalog: Catalog,
+  kind: Kind,
+  from: Version,
+  to: Version,
+  opts: Omit<PlanOptions, 'type'> & { readonly type?: string } = {},
+): PlanResult {
   const strategy = opts.strategy ?? kind.strategy;
-  const path = conversionPath(kind, f.version.name, t.version.name, strategy);
+  const path = conversionPath(kind, from.name, to.name, strategy);
   if (path.length === 0) {
     return {
       plan: undefined,
-      issues: [
-        issue('error', 'UNKNOWN_VERSION', `no ${strategy} conversion path from ${f.version.name} to ${t.version.name}`),
-      ],
+      issues: [issue('error', 'UNKNOWN_VERSION', `no ${strategy} conversion path from ${from.name} to ${to.name}`)],
     };
   }
   const hooks = opts.hooks ?? NO_HOOKS;
   const issues: Issue[] = [];
-  const hops: Plan['hops'][number][] = [];
+  const hops: HopPlan[] = [];
   let typeAt = opts.type;
-  if (typeAt !== undefined && !typeNamed(f.version, typeAt)) {
-    issues.push(issue('error', 'UNKNOWN_KIND', `version ${f.version.name} has no type ${typeAt}`));
-    return { plan: undefined, issues };
-  }
-  for (let i = 0; i + 1 < path.length; i++) {
-    const a = findVersion(kind, path[i] as string) as Version;
-    const b = findVersion(kind, path[i + 1] as string) as Version;
-    const direction = hopDirection(kind, strategy, a.name, b.name);
-    let start: { srcType: string; dstType: string; role: TypeRole } | undefined;
+  // One hop per edge of the path; a version to itself is one hop too (the schema still prunes).
+  const pairs: [Version, Version][] = [];
+  for (let i = 0; i + 1 < path.length; i++)
+    pairs.push([findVersion(kind, path[i] as string) as Version, findVersion(kind, path[i + 1] as string) as Version]);
+  if (pairs.length === 0) pairs.push([from, from]);
+  for (const [a, b] of pairs) {
+    const direction = a === b ? 'up' : hopDirection(kind, strategy, a.name, b.name);
+    let start: TypeStart | undefined;
     if (typeAt === undefined) start = { srcType: a.root, dstType: b.root, role: 'root' };
     else {
       const dstType = correspondingType(catalog, kind, b, typeAt);
@@ -528,7 +118,8 @@ export function planConversion(
       start = dstType === undefined ? undefined : { srcType: typeAt, dstType, role };
       typeAt = dstType;
     }
-    const types = start ? planHopTypes(catalog, kind, a, b, direction, start) : [];
+    const types = start ? planHopTypes(catalog, kind, a, b, direction, start, strategy) : [];
+    const shapes = planShapes(catalog, kind, types, strategy);
     const [edgeFrom, edgeTo] = direction === 'up' ? [a, b] : [b, a];
     const marked = types.map((tp) => {
       const fromSide = direction === 'up' ? tp.sourceType : tp.destinationType;
@@ -548,10 +139,10 @@ export function planConversion(
       }
       return hook ? { ...tp, hook } : tp;
     });
-    hops.push({ from: a.name, to: b.name, direction, types: marked });
+    hops.push({ from: a.name, to: b.name, direction, types: marked, ...(shapes.length > 0 ? { shapes } : {}) });
   }
   return {
-    plan: { group: kind.group, kind: kind.kind, from: f.version.name, to: t.version.name, strategy, path, hops },
+    plan: { group: kind.group, kind: kind.kind, from: from.name, to: to.name, strategy, path, hops },
     issues,
   };
 }

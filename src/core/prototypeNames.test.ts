@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { arbitraryInstance } from './arbitrary.ts';
 import { loadCatalog, serializeCatalog } from './catalogSchema.ts';
-import { convertResource } from './convertResource.ts';
+import { convertResource } from './execute/convertResource.ts';
 import type { Catalog } from './model.ts';
 import { planConversion } from './planConversion.ts';
 import { PROPERTY_BAG } from './propertyBag.ts';

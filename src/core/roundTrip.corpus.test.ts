@@ -6,7 +6,7 @@ import { describeCorpus } from './testdata/corpusSuite.ts';
 import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { Catalog, Kind } from './index.ts';
-import { convertResource } from './convertResource.ts';
+import { convertResource } from './execute/convertResource.ts';
 import { findKindForDocument } from './findKindForDocument.ts';
 import { roundTrip } from './roundTrip.ts';
 import { corpusFuzz } from './testdata/corpusFuzz.ts';

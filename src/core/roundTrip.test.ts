@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { arbitraryInstance } from './arbitrary.ts';
-import { convertResource } from './convertResource.ts';
+import { convertResource } from './execute/convertResource.ts';
 import { readWriteBack, roundTrip } from './roundTrip.ts';
 import { hookRegistry } from './hooks.ts';
 import { chained, gap, personV1V2, serviceFabric } from './testdata/fixtures.ts';
@@ -45,10 +45,40 @@ describe('roundTrip', () => {
 
   it('reports differences as ROUND_TRIP_MISMATCH with paths', () => {
     const cat = personV1V2();
+    // a hook that drops `name` on the way to the hub: a real loss
+    const hooks = hookRegistry([
+      {
+        kind: 'Person',
+        from: '*',
+        to: '*',
+        type: 'PersonSpec',
+        hook: {
+          afterToHub: (_s, d) => {
+            delete d.name;
+          },
+          afterFromHub: () => undefined,
+        },
+      },
+    ]);
+    const doc = { apiVersion: 'example.com/v1', kind: 'Person', metadata: {}, spec: { name: 'a' } };
+    const r = roundTrip(cat, doc, { hooks });
+    expect(r.ok).toBe(false);
+    expect(r.lost).toEqual([['spec', 'name']]);
+    expect(r.issues.filter((i) => i.code === 'ROUND_TRIP_MISMATCH').map((i) => i.path)).toEqual([['spec', 'name']]);
+  });
+
+  it('does not count a field the schema prunes as lost (the API server never stores it)', () => {
+    const cat = personV1V2();
     const doc = { apiVersion: 'example.com/v1', kind: 'Person', metadata: {}, spec: { name: 'a', junk: 1 } };
     const r = roundTrip(cat, doc);
-    expect(r.ok).toBe(false);
-    expect(r.issues.find((i) => i.code === 'ROUND_TRIP_MISMATCH')?.path).toEqual(['spec', 'junk']);
+    expect(r.differences).toEqual([['spec', 'junk']]);
+    expect(r.pruned).toEqual([['spec', 'junk']]);
+    expect(r.lost).toEqual([]);
+    expect(r.ok).toBe(true);
+    expect(r.issues.map((i) => i.code)).toEqual([]);
+    const wb = readWriteBack(cat, doc, 'v1');
+    expect(wb.lost).toEqual([]);
+    expect(wb.ok).toBe(true);
   });
 
   it('read at an older version and write back: reports what the older client destroys', () => {

@@ -4,8 +4,8 @@
 import type { Issue, Path } from './issue.ts';
 import type { Catalog, Property, Validation, Version } from './model.ts';
 import type { TypePlan } from './conversionTypes.ts';
-import { findKindOrIssue, propertiesByName, type KindRef, typeNamed } from './catalogLookup.ts';
-import { planTypePair, resolveVersion, type TypeRole } from './planConversion.ts';
+import { propertiesByName, typeNamed, type KindRef } from './catalogLookup.ts';
+import { planTypePair, resolveKind, resolveVersion, type TypeRole } from './planConversion.ts';
 
 export type PropertyChangeKind =
   | 'added-optional'
@@ -110,8 +110,9 @@ export function versionChanges(
   from: string,
   to: string,
 ): { changes?: VersionChanges; issues: readonly Issue[] } {
-  const { kind, issue: unknown } = findKindOrIssue(catalog, kindRef);
-  if (!kind) return { issues: unknown ? [unknown] : [] };
+  const found = resolveKind(catalog, kindRef);
+  const kind = found.kind;
+  if (!kind) return { issues: found.issue ? [found.issue] : [] };
   const f = resolveVersion(kind, from);
   const t = resolveVersion(kind, to);
   if (!f.version || !t.version) return { issues: [f.issue, t.issue].filter((x): x is Issue => x !== undefined) };

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { Ajv } from 'ajv';
 import { versionJsonSchema } from './versionJsonSchema.ts';
 import { arbitraryInstance } from './arbitrary.ts';
-import { convertResource } from './convertResource.ts';
+import { convertResource } from './execute/convertResource.ts';
 import { chained, personV1V2, serviceFabric } from './testdata/fixtures.ts';
 
 describe('versionJsonSchema', () => {

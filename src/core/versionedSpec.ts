@@ -3,7 +3,7 @@
 import { issue, type Issue } from './issue.ts';
 import type { Catalog } from './model.ts';
 import { findVersion } from './catalogLookup.ts';
-import { convertAt, type ConvertOptions } from './convertResource.ts';
+import { convertAt, type ConvertOptions } from './execute/convertResource.ts';
 import { findKindForDocument } from './findKindForDocument.ts';
 import type { ConversionResult } from './conversionTypes.ts';
 

@@ -43,7 +43,6 @@ interface Ctx {
   readonly foreignNames: Map<string, string>;
   readonly root: Record<string, unknown>;
   readonly defsPath: Path;
-  readonly defs: Record<string, unknown>;
   readonly types: Map<string, ObjectType | null>;
   readonly names: NameAllocator;
   /** Definitions whose content is being expanded (an array or map of itself is a cycle no name can break). */
@@ -77,8 +76,7 @@ function docCtx(ctx: Ctx, doc: SourceDoc): Ctx {
   const root = isRecord(doc.value) ? doc.value : {};
   const swagger2 = typeof root.swagger === 'string' || isRecord(root.definitions);
   const defsPath: Path = swagger2 ? ['definitions'] : ['components', 'schemas'];
-  const defsNode = swagger2 ? root.definitions : isRecord(root.components) ? root.components.schemas : undefined;
-  return { ...ctx, doc, root, defsPath, defs: isRecord(defsNode) ? defsNode : {} };
+  return { ...ctx, doc, root, defsPath };
 }
 
 const segments = (p: string) => p.replace(/\\/g, '/').split('/');
@@ -558,7 +556,6 @@ export function importOpenApi(doc: SourceDoc, library?: RefLibrary): { kinds: Ki
     foreignNames: new Map(),
     root,
     defsPath,
-    defs,
     types: new Map(),
     names,
     aliasStack: [],

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { flushSync } from 'react-dom';
-import type { Path, SourceRange, Strategy } from '../core/index.ts';
+import { parsePathKey, pathKey, type Path, type SourceRange, type Strategy } from '../core/index.ts';
 import { useCatalogIndex, useUserCatalogs } from './queries/catalogQueries.ts';
 import { useResolvedCatalog } from './catalogs/useCatalog.ts';
 import { ExplorerContext, reduce, useExplorerStore } from './useExplorerState.ts';
@@ -105,8 +105,7 @@ const HUB_REASON: Record<string, string> = {
   'crd-storage': 'the CRD’s storage version',
 };
 
-const keyToPath = (key: string): Path =>
-  key === '' ? [] : key.split('\u0000').map((s) => (/^(0|[1-9]\d*)$/.test(s) ? Number(s) : s));
+const keyToPath = (key: string): Path => parsePathKey(key);
 
 function refValue(ref: CatalogRef, builtinId: string | undefined): string {
   return ref.type === 'builtin'
@@ -211,7 +210,7 @@ export function App() {
     });
   }, [result, exploration.resultInput, replaceInput]);
 
-  const highlightKey = state.highlight ? state.highlight.join('\u0000') : undefined;
+  const highlightKey = state.highlight ? pathKey(state.highlight) : undefined;
   const select = useCallback(
     (key: string | undefined) => dispatch({ type: 'highlight', path: key === undefined ? undefined : keyToPath(key) }),
     [dispatch],

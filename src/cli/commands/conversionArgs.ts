@@ -1,9 +1,9 @@
 // Shared edges of the conversion commands (plan, convert, roundtrip, diff): option parsing, catalog loading
 // (a catalog JSON, source files, or a built-in catalog id), built-in hooks, stable JSON.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Catalog, HookRegistry, Issue } from '../../core/index.ts';
-import { formatIssue, hubFor, setKey, stringifyJsonExact, withHub } from '../../core/index.ts';
+import { formatIssue, hubFor, issue, setKey, stringifyJsonExact, withCatalogHub } from '../../core/index.ts';
 import { hooksFor } from '../../catalogs/hooks.ts';
 import { loadCatalogSource } from '../catalogSource.ts';
 import type { CommandIO } from '../io.ts';
@@ -59,7 +59,21 @@ export async function loadCatalogFor(
 ): Promise<Catalog | undefined> {
   let source: string = src;
   let options = {};
-  if (/^[a-z0-9-]+$/.test(src) && !existsSync(src) && existsSync(path.join(BUILTIN_DIR, src, 'source'))) {
+  if (/^[a-z0-9-]+$/.test(src) && !existsSync(src)) {
+    if (!existsSync(path.join(BUILTIN_DIR, src, 'source'))) {
+      // Neither a file nor a built-in id: say which ids exist instead of "no such file".
+      const ids = readdirSync(BUILTIN_DIR, { withFileTypes: true })
+        .filter((d) => d.isDirectory() && existsSync(path.join(BUILTIN_DIR, d.name, 'source')))
+        .map((d) => d.name)
+        .sort();
+      const i = issue(
+        'error',
+        'UNKNOWN_BUILTIN',
+        `no file and no built-in catalog ${src} (built-in: ${ids.join(', ')})`,
+      );
+      io.err(`version-explorer ${command}: ${formatIssue(i)}\n`);
+      return undefined;
+    }
     source = path.join(BUILTIN_DIR, src, 'source');
     options = { id: src, title: src };
   }
@@ -83,8 +97,7 @@ export async function loadCatalogFor(
     );
     return undefined;
   }
-  const kinds = catalog.kinds.map((k) => withHub(k, hub) ?? k);
-  return { ...catalog, kinds };
+  return withCatalogHub(catalog, hub);
 }
 
 /** Hand-written hooks of built-in catalogs (by id); catalogs from files never carry code. */

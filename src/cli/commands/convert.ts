@@ -1,11 +1,23 @@
 // `convert --catalog SRC -f FILE|- --to V|hub [--spec-only|--status-only] [-o yaml|json] [--strategy S]`:
+// (or `--versioned-spec` instead of `--to`: each storage document's spec converted back to the version in its
+// `spec.originalVersion`, printed as `{originalGVK, spec}`: what the operator sends upstream, seeds 000/004.)
 // multi-document YAML and `kind: List` in, the same order out. Documents of kinds the catalog does not know (a
 // Secret) pass through unchanged with a note on stderr; a document without apiVersion/kind or at a version its
 // kind lacks is bad input (exit 2, nothing written). Problems print as `file:line:col: ...`.
 // Exit: 0 converted; 1 data would be lost (LOST, PRUNED) or the result is invalid (REQUIRED_MISSING, errors);
 // 2 bad usage or unreadable input.
 import type { Strategy } from '../../core/index.ts';
-import { convertResource, findKindForDocument, formatIssue, stringifyJsonExact, toYamlText } from '../../core/index.ts';
+import {
+  convertResource,
+  convertSpec,
+  convertStatus,
+  findKindForDocument,
+  formatIssue,
+  issue,
+  stringifyJsonExact,
+  toYamlText,
+  versionedSpec,
+} from '../../core/index.ts';
 import type { Command } from '../main.ts';
 import { readResources } from '../readResources.ts';
 import { LOSS_CODES, asExitSeverity, hooksOf, loadCatalogFor, parseArgs, usageError } from './conversionArgs.ts';
@@ -13,7 +25,7 @@ import { located } from './locate.ts';
 import { STORAGE_OPTIONS, STORAGE_USAGE, resolveStorage, storageChoice } from './deployedArgs.ts';
 import { validateConverted } from './validateConverted.ts';
 
-const USAGE = `usage: version-explorer convert --catalog SRC -f FILE|- --to V|hub [--spec-only|--status-only] [-o yaml|json] [--strategy direct|chained] [--hub V] [--validate] ${STORAGE_USAGE}\n`;
+const USAGE = `usage: version-explorer convert --catalog SRC -f FILE|- (--to V|hub [--spec-only|--status-only] | --versioned-spec) [-o yaml|json] [--strategy direct|chained] [--hub V] [--validate] ${STORAGE_USAGE}\n`;
 
 export const convert: Command = async (args, io) => {
   const p = parseArgs(
@@ -28,6 +40,7 @@ export const convert: Command = async (args, io) => {
       '--spec-only': 'flag',
       '--status-only': 'flag',
       '--validate': 'flag',
+      '--versioned-spec': 'flag',
       '--help': 'flag',
       ...STORAGE_OPTIONS,
     },
@@ -41,8 +54,11 @@ export const convert: Command = async (args, io) => {
   }
   const choice = storageChoice(p.parsed);
   if (choice.error) return usageError(io, 'convert', USAGE, choice.error);
-  for (const req of ['--catalog', '--file', '--to'])
+  const versioned = flags.has('--versioned-spec');
+  for (const req of ['--catalog', '--file', ...(versioned ? [] : ['--to'])])
     if (values[req] === undefined) return usageError(io, 'convert', USAGE, `${req} is required`);
+  if (versioned && (values['--to'] !== undefined || flags.has('--spec-only') || flags.has('--status-only')))
+    return usageError(io, 'convert', USAGE, '--versioned-spec excludes --to, --spec-only and --status-only');
   if (flags.has('--spec-only') && flags.has('--status-only'))
     return usageError(io, 'convert', USAGE, '--spec-only and --status-only exclude each other');
   const format = values['--output'] ?? 'yaml';
@@ -55,7 +71,7 @@ export const convert: Command = async (args, io) => {
   try {
     text = file === '-' ? await io.readStdin() : await io.readText(file);
   } catch {
-    io.err(`${file}: error EMPTY_INPUT: cannot read the file\n`);
+    io.err(`${formatIssue(issue('error', 'FILE_NOT_FOUND', 'cannot read the file', [], { file }))}\n`);
     return 2;
   }
   const catalog = await loadCatalogFor('convert', values['--catalog'] as string, io, values['--hub']);
@@ -66,7 +82,8 @@ export const convert: Command = async (args, io) => {
     for (const i of parsed.issues) io.err(`${formatIssue(i)}\n`);
     return 2;
   }
-  if (resolveStorage(choice, catalog) === 'deployed')
+  // --versioned-spec reads a hub document: ASO's design (originalVersion), never the deployed view
+  if (!versioned && resolveStorage(choice, catalog) === 'deployed')
     return (await import('./deployedCommands.ts')).convertDeployed(
       catalog,
       parsed.documents,
@@ -77,8 +94,12 @@ export const convert: Command = async (args, io) => {
       io,
       flags.has('--validate'),
     );
-  const part = flags.has('--spec-only') ? 'spec' : flags.has('--status-only') ? 'status' : 'all';
-  const to = values['--to'] as string;
+  const convertPart = flags.has('--spec-only')
+    ? convertSpec
+    : flags.has('--status-only')
+      ? convertStatus
+      : convertResource;
+  const to = values['--to'] ?? 'hub';
   if (to !== 'hub' && !catalog.kinds.some((k) => k.versions.some((v) => v.name === to))) {
     io.err(`version-explorer convert: error UNKNOWN_VERSION: no kind in the catalog has a version '${to}'\n`);
     return 2;
@@ -103,12 +124,20 @@ export const convert: Command = async (args, io) => {
       outputs.push(doc.value);
       continue;
     }
-    const r = convertResource(catalog, doc.value, to, {
-      part,
-      hooks: hooksOf(catalog),
-      fates: false,
-      ...(strategy ? { strategy: strategy as Strategy } : {}),
-    });
+    const opts = { hooks: hooksOf(catalog), fates: false, ...(strategy ? { strategy: strategy as Strategy } : {}) };
+    if (versioned) {
+      const v = versionedSpec(catalog, doc.value, opts);
+      for (const i of v.issues) io.err(`${formatIssue(located(asExitSeverity(i), doc, name))}\n`);
+      if (!v.gvk || v.spec === undefined) {
+        bad = true;
+        continue;
+      }
+      if (v.issues.some((i) => i.severity === 'error' || LOSS_CODES.has(i.code))) lossy = true;
+      outputs.push({ originalGVK: v.gvk, spec: v.spec });
+      converted++;
+      continue;
+    }
+    const r = convertPart(catalog, doc.value, to, opts);
     for (const i of r.issues) io.err(`${formatIssue(located(asExitSeverity(i), doc, name))}\n`);
     if (r.output === undefined) {
       bad = true;

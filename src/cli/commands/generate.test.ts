@@ -79,7 +79,7 @@ describe('generate', () => {
     expect(await generate(['--bogus', 'x'], fakeIO({}).io)).toBe(2);
     const f = fakeIO({});
     expect(await generate(['/nope'], f.io)).toBe(2);
-    expect(f.err.join('')).toMatch(/^\/nope: error EMPTY_INPUT/);
+    expect(f.err.join('')).toMatch(/^\/nope: error FILE_NOT_FOUND/);
   });
 });
 

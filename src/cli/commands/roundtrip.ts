@@ -2,15 +2,8 @@
 // document (and N generated instances per version; default 100 when no samples are given) goes
 // spoke -> hub -> spoke and must come back equal, without stray bag keys. Differences under fields the
 // API server prunes (PRUNED) are reported but are not losses. Exit 1 on any loss.
-import type { Catalog, Issue, Path, Strategy } from '../../core/index.ts';
-import {
-  convertResource,
-  findKind,
-  findKindForDocument,
-  formatIssue,
-  formatPath,
-  roundTrip,
-} from '../../core/index.ts';
+import type { Catalog, Issue, Strategy } from '../../core/index.ts';
+import { findKindForDocument, formatIssue, formatPath, issue, resolveKind, roundTrip } from '../../core/index.ts';
 import { parseResources } from '../../core/index.ts';
 import type { Command } from '../main.ts';
 import type { CommandIO } from '../io.ts';
@@ -34,23 +27,16 @@ interface Result {
   failures: Failure[];
 }
 
-const under = (p: Path, prefix: Path): boolean => prefix.length <= p.length && prefix.every((s, i) => s === p[i]);
-
 function check(
   catalog: Catalog,
   doc: unknown,
   strategy: Strategy | undefined,
   source: string,
 ): { failure?: Failure; pruned: number } {
-  const opts = { hooks: hooksOf(catalog), ...(strategy ? { strategy } : {}) };
-  const up = convertResource(catalog, doc, 'hub', { ...opts, fates: false });
-  const pruned = up.issues.filter((i) => i.code === 'PRUNED').map((i) => i.path);
-  const r = roundTrip(catalog, doc, opts);
-  const lost = r.differences.filter((d) => !pruned.some((p) => under(d, p)));
-  const other = r.issues.filter((i) => i.code !== 'ROUND_TRIP_MISMATCH');
-  if (lost.length === 0 && other.length === 0) return { pruned: pruned.length };
-  const mismatches = r.issues.filter((i) => i.code === 'ROUND_TRIP_MISMATCH' && !pruned.some((p) => under(i.path, p)));
-  return { failure: { source, lost: lost.map(formatPath), issues: [...mismatches, ...other] }, pruned: pruned.length };
+  // The core's verdict (the explorer's Round trip tab uses the same): pruned fields are not losses.
+  const r = roundTrip(catalog, doc, { hooks: hooksOf(catalog), ...(strategy ? { strategy } : {}) });
+  if (r.ok) return { pruned: r.pruned.length };
+  return { failure: { source, lost: r.lost.map(formatPath), issues: r.issues }, pruned: r.pruned.length };
 }
 
 async function samples(
@@ -65,7 +51,7 @@ async function samples(
   try {
     files = (await io.listFiles(p)).filter((f) => /\.(ya?ml|json)$/i.test(f));
   } catch {
-    io.err(`${p}: error EMPTY_INPUT: no such file or folder\n`);
+    io.err(`${formatIssue(issue('error', 'FILE_NOT_FOUND', 'no such file or folder', [], { file: p }))}\n`);
     return 2;
   }
   for (const f of files) {
@@ -143,10 +129,9 @@ export const roundtrip: Command = async (args, io) => {
   const catalog = await loadCatalogFor('roundtrip', values['--catalog'], io, values['--hub']);
   if (!catalog) return 2;
   const kindFilter = values['--kind'];
-  if (kindFilter !== undefined && !findKind(catalog, kindFilter)) {
-    io.err(
-      `version-explorer roundtrip: no kind ${kindFilter} in the catalog (it has: ${catalog.kinds.map((k) => k.kind).join(', ')})\n`,
-    );
+  const unknownKind = kindFilter !== undefined ? resolveKind(catalog, kindFilter).issue : undefined;
+  if (unknownKind) {
+    io.err(`version-explorer roundtrip: ${formatIssue(unknownKind)}\n`);
     return 2;
   }
   const seed = Number(values['--seed'] ?? 1);

@@ -3,7 +3,7 @@
 // `items`/`additionalProperties` only existing entries are defaulted (a non-nullable null entry takes the value
 // schema's default), no item or key is created. Defaults are deep-copied, and pruned by their own schema first as
 // the server does when it loads the CRD (defaulting/prune.go `PruneDefaults`). Mutates `x` in place.
-import { setKey } from '../convertResource.ts';
+import { setKey } from '../jsonValue.ts';
 import { compile } from './compiledSchema.ts';
 import { pruneInPlace } from './prune.ts';
 import type { Recorder } from './records.ts';

@@ -1,7 +1,7 @@
 // The pipeline's hot path for the coercer's first two steps: a pruned copy of a value, with non-nullable nulls
 // without default dropped, in one walk. Equal to `pruneInPlace` then `pruneNullsInPlace` on a clone (a property
 // test pins it); used where the pipeline would clone anyway.
-import { setKey } from '../convertResource.ts';
+import { setKey } from '../jsonValue.ts';
 import type { Node } from './compiledSchema.ts';
 import type { Recorder } from './records.ts';
 import { pruneNullsInPlace } from './pruneNulls.ts';

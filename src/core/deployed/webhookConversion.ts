@@ -3,7 +3,7 @@
 // (never lost, never in a bag). After any webhook the server restores all metadata but labels and annotations
 // (conversion/webhook_converter.go `restoreObjectMeta`).
 import type { Path } from '../issue.ts';
-import { deepClone, setKey } from '../convertResource.ts';
+import { deepClone, setKey } from '../jsonValue.ts';
 import type { Recorder } from './records.ts';
 import { META_FIELDS, fieldSchema, isPlainObject, itemsOf, preservesUnknown, type Schema } from './schemaNode.ts';
 

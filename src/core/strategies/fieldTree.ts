@@ -2,7 +2,7 @@
 // designs compare (seed 003 reasons about properties and their types, not about documents).
 import type { Kind, ObjectType, TypeRef, Version } from '../model.ts';
 import { declaredType } from '../catalogLookup.ts';
-import { displayType } from '../planConversion.ts';
+import { displayType } from '../typeRef.ts';
 
 /** How two declarations of one property compare for storage (CONVERSION.md section 3: enums erased, optional). */
 export type SignatureMode =

@@ -4,7 +4,8 @@ import { issue, type Issue, type Path, type SourceRange } from '../issue.ts';
 import type { Catalog, Kind, Version } from '../model.ts';
 import { findVersion } from '../catalogLookup.ts';
 import { findKindForDocument } from '../findKindForDocument.ts';
-import { pathKey, type ParsedDocument } from '../parseResources.ts';
+import type { ParsedDocument } from '../parseResources.ts';
+import { pathKey } from '../path.ts';
 import { validateValue, type ValidateOptions, type ValidationIssue } from './validateValue.ts';
 
 export { validateValue, deepEqual, type ValidateOptions, type ValidationIssue } from './validateValue.ts';

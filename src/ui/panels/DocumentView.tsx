@@ -14,6 +14,7 @@ import {
 import type { Line, PackedLines, PaneView } from '../worker/protocol.ts';
 import { copiedYaml, firstLineUnder, lineAt, srcKeyAt } from '../worker/packLines.ts';
 import { FATE_BY_KIND, fateTitle, ghostNote } from './fates.ts';
+import { PATH_KEY_SEPARATOR, isUnderKey } from '../../core/index.ts';
 
 export const LINE_HEIGHT = 20;
 const OVERSCAN = 30;
@@ -31,9 +32,9 @@ export interface DocumentViewProps {
 }
 
 /** `spec.items.0.name`: the path form used in data-path attributes. */
-export const dataPath = (key: string) => key.split('\u0000').join('.');
+export const dataPath = (key: string) => key.split(PATH_KEY_SEPARATOR).join('.');
 
-const isUnder = (key: string, hl: string) => key === hl || key.startsWith(hl + '\u0000');
+const isUnder = isUnderKey;
 /** The source field a line shows (its own path when the structure is unchanged). */
 const srcOf = (l: Line) => l.src ?? l.path;
 const EMPTY = {

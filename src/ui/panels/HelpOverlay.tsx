@@ -76,7 +76,7 @@ export function HelpOverlay({
             <span className="fate-swatch" aria-hidden="true">
               {f.glyph}
             </span>
-            <strong>{f.label}</strong>: {f.help}
+            <strong>{f.label}</strong>: {f.meaning}
           </li>
         ))}
       </ul>

@@ -6,7 +6,7 @@ export function Legend({ counts }: { readonly counts: Partial<Record<FateKind, n
   return (
     <ul className="legend" aria-label="Legend">
       {FATES.map((f) => (
-        <li key={f.kind} data-fate={f.kind} title={f.help} className={counts[f.kind] ? '' : 'legend-zero'}>
+        <li key={f.kind} data-fate={f.kind} title={f.meaning} className={counts[f.kind] ? '' : 'legend-zero'}>
           <span className="fate-swatch" aria-hidden="true">
             {f.glyph}
           </span>

@@ -1,4 +1,4 @@
-import { formatPath } from '../../core/index.ts';
+import { formatPath, pathKey } from '../../core/index.ts';
 import type { LostEntry } from '../worker/protocol.ts';
 import { dataPath } from './DocumentView.tsx';
 import { FATE_BY_KIND } from './fates.ts';
@@ -25,13 +25,13 @@ export function LostList({
         {entries.map((e) => (
           <li
             key={`${e.kind}:${formatPath(e.path)}`}
-            data-path={dataPath(e.path.join('\u0000'))}
+            data-path={dataPath(pathKey(e.path))}
             data-fate={e.kind}
             data-code={e.code}
           >
             <div className="entry-head">
               <span className={`chip fate-${e.kind}`}>{FATE_BY_KIND.get(e.kind)?.label ?? e.kind}</span>
-              <button type="button" className="link" onClick={() => onSelect(e.path.join('\u0000'))}>
+              <button type="button" className="link" onClick={() => onSelect(pathKey(e.path))}>
                 <code>{formatPath(e.path)}</code>
               </button>
               <span className="muted">

@@ -1,4 +1,4 @@
-import { formatPath, stringifyJsonExact } from '../../core/index.ts';
+import { formatPath, pathKey, stringifyJsonExact } from '../../core/index.ts';
 import type { BagEntry } from '../worker/protocol.ts';
 import { dataPath } from './DocumentView.tsx';
 
@@ -21,12 +21,12 @@ export function PropertyBagList({
       )}
       <ul className="entries" aria-label="Property bag">
         {entries.map((e) => (
-          <li key={formatPath(e.path)} data-path={dataPath(e.path.join('\u0000'))} data-key={e.key}>
+          <li key={formatPath(e.path)} data-path={dataPath(pathKey(e.path))} data-key={e.key}>
             <div className="entry-head">
               <button
                 type="button"
                 className="link"
-                onClick={() => e.sourcePath && onSelect(e.sourcePath.join('\u0000'))}
+                onClick={() => e.sourcePath && onSelect(pathKey(e.sourcePath))}
                 disabled={!e.sourcePath}
               >
                 <code>{formatPath(e.path)}</code>

@@ -13,12 +13,14 @@ const hub: ConversionResult = {
       kind: 'copied',
       sourcePath: ['spec', 'firstName'],
       targetPath: ['spec', 'firstName'],
+      causes: [],
       reason: 'same name and type',
     },
     {
       kind: 'bagged',
       sourcePath: ['spec', 'nickName'],
       targetPath: ['spec', '$propertyBag', 'NickName'],
+      causes: [],
       reason: 'the hub has no NickName',
     },
   ],
@@ -31,9 +33,9 @@ const target: ConversionResult = {
   to: '2021-01-01',
   path: ['2011-01-01', '2019-09-09storage', '2021-01-01'],
   fates: [
-    { kind: 'lost', sourcePath: ['spec', 'odd|name`x'], reason: 'no field | no bag' },
-    { kind: 'required-missing', targetPath: ['spec', 'id'], reason: 'required in <2021-01-01>' },
-    { kind: 'renamed', sourcePath: ['spec', 'a'], targetPath: ['spec', 'b'], reason: 'renamed' },
+    { kind: 'lost', sourcePath: ['spec', 'odd|name`x'], causes: [], reason: 'no field | no bag' },
+    { kind: 'required-missing', targetPath: ['spec', 'id'], causes: [], reason: 'required in <2021-01-01>' },
+    { kind: 'renamed', sourcePath: ['spec', 'a'], targetPath: ['spec', 'b'], causes: [], reason: 'renamed' },
   ],
   issues: [],
 };
@@ -125,6 +127,7 @@ describe('markdownSummary', () => {
       fates: Array.from({ length: 10 }, (_, i) => ({
         kind: 'lost' as const,
         sourcePath: ['spec', `f${i}`],
+        causes: [],
         reason: 'x',
       })),
     };

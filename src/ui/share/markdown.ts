@@ -1,5 +1,13 @@
 // "Copy as Markdown": a block for a PR comment. Pure: values in, GitHub-flavoured Markdown out.
-import { formatPath, type ConversionResult, type Fate, type FateKind, type Path } from '../../core/index.ts';
+import {
+  FATE_KIND_ORDER,
+  FATE_KINDS,
+  formatPath,
+  type ConversionResult,
+  type Fate,
+  type FateKind,
+  type Path,
+} from '../../core/index.ts';
 import type { DeployedFateRow, DeployedView, ExploreResult } from '../worker/protocol.ts';
 
 export interface MarkdownSummaryInput {
@@ -40,14 +48,8 @@ export interface FieldRow {
   readonly where?: Path;
 }
 
-const REPORTED: readonly FateKind[] = ['bagged', 'lost', 'pruned', 'required-missing', 'manual'];
-const LABEL: Partial<Record<FateKind, string>> = {
-  bagged: 'in the property bag',
-  lost: 'lost',
-  pruned: 'pruned',
-  'required-missing': 'required but missing',
-  manual: 'needs a hand-written conversion',
-};
+const REPORTED: readonly FateKind[] = FATE_KIND_ORDER.filter((k) => FATE_KINDS[k].reported);
+const LABEL = (k: FateKind): string => FATE_KINDS[k].label;
 
 /** Inline code that survives backticks and pipes inside the value. */
 function code(text: string): string {
@@ -249,7 +251,7 @@ export function markdownSummary(input: MarkdownSummaryInput): string {
     for (const s of all.slice(0, max)) {
       const what = s.steps
         .map((r) => {
-          const label = LABEL[r.fate] ?? r.fate;
+          const label = LABEL(r.fate);
           return `${r.where ? `${label} ${code(formatPath(r.where))}` : label} (${cell(r.step)})`;
         })
         .join(', then ');

@@ -2,27 +2,28 @@
 // library (no conversion logic of its own): parse, find the kind, convert to the hub and the target,
 // plan, round trip, changes; then shape the results into plain values the panes render.
 import {
+  apiVersionOf,
   convertResource,
+  defaultReadAt,
   defaultStorageView,
+  defaultTarget,
+  describeCatalog,
   findKindForDocument,
-  formatPath,
   hubChoices,
   issue,
+  knownVersion,
   loadCatalog,
+  locateIssue,
   pathKey,
   planConversion,
   readWriteBack,
-  parseJsonExact,
-  stringifyJsonExact,
   roundTrip as coreRoundTrip,
-  versionChanges,
+  splitApiVersion,
   versionJsonSchema,
-  withHub,
+  withCatalogHub,
   type Catalog,
-  type ConversionResult,
   type ConvertOptions,
   type Fate,
-  type FateKind,
   type HookRegistry,
   type Issue,
   type Kind,
@@ -32,23 +33,21 @@ import {
   type SourceRange,
   type Strategy,
 } from '../../core/index.ts';
-import { stringify } from 'yaml';
 import type {
-  BagEntry,
   CatalogSummary,
-  ChangesView,
   DocumentSummary,
   ExploreRequest,
   ExploreResult,
   ExploreUpdate,
   KindSummary,
-  LostEntry,
   Marker,
-  PaneView,
   RoundTripView,
   WriteBackView,
 } from './protocol.ts';
-import { countFates, renderPacked, withMissing, type FateInfo } from './renderLines.ts';
+import { withMissing } from './renderLines.ts';
+import { alignKeys, bagEntries, changesView, documentLabel, fateMap, lostEntries, pane, toYaml } from './views.ts';
+
+export { alignKeys, bagEntries } from './views.ts';
 import { parseInput, parseValues, sameValue, type FastParse } from './parseInput.ts';
 import { EMPTY_RANGES, toRangeTable } from './rangeTable.ts';
 import type { Census, StrategyComparison } from '../../core/index.ts';
@@ -57,7 +56,7 @@ import { censusOf, strategiesOf } from './strategiesEngine.ts';
 import { deployedView } from './deployedView.ts';
 import { validationView } from './validation.ts';
 import { withGhosts } from './ghosts.ts';
-import { usedAt, usedPlanTypes } from './resourceUsage.ts';
+import { usedPlanTypes } from './resourceUsage.ts';
 
 interface LoadedCatalog {
   readonly catalog: Catalog;
@@ -114,24 +113,6 @@ export function setCatalog(
   return { summary, issues: loaded.issues };
 }
 
-export function hasCatalog(key: string): boolean {
-  return catalogs.has(key);
-}
-
-const noCatalog = (key: string): Issue => issue('error', 'INVALID_CATALOG', `no catalog loaded under ${key}`);
-
-/** The Strategies tab's comparison for one kind (computed in strategiesEngine.ts). */
-export function strategies(req: StrategiesRequest): { comparison?: StrategyComparison; issues: readonly Issue[] } {
-  const c = catalogs.get(req.catalogKey)?.catalog;
-  return c ? strategiesOf(c, req) : { issues: [noCatalog(req.catalogKey)] };
-}
-
-/** The Strategies tab's census of the whole catalog. */
-export function census(key: string): { census?: Census; issues: readonly Issue[] } {
-  const c = catalogs.get(key)?.catalog;
-  return c ? { census: censusOf(c), issues: [] } : { issues: [noCatalog(key)] };
-}
-
 const EMPTY: Omit<ExploreResult, 'millis'> = {
   catalogIssues: [],
   documents: [],
@@ -150,241 +131,23 @@ const EMPTY: Omit<ExploreResult, 'millis'> = {
 // converts in tens of milliseconds instead of hundreds.
 const SPARSE_FATES_BYTES = 256 * 1024;
 
-// When several fates name the same source field, show the one that matters most.
-const SEVERITY: readonly FateKind[] = [
-  'lost',
-  'pruned',
-  'required-missing',
-  'manual',
-  'bagged',
-  'unbagged',
-  'renamed',
-  'converted',
-  'opaque',
-  'copied',
-];
-const rank = (k: FateKind) => SEVERITY.indexOf(k);
-
-const isStrictPrefix = (a: readonly (string | number)[], b: readonly (string | number)[]): boolean =>
-  a.length < b.length && a.every((seg, i) => seg === b[i]);
-
-function fateMap(
-  fates: readonly Fate[],
-  side: 'source' | 'target',
-  into = new Map<string, FateInfo>(),
-): Map<string, FateInfo> {
-  for (const f of fates) {
-    const p = side === 'source' ? f.sourcePath : f.targetPath;
-    if (!p) continue;
-    // A value computed inside the source object (a hook filling a field) does not colour that object itself.
-    if (side === 'source' && f.targetPath && isStrictPrefix(p, f.targetPath)) continue;
-    const k = pathKey(p);
-    const prev = into.get(k);
-    if (prev && rank(prev.kind) <= rank(f.kind)) continue;
-    into.set(k, {
-      kind: f.kind,
-      reason: f.reason,
-      ...(f.code ? { code: f.code } : {}),
-      ...(side === 'target' && f.sourcePath ? { src: f.sourcePath } : {}),
-    });
-  }
-  return into;
-}
-
-function pane(version: string, doc: unknown, fates: Map<string, FateInfo>): PaneView {
-  return { version, lines: renderPacked(doc, fates), counts: countFates(fates.values()) };
-}
-
-function documentLabel(value: unknown, index: number): string {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return `Document ${index + 1}`;
-  const v = value as { kind?: unknown; apiVersion?: unknown; metadata?: { name?: unknown } };
-  const name = typeof v.metadata?.name === 'string' ? ` ${v.metadata.name}` : '';
-  return `${index + 1}: ${typeof v.kind === 'string' ? v.kind : '?'}${name} (${typeof v.apiVersion === 'string' ? v.apiVersion : 'no apiVersion'})`;
-}
-
-/** Every `$propertyBag` entry of a storage document, with the reason the fates give. */
-export function bagEntries(doc: unknown, fates: readonly Fate[]): BagEntry[] {
-  const byTarget = new Map<string, Fate>();
-  for (const f of fates)
-    if (f.targetPath && (f.kind === 'bagged' || f.kind === 'manual')) byTarget.set(pathKey(f.targetPath), f);
-  const out: BagEntry[] = [];
-  // One path array, pushed and popped (a 1 MB document has 40,000 nodes): copied only for an entry.
-  const path: (string | number)[] = [];
-  const walk = (node: unknown) => {
-    if (Array.isArray(node))
-      for (let i = 0; i < node.length; i++) {
-        path.push(i);
-        walk(node[i]);
-        path.pop();
-      }
-    else if (node !== null && typeof node === 'object') {
-      for (const [k, v] of Object.entries(node as Record<string, unknown>)) {
-        if (k === '$propertyBag' && v !== null && typeof v === 'object') {
-          for (const [key, raw] of Object.entries(v as Record<string, unknown>)) {
-            const text = typeof raw === 'string' ? raw : stringifyJsonExact(raw);
-            let decoded: unknown = text;
-            try {
-              decoded = parseJsonExact(text);
-            } catch {
-              // a string property is stored raw (ASO): the text is the value
-            }
-            const p = [...path, k, key];
-            const f = byTarget.get(pathKey(p));
-            out.push({
-              path: p,
-              key,
-              raw: text,
-              decoded,
-              ...(f?.sourcePath ? { sourcePath: f.sourcePath } : {}),
-              ...(f ? { reason: f.reason } : {}),
-            });
-          }
-        } else {
-          path.push(k);
-          walk(v);
-          path.pop();
-        }
-      }
-    }
-  };
-  walk(doc);
-  return out;
-}
-
-function lostEntries(hub: ConversionResult, target: ConversionResult | undefined): LostEntry[] {
-  const out: LostEntry[] = [];
-  const seen = new Set<string>();
-  const add = (f: Fate, stage: 'hub' | 'target') => {
-    if (f.kind !== 'lost' && f.kind !== 'pruned') return;
-    const p = f.sourcePath ?? f.targetPath ?? [];
-    const k = `${f.kind}\u0001${pathKey(p)}`;
-    if (seen.has(k)) return;
-    seen.add(k);
-    out.push({ kind: f.kind, path: p, reason: f.reason, ...(f.code ? { code: f.code } : {}), stage });
-  };
-  hub.fates.forEach((f) => add(f, 'hub'));
-  target?.fates.forEach((f) => add(f, 'target'));
-  return out;
-}
-
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/**
- * `value` with object keys in `reference`'s order (then its own), so panes and diffs show changes, not
- * reordering. Objects already in order are returned as they are (a 1 MB document is walked, not copied).
- */
-export function alignKeys(reference: unknown, value: unknown): unknown {
-  if (Array.isArray(value)) {
-    if (!Array.isArray(reference)) return value;
-    let out: unknown[] | undefined;
-    for (let i = 0; i < value.length; i++) {
-      const c = alignKeys(reference[i], value[i]);
-      if (c !== value[i]) (out ??= value.slice())[i] = c;
-    }
-    return out ?? value;
-  }
-  if (!isRecord(value) || !isRecord(reference)) return value;
-  const keys = Object.keys(value);
-  let kids: Map<string, unknown> | undefined;
-  for (const k of keys)
-    if (Object.hasOwn(reference, k)) {
-      const c = alignKeys(reference[k], value[k]);
-      if (c !== value[k]) (kids ??= new Map()).set(k, c);
-    }
-  const order = Object.keys(reference).filter((k) => Object.hasOwn(value, k));
-  for (const k of keys) if (!Object.hasOwn(reference, k)) order.push(k);
-  if (!kids && order.every((k, i) => k === keys[i])) return value;
-  const out: Record<string, unknown> = {};
-  // defineProperty: a data key `__proto__` stays a key.
-  for (const k of order)
-    Object.defineProperty(out, k, { value: kids?.has(k) ? kids.get(k) : value[k], enumerable: true, writable: true });
-  return out;
-}
-
-function toYaml(v: unknown): string {
-  return v === undefined ? '' : stringify(v, { lineWidth: 0, aliasDuplicateObjects: false });
-}
-
-function withApiVersion(doc: unknown, group: string, version: string): unknown {
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return doc;
-  return { ...(doc as Record<string, unknown>), apiVersion: group === '' ? version : `${group}/${version}` };
-}
-
-function versionOf(doc: unknown): string | undefined {
-  const av = (doc as { apiVersion?: unknown } | null)?.apiVersion;
-  if (typeof av !== 'string') return undefined;
-  return av.includes('/') ? av.slice(av.lastIndexOf('/') + 1) : av;
-}
-
-/** Catalog contents in one line, for "unknown kind" messages. */
-function catalogContents(c: Catalog): string {
-  return c.kinds
-    .map(
-      (k) =>
-        `${k.kind} (${k.group}: ${k.versions
-          .filter((v) => v.role === 'api')
-          .map((v) => v.name)
-          .join(', ')})`,
-    )
-    .join('; ');
-}
-
-const CHANGE_LABEL: Record<string, string> = {
-  'added-optional': 'added (optional)',
-  'added-required': 'added (required)',
-  removed: 'removed',
-  renamed: 'renamed',
-  'type-changed': 'type changed',
-  'became-required': 'became required',
-  'became-optional': 'became optional',
-  'enum-narrowed': 'enum values removed',
-  'enum-widened': 'enum values added',
-  'validation-tightened': 'validation tightened',
-  'validation-loosened': 'validation loosened',
-};
-
-function changesView(catalog: Catalog, kind: Kind, from: string, to: string, doc: unknown): ChangesView | undefined {
-  const r = versionChanges(catalog, { group: kind.group, kind: kind.kind }, from, to).changes;
-  if (!r) return undefined;
-  return {
-    from,
-    to,
-    verdict: r.compatible ? 'compatible' : 'breaking',
-    compatible: r.compatible,
-    rows: r.changes.map((c) => ({
-      path: formatPath(c.path) + (c.renamedTo ? ` → ${c.renamedTo}` : ''),
-      change: CHANGE_LABEL[c.change] ?? c.change,
-      detail: c.detail,
-      compatible: !c.breaking,
-      ...usedAt(doc, c.path),
-    })),
-  };
-}
-
-const rehubbed = new Map<string, { readonly base: Catalog; readonly catalog: Catalog; readonly kind: Kind }>();
-
-/** The catalog with `kind` re-centred on the hub the user picked (cached: conversions cache per catalog). */
-function rehub(
-  catalogKey: string,
-  catalog: Catalog,
-  kind: Kind,
-  hub: string | undefined,
-): { readonly catalog: Catalog; readonly kind: Kind } {
-  const alt = hub === undefined ? undefined : withHub(kind, hub);
-  if (!alt || alt === kind) return { catalog, kind };
-  const key = `${catalogKey}\u0000${kind.group}/${kind.kind}\u0000${alt.hub}`;
-  let r = rehubbed.get(key);
-  if (r?.base !== catalog) {
-    r = { base: catalog, catalog: { ...catalog, kinds: catalog.kinds.map((k) => (k === kind ? alt : k)) }, kind: alt };
-    if (rehubbed.size > 50) rehubbed.clear();
-    rehubbed.set(key, r);
-  }
-  return r;
-}
-
 const schemas = new Map<string, unknown>();
 
 /** The source version's JSON Schema for monaco-yaml (cached: it only depends on the catalog and version). */
+const noCatalog = (key: string): Issue => issue('error', 'INVALID_CATALOG', `no catalog loaded under ${key}`);
+
+/** The Strategies tab's comparison for one kind (computed in strategiesEngine.ts). */
+export function strategies(req: StrategiesRequest): { comparison?: StrategyComparison; issues: readonly Issue[] } {
+  const c = catalogs.get(req.catalogKey)?.catalog;
+  return c ? strategiesOf(c, req) : { issues: [noCatalog(req.catalogKey)] };
+}
+
+/** The Strategies tab's census of the whole catalog. */
+export function census(key: string): { census?: Census; issues: readonly Issue[] } {
+  const c = catalogs.get(key)?.catalog;
+  return c ? { census: censusOf(c), issues: [] } : { issues: [noCatalog(key)] };
+}
+
 function schemaFor(catalogKey: string, catalog: Catalog, kind: Kind, version: string): unknown {
   const key = `${catalogKey}\u0000${kind.group}/${kind.kind}\u0000${version}`;
   if (!schemas.has(key)) {
@@ -418,7 +181,7 @@ function safe<T>(f: () => T, issues: Issue[], what: string): T | undefined {
   try {
     return f();
   } catch (e) {
-    issues.push(issue('error', 'HOOK_FAILED', `${what} failed: ${e instanceof Error ? e.message : String(e)}`));
+    issues.push(issue('error', 'INTERNAL_ERROR', `${what} failed: ${e instanceof Error ? e.message : String(e)}`));
     return undefined;
   }
 }
@@ -487,7 +250,9 @@ function conversionMarkers(
   // Quieter than input errors: a field lost in the chosen target view is not a mistake in the input.
   for (const i of issues) {
     if (i.range || i.path.length === 0) continue;
-    const r = ranges.get(pathKey(i.path));
+    // Only at the field itself: a consequence for a field the text lacks is not pinned to its parent.
+    const at = locateIssue(i, ranges);
+    const r = at?.exact ? at.range : undefined;
     if (r)
       markers.push({
         severity: MARKER_SEVERITY[i.code] ?? 'info',
@@ -548,9 +313,9 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
     kind &&
     req.sourceVersion &&
     kind.versions.some((v) => v.name === req.sourceVersion) &&
-    req.sourceVersion !== versionOf(value)
+    req.sourceVersion !== splitApiVersion(String((value as { apiVersion?: unknown }).apiVersion)).version
   ) {
-    value = withApiVersion(value, kind.group, req.sourceVersion);
+    value = { ...(value as Record<string, unknown>), apiVersion: apiVersionOf(kind.group, req.sourceVersion) };
     found = findKindForDocument(catalog, value);
   }
   const sourceVersion = found.version?.name;
@@ -560,13 +325,12 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
       found.issue ?? issue('error', 'UNKNOWN_KIND', 'The document does not name a kind and version of this catalog.'),
     ];
     // The message lists what the catalog has, so the user can fix apiVersion / kind.
-    blocking.push(issue('info', 'UNKNOWN_KIND', `This catalog has: ${catalogContents(catalog)}`));
+    blocking.push(issue('info', 'UNKNOWN_KIND', `This catalog has: ${describeCatalog(catalog)}`));
     const withRanges = blocking.map((i) => {
-      const r =
-        i.range ??
-        (i.path.length > 0 ? doc.ranges.get(pathKey(i.path)) : undefined) ??
-        doc.ranges.get(pathKey(['apiVersion']));
-      return r && !i.range && i.severity !== 'info' ? { ...i, range: r } : i;
+      if (i.range || i.severity === 'info') return i;
+      const at = locateIssue(i, doc.ranges);
+      const r = at?.exact ? at.range : doc.ranges.get(pathKey(['apiVersion']));
+      return r ? { ...i, range: r } : i;
     });
     const kindMarkers = withRanges
       .filter((i) => i.range && i.severity !== 'info')
@@ -585,21 +349,20 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   }
 
   // The user may pick another hub (the CRD's own storage version): the kind and catalog around it.
-  const { catalog: cat, kind: kd } = rehub(req.catalogKey, catalog, kind, req.hub);
+  const cat = req.hub === undefined ? catalog : withCatalogHub(catalog, req.hub, kind);
+  const kd = cat.kinds.find((k) => k.group === kind.group && k.kind === kind.kind) ?? kind;
   const ks: KindSummary = { ...kindSummary(kd), hubChoices: hubChoices(kind) };
-  const apis = kd.versions.filter((v) => v.role === 'api');
-  const known = (v: string | undefined) => v !== undefined && kd.versions.some((x) => x.name === v);
-  const targetVersion = known(req.targetVersion)
-    ? (req.targetVersion as string)
-    : ([...apis].reverse().find((v) => v.name !== sourceVersion)?.name ?? sourceVersion);
+  const targetVersion = knownVersion(kd, req.targetVersion, defaultTarget(kd, sourceVersion));
   const strategy: Strategy = req.strategy && kd.graphs[req.strategy] ? req.strategy : kd.strategy;
   const sparseFates = req.input.length > SPARSE_FATES_BYTES;
   const opts: ConvertOptions = { strategy, ...(hooks ? { hooks } : {}) };
   const paneOpts: ConvertOptions = sparseFates ? { ...opts, fates: false } : opts;
-  const convert = convertResource;
-
-  const hub = safe(() => convert(cat, value, 'hub', paneOpts), issues, 'Conversion to the hub');
-  const target = safe(() => convert(cat, value, targetVersion, paneOpts), issues, `Conversion to ${targetVersion}`);
+  const hub = safe(() => convertResource(cat, value, 'hub', paneOpts), issues, 'Conversion to the hub');
+  const target = safe(
+    () => convertResource(cat, value, targetVersion, paneOpts),
+    issues,
+    `Conversion to ${targetVersion}`,
+  );
   if (!hub) {
     if (fast) return undefined;
     return done({ ...result, issues, blocking: issues.filter((i) => i.severity === 'error') });
@@ -654,14 +417,15 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
       version: sourceVersion,
       original: toYaml(value),
       roundTripped: toYaml(alignKeys(value, rt.back)),
-      lossless: rt.differences.length === 0 && rt.ok,
+      // The core's verdict, the CLI's `roundtrip` too: differences under pruned fields are not losses.
+      lossless: rt.ok,
       differences: rt.differences,
       issues: rt.issues,
     };
   }
   let writeBack: WriteBackView | undefined;
   // The picker starts at the target: what a client of the version being looked at destroys.
-  const wbVersion = known(req.writeBackVersion) ? (req.writeBackVersion as string) : targetVersion;
+  const wbVersion = knownVersion(kd, req.writeBackVersion, defaultReadAt(kd, targetVersion));
   const readBack = (v: string) => safe(() => readWriteBack(cat, value, v, opts), issues, `Reading at ${v}`);
   const wb = req.roundTrip ? readBack(wbVersion) : undefined;
   // The target's write-back verdict is a badge on the Target pane (not for a large input: 4 conversions).
@@ -671,7 +435,7 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
       version: wbVersion,
       before: toYaml(value),
       after: toYaml(alignKeys(value, wb.output)),
-      lossless: wb.lost.length === 0,
+      lossless: wb.ok,
       destroyed: wb.lost,
     };
 
@@ -680,7 +444,7 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
 
   const hubPane = pane(hub.to, withGhosts(alignKeys(value, hub.output), value, hub.fates), hubFates);
   const targetPane = target ? pane(target.to, targetDoc, targetFates) : undefined;
-  const bag = bagEntries(hub.output, hub.fates);
+  const bag = bagEntries(hub.output, hub.fates, found.version);
   const lost = lostEntries(hub, target);
   // The as-deployed view (deployedView.ts): the API server's pipeline over the CRD's own versions.
   const storageView = req.storage ?? defaultStorageView(catalog, kind);

@@ -27,6 +27,7 @@ const lost: Fate = {
   kind: 'lost',
   sourcePath: ['spec', 'postRenderers', 0, 'kustomize', 'patchesStrategicMerge'],
   reason: 'the destination version has no property bag',
+  causes: [],
 };
 
 describe('withGhosts', () => {
@@ -41,21 +42,29 @@ describe('withGhosts', () => {
   });
 
   it('follows a moved parent, and leaves a field under a lost parent to the parent', () => {
-    const moved: Fate = { kind: 'renamed', sourcePath: ['spec', 'old'], targetPath: ['spec', 'new'], reason: 'r' };
-    const gone: Fate = { kind: 'lost', sourcePath: ['spec', 'old', 'x'], reason: 'r' };
+    const moved: Fate = {
+      kind: 'renamed',
+      sourcePath: ['spec', 'old'],
+      targetPath: ['spec', 'new'],
+      reason: 'r',
+      causes: [],
+    };
+    const gone: Fate = { kind: 'lost', sourcePath: ['spec', 'old', 'x'], reason: 'r', causes: [] };
     const doc = withGhosts({ spec: { new: { y: 1 } } }, { spec: { old: { x: 1, y: 1 } } }, [moved, gone]) as {
       spec: { new: Record<string, unknown> };
     };
     expect(doc.spec.new.x).toBeInstanceOf(Ghost);
-    const parent: Fate = { kind: 'lost', sourcePath: ['spec', 'a'], reason: 'r' };
-    const child: Fate = { kind: 'lost', sourcePath: ['spec', 'a', 'b'], reason: 'r' };
+    const parent: Fate = { kind: 'lost', sourcePath: ['spec', 'a'], reason: 'r', causes: [] };
+    const child: Fate = { kind: 'lost', sourcePath: ['spec', 'a', 'b'], reason: 'r', causes: [] };
     const d2 = withGhosts({ spec: {} }, { spec: { a: { b: 1 } } }, [parent, child]) as { spec: { a: Ghost } };
     expect(d2.spec.a.value).toEqual({ b: 1 });
   });
 
   it('keeps data keys such as __proto__ as keys', () => {
     const src = JSON.parse('{"spec":{"__proto__":{"x":1}}}') as unknown;
-    const doc = withGhosts({ spec: {} }, src, [{ kind: 'lost', sourcePath: ['spec', '__proto__'], reason: 'r' }]);
+    const doc = withGhosts({ spec: {} }, src, [
+      { kind: 'lost', sourcePath: ['spec', '__proto__'], reason: 'r', causes: [] },
+    ]);
     const spec = (doc as { spec: object }).spec;
     expect(Object.hasOwn(spec, '__proto__')).toBe(true);
     expect(Object.getPrototypeOf(spec)).toBe(Object.prototype);
@@ -101,7 +110,7 @@ describe('ghost lines', () => {
         fc.array(fc.array(key, { minLength: 1, maxLength: 3 })),
         (src, paths) => {
           // The pane shows the source without the fields at `paths`; each is lost.
-          const fates: Fate[] = paths.map((p) => ({ kind: 'lost', sourcePath: p, reason: 'r' }));
+          const fates: Fate[] = paths.map((p) => ({ kind: 'lost', sourcePath: p, reason: 'r', causes: [] }));
           const pane = structuredClone(src) as Record<string, unknown>;
           for (const p of paths) {
             let o: unknown = pane;

@@ -2,21 +2,17 @@
 // the page's side: unpacking the few lines it draws. A line does not carry its path: it names the line its
 // path extends (`up`) and the one or two segments it adds, so a 1 MB document needs no path strings at all
 // until the page asks for one.
-import { formatPath, type FateKind, type IssueCode } from '../../core/index.ts';
+import {
+  FATE_KIND_ORDER,
+  PATH_KEY_SEPARATOR,
+  formatPath,
+  isUnderKey,
+  type FateKind,
+  type IssueCode,
+} from '../../core/index.ts';
 import type { Line, PackedLines } from './protocol.ts';
 
-export const FATE_ORDER: readonly FateKind[] = [
-  'copied',
-  'renamed',
-  'converted',
-  'bagged',
-  'unbagged',
-  'lost',
-  'pruned',
-  'required-missing',
-  'manual',
-  'opaque',
-];
+export const FATE_ORDER: readonly FateKind[] = FATE_KIND_ORDER;
 const FATE_INDEX = new Map(FATE_ORDER.map((f, i) => [f, i + 1]));
 
 export const FLAG_DASH = 1;
@@ -165,7 +161,7 @@ function ownSegments(p: PackedLines, i: number): string {
   return key ?? '';
 }
 
-const join = (a: string, b: string) => `${a}\u0000${b}`;
+const join = (a: string, b: string) => `${a}${PATH_KEY_SEPARATOR}${b}`;
 
 /** pathKey of line `i` in its pane's document. */
 export function pathKeyAt(p: PackedLines, i: number): string {
@@ -184,7 +180,7 @@ export function srcKeyAt(p: PackedLines, i: number): string {
   return up < 0 ? own : join(srcKeyAt(p, up), own);
 }
 
-const isUnder = (key: string, hl: string) => key === hl || key.startsWith(hl + '\u0000');
+const isUnder = isUnderKey;
 
 /**
  * The first line whose source field is `key` or inside it (-1: none). One pass comparing segments in

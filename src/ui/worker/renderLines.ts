@@ -1,6 +1,15 @@
 // Renders a document as YAML lines, each tagged with its JSON path and the fate of the field it shows.
 // Runs in the worker: the page only draws the visible window of lines (a 1 MB resource stays responsive).
-import { pathKey, setKey, yamlScalar, type FateKind, type IssueCode, type Path } from '../../core/index.ts';
+import {
+  FATE_KIND_ORDER,
+  FATE_KINDS,
+  pathKey,
+  setKey,
+  yamlScalar,
+  type FateKind,
+  type IssueCode,
+  type Path,
+} from '../../core/index.ts';
 import type { Line, PackedLines } from './protocol.ts';
 import { lineAt, PackBuilder } from './packLines.ts';
 import { Ghost } from './ghosts.ts';
@@ -18,15 +27,7 @@ export const MISSING: unique symbol = Symbol('missing');
 
 // A parent's fate covers its children when it describes the whole value (bagged, lost, pruned ...);
 // for `converted` / `renamed` the children carry their own fates.
-const INHERITED: ReadonlySet<FateKind> = new Set([
-  'copied',
-  'bagged',
-  'unbagged',
-  'lost',
-  'pruned',
-  'opaque',
-  'manual',
-]);
+const INHERITED: ReadonlySet<FateKind> = new Set(FATE_KIND_ORDER.filter((k) => FATE_KINDS[k].coversChildren));
 
 export { yamlScalar };
 

@@ -16,13 +16,13 @@ export interface Exploration {
   readonly result?: ExploreResult;
   /** The input text the shown result was computed from. */
   readonly resultInput?: string;
-  readonly summary?: CatalogSummary;
   readonly catalogIssues: readonly Issue[];
-  readonly catalogKey?: string;
   readonly busy: boolean;
   readonly error?: string;
   /** Sends the current request now (Ctrl/Cmd+Enter). */
   readonly flush: () => void;
+  /** The worker's key of the loaded catalog (the Strategies tab asks the worker about it). */
+  readonly catalogKey?: string;
 }
 
 const TYPING_DEBOUNCE_MS = 120;
@@ -127,11 +127,10 @@ export function useWorkerConversion(
   return {
     ...(state.result ? { result: state.result } : {}),
     ...(state.input !== undefined ? { resultInput: state.input } : {}),
-    ...(ready?.summary ? { summary: ready.summary } : {}),
     catalogIssues: ready?.issues ?? [],
-    ...(ready ? { catalogKey: ready.key } : {}),
     busy: state.busy || (full !== undefined && state.result === undefined),
     ...(state.error ? { error: state.error } : {}),
     flush,
+    ...(ready ? { catalogKey: ready.key } : {}),
   };
 }

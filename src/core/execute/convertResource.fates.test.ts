@@ -5,16 +5,16 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseAllDocuments } from 'yaml';
-import { arbitraryInstance } from './arbitrary.ts';
+import { arbitraryInstance } from '../arbitrary.ts';
 import { convertResource, type ConvertOptions } from './convertResource.ts';
-import { hookRegistry, type HookRegistry } from './hooks.ts';
-import type { Catalog } from './model.ts';
-import type { ConversionResult, Fate } from './conversionTypes.ts';
-import type { Path } from './issue.ts';
-import { chained, gap, personV1V2 } from './testdata/fixtures.ts';
-import { describeCorpus } from './testdata/corpusSuite.ts';
-import { CORPUS, builtinAvailable, builtinCatalog, corpusUnits, importDir } from './testdata/loadCatalogs.ts';
-import { crmPersonHooks } from '../catalogs/crm-person/hooks.ts';
+import { hookRegistry, type HookRegistry } from '../hooks.ts';
+import type { Catalog } from '../model.ts';
+import type { ConversionResult, Fate } from '../conversionTypes.ts';
+import type { Path } from '../issue.ts';
+import { chained, gap, personV1V2 } from '../testdata/fixtures.ts';
+import { CORPUS, builtinAvailable, builtinCatalog, corpusUnits, importDir } from '../testdata/loadCatalogs.ts';
+import { crmPersonHooks } from '../../catalogs/crm-person/hooks.ts';
+import { describeCorpus } from '../testdata/corpusSuite.ts';
 
 const at = (doc: unknown, p: Path): unknown => {
   let v = doc;
@@ -73,7 +73,13 @@ describe.skipIf(!crmAvailable)('convertResource: fields written by hand-written 
       const f = fateTo(r, `spec.${field}`);
       expect(f?.kind).toBe('converted');
       expect(f?.sourcePath).toEqual(['spec']);
-      expect(f?.reason).toBe('set by the hand-written conversion for PersonSpec on 2011-01-01 -> 2019-09-09storage');
+      expect(f?.causes).toEqual([
+        {
+          rule: 'hook-set',
+          hop: { from: '2011-01-01', to: '2019-09-09storage' },
+          hook: { type: 'PersonSpec', from: '2011-01-01', to: '2019-09-09storage' },
+        },
+      ]);
     }
     expectPathsResolve(ada, r);
   });
@@ -86,7 +92,7 @@ describe.skipIf(!crmAvailable)('convertResource: fields written by hand-written 
       expect(more).toEqual([]);
       expect(f?.kind).toBe('converted');
       expect(f?.targetPath).toBeUndefined();
-      expect(f?.reason).toMatch(/^taken over by the hand-written conversion for PersonSpec/);
+      expect(f?.causes.map((c) => [c.rule, c.hook?.type])).toEqual([['hook-took-over', 'PersonSpec']]);
     }
     expect(r.fates.filter((f) => f.kind === 'bagged')).toEqual([]);
   });
@@ -136,17 +142,19 @@ describe('convertResource: hook diffs on a fixture', () => {
 
   it('reports a field the hook replaced, a bag entry it removed and one it added', () => {
     const r = convertResource(chained(), v1, 'hub', { hooks: widgetHook(), strategy: 'chained' });
-    const by = 'the hand-written conversion for WidgetSpec on v2storage -> v3storage';
-    expect(fateTo(r, 'spec.newName')).toEqual({
+    const hook = { type: 'WidgetSpec', from: 'v2storage', to: 'v3storage' };
+    expect(fateTo(r, 'spec.newName')).toMatchObject({
       kind: 'converted',
       sourcePath: ['spec'],
       targetPath: ['spec', 'newName'],
-      reason: `set by ${by}`,
+      causes: [{ rule: 'hook-set', hop: { from: 'v2storage', to: 'v3storage' }, hook }],
     });
     expect(fatesFrom(r, 'spec.oldName').map((f) => [f.kind, f.targetPath])).toEqual([['converted', undefined]]);
-    expect(fatesFrom(r, 'spec.legacy').map((f) => [f.kind, f.targetPath, f.reason])).toEqual([
-      ['converted', undefined, expect.stringContaining(`taken over by ${by}`)],
+    // bagged on an earlier hop, then taken over by the hook
+    expect(fatesFrom(r, 'spec.legacy').map((f) => [f.kind, f.targetPath, f.causes.map((c) => c.rule)])).toEqual([
+      ['converted', undefined, ['bag-write', 'hook-took-over']],
     ]);
+    expect(fatesFrom(r, 'spec.legacy')[0]?.causes.at(-1)?.hook).toEqual(hook);
     expect(fateTo(r, 'spec.$propertyBag.Hooked')).toMatchObject({ kind: 'bagged', sourcePath: ['spec'] });
     expectPathsResolve(v1, r);
     expect(uncovered(v1, r)).toEqual([]);
@@ -190,12 +198,12 @@ describe('convertResource: multi-hop fates speak about the input and the output'
       // v1 > v1storage > v2storage > v3storage > v2storage > v2: renamed on the 2nd hop, copied 3 more times
       const r = convertResource(chained(), v1, 'v2', { strategy: 'chained', fates });
       expect(r.path.length).toBeGreaterThan(3);
-      expect(fatesFrom(r, 'spec.oldName')).toEqual([
+      expect(fatesFrom(r, 'spec.oldName')).toMatchObject([
         {
           kind: 'renamed',
           sourcePath: ['spec', 'oldName'],
           targetPath: ['spec', 'newName'],
-          reason: 'configured property rename',
+          causes: [{ rule: 'rename', hop: { from: 'v1storage', to: 'v2storage' } }],
         },
       ]);
       // bagged at one hop, passed through, lost at the last: `lost` with the input path and both reasons
@@ -203,7 +211,8 @@ describe('convertResource: multi-hop fates speak about the input and the output'
       expect(more).toEqual([]);
       expect(lost?.kind).toBe('lost');
       expect(lost?.targetPath).toBeUndefined();
-      expect(lost?.reason).toMatch(/kept in the property bag.*v2storage -> v2: the destination version has no/);
+      expect(lost?.causes.map((c) => c.rule)).toEqual(['bag-write', 'bag-dropped']);
+      expect(lost?.causes.at(-1)?.hop).toEqual({ from: 'v2storage', to: 'v2' });
       expectPathsResolve(v1, r);
     });
   }
@@ -298,14 +307,17 @@ describeCorpus('convertResource: multi-hop fates on a corpus kind (cluster-api C
       expect(r.fates.some((f) => f.sourcePath?.includes('$propertyBag'))).toBe(false);
       // kept in the hub's bag (v1beta2 has no such field) and restored at v1beta1: a copy end to end
       const f = fatesFrom(r, 'spec.controlPlaneRef.apiVersion');
-      expect(f).toEqual([
+      expect(f).toMatchObject([
         {
           kind: 'copied',
           sourcePath: ['spec', 'controlPlaneRef', 'apiVersion'],
           targetPath: ['spec', 'controlPlaneRef', 'apiVersion'],
-          reason: expect.stringMatching(/^round trip through the property bag/),
         },
       ]);
+      const causes = f[0]?.causes ?? [];
+      expect(causes[0]?.rule).toBe('bag-write');
+      // restored on the way down from the hub
+      expect(causes.at(-1)).toMatchObject({ rule: 'bag-read', hop: { from: 'v1beta2storage' } });
     }
   });
 });
