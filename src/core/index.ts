@@ -71,3 +71,5 @@ export {
   type CelCompiled,
   type CelOutcome,
 } from './cel/index.ts';
+// Declarative conversion rules (YAML + CEL): the operator's own conversion, for the webhook and ASO pipelines.
+export * from './rules/index.ts';
