@@ -12,7 +12,6 @@ export const RULES_KIND = 'ConversionRules';
 export type RuleOp = 'move' | 'compute' | 'enum' | 'mapToList' | 'listToMap' | 'drop';
 export const RULE_OPS: readonly RuleOp[] = ['move', 'compute', 'enum', 'mapToList', 'listToMap', 'drop'];
 
-
 /** A path as written (for messages and output) and parsed, with where it was written. */
 export interface RulePath {
   readonly text: string;

@@ -315,6 +315,7 @@ function parseRule(at: At, path: (string | number)[]): Rule | undefined {
 
 /** Two rules may not read, or write, the same path in one direction (nested paths are fine: the inner wins). */
 function overlaps(ctx: Ctx, rules: readonly Rule[], path: (string | number)[]): void {
+  const reported = new Set<string>();
   for (const dir of ['up', 'down'] as const) {
     for (const end of ['source', 'dest'] as const) {
       const seen = new Map<string, string>();
@@ -322,7 +323,9 @@ function overlaps(ctx: Ctx, rules: readonly Rule[], path: (string | number)[]): 
         for (const pat of ruleEnds(r, dir)[end]) {
           const k = formatPathPattern(pat);
           const prior = seen.get(k);
-          if (prior !== undefined && prior !== r.id)
+          if (prior !== undefined && prior !== r.id) {
+            if (reported.has(`${prior}\u0000${r.id}`)) continue;
+            reported.add(`${prior}\u0000${r.id}`);
             report(
               ctx,
               'RULE_OVERLAP',
@@ -330,7 +333,7 @@ function overlaps(ctx: Ctx, rules: readonly Rule[], path: (string | number)[]): 
               r.range,
               path,
             );
-          else seen.set(k, r.id);
+          } else seen.set(k, r.id);
         }
     }
   }
