@@ -26,6 +26,10 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'diff --catalog SRC --kind K --from V1 --to V2 [--json]',
     load: async () => (await import('./commands/diff.ts')).diff,
   },
+  rules: {
+    summary: 'rules check|apply|schema --catalog SRC --rules FILE ...   declarative conversion rules (YAML + CEL)',
+    load: async () => (await import('./commands/rules.ts')).rules,
+  },
   validate: {
     summary: 'validate --catalog SRC -f FILE|- [--version V] [--old FILE] [-o json]   would the API server accept it?',
     load: async () => (await import('./commands/validate.ts')).validate,

@@ -109,3 +109,13 @@ export function usageError(io: CommandIO, command: string, usage: string, what: 
 export function printIssues(io: CommandIO, issues: readonly Issue[], file?: string): void {
   for (const i of issues) io.err(`${formatIssue(file && !i.file ? { ...i, file } : i)}\n`);
 }
+
+/** A file's text, or stdin for `-`; undefined (an EMPTY_INPUT line printed) when it cannot be read. */
+export async function readInput(io: CommandIO, file: string): Promise<string | undefined> {
+  try {
+    return file === '-' ? await io.readStdin() : await io.readText(file);
+  } catch {
+    io.err(`${file}: error EMPTY_INPUT: cannot read the file\n`);
+    return undefined;
+  }
+}
