@@ -14,7 +14,6 @@ import {
   withRanges,
 } from '../../core/index.ts';
 import type { Command } from '../main.ts';
-import type { CommandIO } from '../io.ts';
 import { hooksOf, loadCatalogFor, parseArgs, readInput, stableJson, usageError } from './conversionArgs.ts';
 
 const USAGE = 'usage: version-explorer validate --catalog SRC -f FILE|- [--version V] [--old FILE] [-o text|json]\n';
