@@ -4,30 +4,7 @@
 import { convertResource, jsonDifferences, planConversion, type Catalog } from '../src/core/index.ts';
 import { builtinCatalog } from '../src/core/testdata/loadCatalogs.ts';
 import { hooksFor } from '../src/catalogs/hooks.ts';
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] as number;
-}
-
-/** Median ms of each function; runs alternate so JIT and GC state weigh on both alike. */
-function timeBoth(a: () => unknown, b: () => unknown, runs: number): [number, number] {
-  for (let i = 0; i < 3; i++) {
-    a();
-    b();
-  }
-  const sa: number[] = [];
-  const sb: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    let t0 = performance.now();
-    a();
-    sa.push(performance.now() - t0);
-    t0 = performance.now();
-    b();
-    sb.push(performance.now() - t0);
-  }
-  return [median(sa), median(sb)];
-}
+import { median, timeBoth } from './support/timing.ts';
 
 // ---- (1) a ~1 MB resource
 const sf = builtinCatalog('servicefabric');

@@ -110,6 +110,19 @@ describe('applyRules', () => {
     });
   });
 
+  it('an expression sees every field it selects, and has() of a missing one is false, not an error', () => {
+    const rs = rules(
+      '      - id: c\n        compute:\n          up: { spec.b: "has(self.spec.x) ? \'x\' : self.spec.a + string(size(self.metadata))" }\n          down: { spec.a: "self.spec.b" }\n',
+    );
+    expect(
+      applyRules(rs, T, 'v1', 'v2', { metadata: { name: 'n', uid: 'u' }, spec: { a: 'A', big: [1, 2] } }).doc,
+    ).toEqual({
+      metadata: { name: 'n', uid: 'u' },
+      spec: { b: 'A2', big: [1, 2] },
+    });
+    expect(applyRules(rs, T, 'v1', 'v2', { spec: { a: 'A', x: 1 } }).doc).toEqual({ spec: { b: 'x', x: 1 } });
+  });
+
   it('drops on purpose with the reason, and restores going the other way only into an object that is there', () => {
     const rs = rules(
       '      - id: ns\n        drop: { from: spec.ref.namespace, reason: same namespace, restore: "self.metadata.namespace" }\n',

@@ -6,6 +6,8 @@ import { celToJson, dataSizeOf, evaluateCel, toCelValue } from '../cel/index.ts'
 import { formatPath, issue, type Issue, type Path } from '../issue.ts';
 import type { Direction } from '../conversionTypes.ts';
 import type { Conversion, Rule, RuleOp, RuleSet } from './format.ts';
+import { deepClone } from '../convertResource.ts';
+import { visiblePart } from './celInput.ts';
 import { bind, defineKey, deleteAt, formatPathPattern, getAt, matches, setAt, type PathPattern } from './paths.ts';
 
 /** One rule's effect in one step: which concrete paths it read (and removed) and which it wrote. */
@@ -112,7 +114,7 @@ export function ownedPaths(ruleSet: RuleSet, kind: KindName, from: string, to: s
   return first.conversion.rules.flatMap((r) => ruleEnds(r, first.direction).source);
 }
 
-const clone = <T>(v: T): T => structuredClone(v);
+const clone = deepClone;
 
 interface Write {
   readonly rule: Rule;
@@ -131,8 +133,17 @@ function runStep(step: RuleStep, input: unknown, file: string | undefined, issue
   let dataSize = 0;
   const celSelf = (): unknown => {
     if (self === undefined) {
-      self = toCelValue(input, undefined);
-      dataSize = dataSizeOf(input);
+      // Only what this step's expressions can read becomes a CEL value (celInput.ts).
+      const programs = step.conversion.rules.flatMap((r) =>
+        r.op === 'compute'
+          ? (dir === 'up' ? r.up : r.down).map((t) => t.expression)
+          : r.op === 'drop' && r.restore
+            ? [r.restore]
+            : [],
+      );
+      const part = visiblePart(input, programs);
+      self = toCelValue(part, undefined);
+      dataSize = dataSizeOf(part);
     }
     return self;
   };
@@ -299,10 +310,14 @@ function mapToList(v: unknown, key: string, value: string | undefined): { value?
   const problems: Problem[] = [];
   const list: unknown[] = [];
   for (const [k, x] of Object.entries(v)) {
+    if (value !== undefined) {
+      // computed keys define own properties (even `__proto__`); the field names come from the rule, not the data
+      list.push({ [key]: k, [value]: clone(x) });
+      continue;
+    }
     const el = Object.create(null) as Obj;
     defineKey(el, key, k);
-    if (value !== undefined) defineKey(el, value, clone(x));
-    else if (isObj(x)) {
+    if (isObj(x)) {
       if (Object.hasOwn(x, key))
         problems.push({
           code: 'RULE_SHAPE_MISMATCH',
