@@ -37,6 +37,7 @@ export type EncodeResult = { readonly fragment: string } | { readonly issue: Iss
 // c: catalog  {b: id, h?: hash} | {u: url, h?: hash} | {e: name, h: hash, f: [[name, text], ...]}
 // i: input (omitted when '')   d: document (omitted when 0)   s/t: source/target version
 // g: strategy   h: hub picked instead of the default   v: view (omitted when 'bag')   p: highlighted path
+// r: conversion rules text (omitted when none; optional, so links without it read as before)
 
 type WireCatalog =
   { b: string; h?: string } | { u: string; h?: string } | { e: string; h: string; f: [string, string][] };
@@ -51,6 +52,7 @@ interface WireV1 {
   h?: string;
   v?: string;
   p?: (string | number)[];
+  r?: string;
 }
 
 function toWire(state: ExplorerState): WireV1 {
@@ -68,6 +70,7 @@ function toWire(state: ExplorerState): WireV1 {
   if (state.hub !== undefined) w.h = state.hub;
   if (state.view !== DEFAULT_VIEW) w.v = state.view;
   if (state.highlight !== undefined) w.p = [...state.highlight];
+  if (state.rules !== undefined && state.rules !== '') w.r = state.rules;
   return w;
 }
 
@@ -133,7 +136,7 @@ function catalogFromWire(v: unknown): CatalogRef {
 
 function stateFromWire(v: unknown): ExplorerState {
   if (!isRecord(v)) throw new Invalid([], 'expected an object');
-  onlyKeys(v, ['c', 'i', 'd', 's', 't', 'g', 'h', 'v', 'p'], []);
+  onlyKeys(v, ['c', 'i', 'd', 's', 't', 'g', 'h', 'v', 'p', 'r'], []);
   const state: { -readonly [K in keyof ExplorerState]: ExplorerState[K] } = {
     catalog: catalogFromWire(v.c),
     input: v.i === undefined ? '' : str(v.i, ['i'], MAX_JSON_BYTES, 1),
@@ -155,6 +158,7 @@ function stateFromWire(v: unknown): ExplorerState {
     state.strategy = strategy;
   }
   if (v.h !== undefined) state.hub = str(v.h, ['h']);
+  if (v.r !== undefined) state.rules = str(v.r, ['r'], MAX_JSON_BYTES, 1);
   if (v.v !== undefined) {
     const vv = v.v;
     const view = VIEW_IDS.find((x) => x === vv);
