@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { arbitraryInstance } from '../arbitrary.ts';
 import { findKind } from '../catalogLookup.ts';
-import { applyRules, ownedPaths } from './apply.ts';
+import { applyRules, ownedPaths, ruleThatRead, ruleThatWrote } from './apply.ts';
 import { checkRulesAgainstCatalog, checkRulesByRoundTrip } from './check.ts';
 import { parseRules } from './parse.ts';
 import { formatPathPattern } from './paths.ts';
@@ -29,6 +29,19 @@ describe('applyRules', () => {
     expect(applyRules(rs, T, 'v2', 'v1', up.doc).doc).toEqual(doc);
     expect(ownedPaths(rs, T, 'v1', 'v2').map(formatPathPattern)).toEqual(['spec.a']);
     expect(ownedPaths(rs, T, 'v2', 'v1').map(formatPathPattern)).toEqual(['spec.x.y.z']);
+  });
+
+  it('names the rule behind each field of the input and of the output', () => {
+    const rs = rules(
+      '      - id: m\n        move: { from: spec.a, to: spec.x.y }\n      - id: n\n        move: { from: "spec.a.k", to: spec.k }\n',
+    );
+    const r = applyRules(rs, T, 'v1', 'v2', { spec: { a: { k: 1, j: 2 }, b: 3 } });
+    expect(r.doc).toEqual({ spec: { x: { y: { j: 2 } }, k: 1, b: 3 } });
+    expect(ruleThatRead(r.applied, ['spec', 'a', 'j'])?.ruleId).toBe('m');
+    expect(ruleThatRead(r.applied, ['spec', 'a', 'k'])?.ruleId).toBe('n');
+    expect(ruleThatRead(r.applied, ['spec', 'b'])).toBeUndefined();
+    expect(ruleThatWrote(r.applied, ['spec', 'x', 'y', 'j'])?.ruleId).toBe('m');
+    expect(ruleThatWrote(r.applied, ['spec', 'k'])?.ruleId).toBe('n');
   });
 
   it('pairs the i-th source element with the i-th destination element, keeping the other fields of each', () => {

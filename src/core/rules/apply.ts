@@ -404,6 +404,27 @@ export function applyRules(ruleSet: RuleSet, kind: KindName, from: string, to: s
   return { doc: cur, applied, owned: ownedPaths(ruleSet, kind, from, to), dropped, steps, issues };
 }
 
+const under = (path: Path, prefix: Path): boolean =>
+  prefix.length <= path.length && prefix.every((seg, i) => path[i] === seg);
+
+function deepest(applied: readonly AppliedRule[], path: Path, end: 'sourcePaths' | 'destPaths') {
+  let best: { a: AppliedRule; n: number } | undefined;
+  for (const a of applied)
+    for (const p of a[end]) if (under(path, p) && (!best || p.length > best.n)) best = { a, n: p.length };
+  return best?.a;
+}
+
+/**
+ * The rule that read `path` of the input (a field at or under one of its source paths), for fates: "moved by
+ * rule X". Undefined when no rule took it (the same-path copy or the generated steps did).
+ */
+export const ruleThatRead = (applied: readonly AppliedRule[], path: Path): AppliedRule | undefined =>
+  deepest(applied, path, 'sourcePaths');
+
+/** The rule that wrote `path` of the output (at or under one of its destination paths). */
+export const ruleThatWrote = (applied: readonly AppliedRule[], path: Path): AppliedRule | undefined =>
+  deepest(applied, path, 'destPaths');
+
 export const describeRule = (r: Rule): string => {
   switch (r.op) {
     case 'compute':

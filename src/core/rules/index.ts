@@ -9,7 +9,8 @@
  *   the rules of the pair (or of each pair along the shortest chain of pairs). The result keeps everything no
  *   rule names at its path and leaves `apiVersion` to the caller. `applied` lists, per rule, the concrete paths
  *   it read (`sourcePaths`, in the input) and wrote (`destPaths`, in the output): fates say "moved by rule X".
- *   `dropped` are intentional losses (a `drop` rule and its reason), not "lost".
+ *   `dropped` are intentional losses (a `drop` rule and its reason), not "lost". `ruleThatRead(applied, path)` /
+ *   `ruleThatWrote(applied, path)` find the rule behind a field of the input / output.
  * - `ownedPaths(ruleSet, kind, from, to)`: patterns (`[]` = null) of the input fields the rules own.
  *
  * Wiring
@@ -28,6 +29,8 @@ export {
   findSteps,
   ruleEnds,
   describeRule,
+  ruleThatRead,
+  ruleThatWrote,
   type AppliedRule,
   type ApplyResult,
   type KindName,
