@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Build step: src/catalogs/<id>/ (catalog.yaml manifest + source/ files) -> public/catalogs/<id>.json,
-// public/catalogs/index.json and public/catalogs/catalog.schema.json. Deterministic; runs the same
+// public/catalogs/index.json, public/catalogs/catalog.schema.json and conversion-rules.schema.json. Deterministic; runs the same
 // pipeline as `version-explorer generate`, in one process (tsx loads the TypeScript).
 import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,7 @@ register();
 const root = path.resolve(import.meta.dirname, '..');
 const catalogsDir = path.join(root, 'src/catalogs');
 const outDir = path.join(root, 'public/catalogs');
-const { catalogHash, catalogSchema, checkHooks, formatIssue, hasErrors, serializeCatalog } =
+const { catalogHash, catalogSchema, checkHooks, formatIssue, hasErrors, serializeCatalog, RULES_JSON_SCHEMA } =
   await import('../src/core/index.ts');
 const { hooksFor } = await import('../src/catalogs/hooks.ts');
 const { importFiles } = await import('../src/importers/index.ts');
@@ -61,6 +61,8 @@ writeFileSync(
   `${JSON.stringify({ generated: 'by scripts/gen-catalogs.mjs; do not edit', catalogs: ordered }, null, 2)}\n`,
 );
 writeFileSync(path.join(outDir, 'catalog.schema.json'), `${JSON.stringify(catalogSchema, null, 2)}\n`);
+// The conversion rules format (docs/conversion-rules.md), for editors and the app's rules editor.
+writeFileSync(path.join(outDir, 'conversion-rules.schema.json'), `${JSON.stringify(RULES_JSON_SCHEMA, null, 2)}\n`);
 console.log(
   `gen-catalogs: ${ordered.map((e) => e.id).join(', ') || 'no catalogs'} -> public/catalogs (${Date.now() - t0} ms)`,
 );

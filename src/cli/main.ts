@@ -48,6 +48,10 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'migrate --catalog SRC --to V [-f OBJECTS|-] [--kind K] [--json]   storage-version migration plan',
     load: async () => (await import('./commands/migrate.ts')).migrate,
   },
+  rules: {
+    summary: 'rules check|apply|schema --catalog SRC --rules FILE ...   declarative conversion rules (YAML + CEL)',
+    load: async () => (await import('./commands/rules.ts')).rules,
+  },
   validate: {
     summary: 'validate --catalog SRC -f FILE|- [--version V] [--old FILE] [-o json]   would the API server accept it?',
     load: async () => (await import('./commands/validate.ts')).validate,

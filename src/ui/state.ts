@@ -36,6 +36,8 @@ export interface ExplorerState {
   readonly conversion?: ConversionStrategy;
   /** The highlighted field (JSON path in the source document). */
   readonly highlight?: Path;
+  /** Conversion rules (docs/conversion-rules.md) as typed; absent when none. */
+  readonly rules?: string;
 }
 
 export const DEFAULT_VIEW: ViewId = 'bag';

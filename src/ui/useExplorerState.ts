@@ -79,6 +79,7 @@ export function restoreState(): ExplorerState | undefined {
     const s = JSON.parse(raw) as Partial<ExplorerState>;
     if (typeof s.input !== 'string' || !s.catalog || typeof s.catalog !== 'object' || typeof s.document !== 'number')
       return undefined;
+    if (s.rules !== undefined && typeof s.rules !== 'string') return undefined;
     return { ...initialState(), ...s } as ExplorerState;
   } catch {
     return undefined;

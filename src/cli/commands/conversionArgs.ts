@@ -128,3 +128,13 @@ export function printIssues(io: CommandIO, issues: readonly Issue[], file?: stri
 /** Issues that make a conversion command exit 1 (data would be lost): printed as errors, as the exit code says. */
 export const LOSS_CODES: ReadonlySet<string> = new Set(['LOST', 'PRUNED']);
 export const asExitSeverity = (i: Issue): Issue => (LOSS_CODES.has(i.code) ? { ...i, severity: 'error' } : i);
+
+/** A file's text, or stdin for `-`; undefined (an EMPTY_INPUT line printed) when it cannot be read. */
+export async function readInput(io: CommandIO, file: string): Promise<string | undefined> {
+  try {
+    return file === '-' ? await io.readStdin() : await io.readText(file);
+  } catch {
+    io.err(`${file}: error EMPTY_INPUT: cannot read the file\n`);
+    return undefined;
+  }
+}

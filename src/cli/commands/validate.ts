@@ -15,19 +15,9 @@ import {
   withRanges,
 } from '../../core/index.ts';
 import type { Command } from '../main.ts';
-import type { CommandIO } from '../io.ts';
-import { hooksOf, loadCatalogFor, parseArgs, stableJson, usageError } from './conversionArgs.ts';
+import { hooksOf, loadCatalogFor, parseArgs, readInput, stableJson, usageError } from './conversionArgs.ts';
 
 const USAGE = 'usage: version-explorer validate --catalog SRC -f FILE|- [--version V] [--old FILE] [-o text|json]\n';
-
-async function readInput(io: CommandIO, file: string): Promise<string | undefined> {
-  try {
-    return file === '-' ? await io.readStdin() : await io.readText(file);
-  } catch {
-    io.err(`${file}: error EMPTY_INPUT: cannot read the file\n`);
-    return undefined;
-  }
-}
 
 const isObj = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
 

@@ -64,6 +64,7 @@ const explorerState: fc.Arbitrary<ExplorerState> = fc.record(
     hub: shortText(1),
     view: fc.constantFrom(...VIEW_IDS),
     highlight: fc.array(fc.oneof(shortText(0), fc.nat()), { maxLength: 8 }),
+    rules: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 200 }),
   },
   { requiredKeys: ['catalog', 'input', 'document', 'view'] },
 );
@@ -275,5 +276,19 @@ describe('the storage view in links (added later: optional)', () => {
     const c = JSON.stringify({ b: 'crm-person' });
     expect(codeOf(await decodeState(await rawLink(`{"c":${c},"m":"etcd"}`)))).toBe('LINK_MALFORMED');
     expect(codeOf(await decodeState(await rawLink(`{"c":${c},"w":"Maybe"}`)))).toBe('LINK_MALFORMED');
+  });
+});
+
+describe('conversion rules in the link', () => {
+  it('travel in the link and come back as typed; a link without them has none', async () => {
+    const rules = 'apiVersion: version-explorer.dev/v1alpha1\nkind: ConversionRules\nconversions: []\n';
+    const back = await decodeState(await fragmentOf({ ...sample, rules }));
+    expect('state' in back && back.state.rules).toBe(rules);
+    const plain = await decodeState(await fragmentOf(sample));
+    expect('state' in plain && plain.state.rules).toBeUndefined();
+  });
+  it('rules that are not text make the link malformed, at r', async () => {
+    const r = await decodeState(await rawLink(JSON.stringify({ c: { b: 'crm' }, r: 7 })));
+    expect('issue' in r && [r.issue.code, r.issue.path]).toEqual(['LINK_MALFORMED', ['r']]);
   });
 });

@@ -40,6 +40,7 @@ export type EncodeResult = { readonly fragment: string } | { readonly issue: Iss
 // g: strategy   h: hub picked instead of the default   v: view (omitted when 'bag')   p: highlighted path
 // m: storage view ('deployed' | 'aso'; omitted: the catalog's default)   w: conversion chosen ('None' | 'Webhook')
 // (m and w were added later: links without them decode as before)
+// r: conversion rules text (omitted when none; optional, so links without it read as before)
 
 type WireCatalog =
   { b: string; h?: string } | { u: string; h?: string } | { e: string; h: string; f: [string, string][] };
@@ -56,6 +57,7 @@ interface WireV1 {
   p?: (string | number)[];
   m?: string;
   w?: string;
+  r?: string;
 }
 
 function toWire(state: ExplorerState): WireV1 {
@@ -75,6 +77,7 @@ function toWire(state: ExplorerState): WireV1 {
   if (state.highlight !== undefined) w.p = [...state.highlight];
   if (state.storage !== undefined) w.m = state.storage;
   if (state.conversion !== undefined) w.w = state.conversion;
+  if (state.rules !== undefined && state.rules !== '') w.r = state.rules;
   return w;
 }
 
@@ -140,7 +143,7 @@ function catalogFromWire(v: unknown): CatalogRef {
 
 function stateFromWire(v: unknown): ExplorerState {
   if (!isRecord(v)) throw new Invalid([], 'expected an object');
-  onlyKeys(v, ['c', 'i', 'd', 's', 't', 'g', 'h', 'v', 'p', 'm', 'w'], []);
+  onlyKeys(v, ['c', 'i', 'd', 's', 't', 'g', 'h', 'v', 'p', 'm', 'w', 'r'], []);
   const state: { -readonly [K in keyof ExplorerState]: ExplorerState[K] } = {
     catalog: catalogFromWire(v.c),
     input: v.i === undefined ? '' : str(v.i, ['i'], MAX_JSON_BYTES, 1),
@@ -174,6 +177,7 @@ function stateFromWire(v: unknown): ExplorerState {
     if (conversion === undefined) throw new Invalid(['w'], 'unknown conversion');
     state.conversion = conversion;
   }
+  if (v.r !== undefined) state.rules = str(v.r, ['r'], MAX_JSON_BYTES, 1);
   if (v.v !== undefined) {
     const vv = v.v;
     const view = VIEW_IDS.find((x) => x === vv);

@@ -115,6 +115,14 @@ describe('markdownSummary', () => {
       expect(l.replace(/\\\|/g, '').split('|').length).toBe(5);
   });
 
+  it('shows the conversion rules folded, in a fence their own backticks cannot close', () => {
+    const rules = 'conversions:\n  - id: a\n    # ```not a fence end```\n';
+    const md = markdownSummary({ kind: 'Person', hub: { ...hub, fates: [] }, link, rules });
+    const body = md.slice(md.indexOf('<details><summary>Conversion rules</summary>'), md.indexOf('</details>'));
+    expect(body).toContain('````yaml\n' + rules.trimEnd() + '\n````');
+    expect(markdownSummary({ kind: 'Person', hub: { ...hub, fates: [] }, link })).not.toContain('Conversion rules');
+  });
+
   it('says the conversion is lossless when nothing is reported', () => {
     const md = markdownSummary({ kind: 'Person', hub: { ...hub, fates: [] }, link });
     expect(md.split('\n')[0]).toContain('Lossless');

@@ -35,6 +35,8 @@ export interface MarkdownSummaryInput {
   readonly view?: string;
   /** Rows beyond this are summarised as "... and N more" (PR comments have a 65,536-character limit). */
   readonly maxRows?: number;
+  /** Conversion rules in effect (docs/conversion-rules.md): shown folded, so a reviewer sees what moved fields. */
+  readonly rules?: string;
 }
 
 /** One reported field. */
@@ -259,6 +261,20 @@ export function markdownSummary(input: MarkdownSummaryInput): string {
       lines.push(`| ${code(field)} | ${what} | ${cell(why(s.steps))} |`);
     }
     if (all.length > max) lines.push('', `… and ${all.length - max} more (open the link to see them all).`);
+  }
+  if (input.rules !== undefined && input.rules.trim() !== '') {
+    // A fence longer than any backtick run in the rules, so the text cannot close it.
+    const fence = '`'.repeat(Math.max(3, ...[...input.rules.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+    lines.push(
+      '',
+      '<details><summary>Conversion rules</summary>',
+      '',
+      `${fence}yaml`,
+      input.rules.trimEnd(),
+      fence,
+      '',
+      '</details>',
+    );
   }
   lines.push('', `[Open in Version Explorer](<${input.link}>)`, '');
   return lines.join('\n');

@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fakeIO } from '../testdata/fakeIO.ts';
+import { rules } from './rules.ts';
+
+const RULES_TD = path.resolve(import.meta.dirname, '../../core/rules/testdata');
+const BACKUP = path.join(RULES_TD, 'backup-crd.yaml');
+const BACKUP_RULES = path.join(RULES_TD, 'backup-rules.yaml');
+const REPO = path.resolve(import.meta.dirname, '../../..');
+const CORPUS = path.resolve(REPO, '../shared/corpus');
+const CAPI = path.join(CORPUS, 'cluster-api');
+const hasCorpus = existsSync(CAPI);
+
+const backup = (spec: string) => `apiVersion: example.com/v1\nkind: Backup\nmetadata: {name: b}\nspec: ${spec}\n`;
+
+describe('rules command', () => {
+  it('apply converts with the rules and prunes to the target', async () => {
+    const f = fakeIO(
+      backup("{schedule: '0 3 * * 1', retention: Short, targetName: t, volumes: [{claim: c, readOnly: true}]}"),
+    );
+    expect(
+      await rules(['apply', '--catalog', BACKUP, '--rules', BACKUP_RULES, '-f', '-', '--to', 'v2', '-o', 'json'], f.io),
+    ).toBe(0);
+    expect(JSON.parse(f.out())).toEqual({
+      apiVersion: 'example.com/v2',
+      kind: 'Backup',
+      metadata: { name: 'b' },
+      spec: {
+        schedule: { minute: '0', hour: '3', dayOfMonth: '*', month: '*', dayOfWeek: '1' },
+        retention: 'Days7',
+        target: { name: 't' },
+        volumes: [{ source: { claimName: 'c' }, readOnly: true }],
+      },
+    });
+  });
+
+  it('check: exit 0 when generated instances round-trip; exit 1 naming the rule and path of a loss', async () => {
+    const ok = fakeIO();
+    expect(
+      await rules(['check', '--catalog', BACKUP, '--rules', BACKUP_RULES, '--fuzz', '30', '--seed', '2'], ok.io),
+    ).toBe(0);
+    expect(ok.out()).toMatch(/^ok: 60 round trips/);
+    const broken = `apiVersion: version-explorer.dev/v1alpha1\nkind: ConversionRules\nconversions:\n  - kind: Backup\n    from: v1\n    to: v2\n    rules:\n      - id: target\n        compute:\n          up: { spec.target.name: "self.spec.targetName.upperAscii()" }\n          down: { spec.targetName: "self.spec.target.name" }\n`;
+    const bad = fakeIO('', { 'broken.yaml': broken });
+    const samples = path.join(RULES_TD, 'backup-samples.yaml');
+    expect(
+      await rules(['check', '--catalog', BACKUP, '--rules', 'broken.yaml', '--samples', samples, '--json'], bad.io),
+    ).toBe(1);
+    const report = JSON.parse(bad.out()) as { ok: boolean; findings: { code: string; path: string; line: number }[] };
+    expect(report.ok).toBe(false);
+    expect(report.findings.map((x) => [x.code, x.path, x.line])).toEqual([['RULE_NOT_INVERSE', 'spec.targetName', 8]]);
+  });
+
+  it('a rules file with a problem: exit 2 with file:line:col', async () => {
+    const text = `apiVersion: version-explorer.dev/v1alpha1\nkind: ConversionRules\nconversions:\n  - kind: Backup\n    from: v1\n    to: v2\n    rules:\n      - id: t\n        move: { from: spec.targetName, to: spec.nowhere }\n`;
+    const f = fakeIO('', { 'r.yaml': text });
+    expect(await rules(['check', '--catalog', BACKUP, '--rules', 'r.yaml'], f.io)).toBe(2);
+    expect(f.err()).toMatch(/^r\.yaml:9:44: error RULE_PATH_UNKNOWN: /m);
+  });
+
+  it('schema prints the JSON Schema; no subcommand is bad usage', async () => {
+    const f = fakeIO();
+    expect(await rules(['schema'], f.io)).toBe(0);
+    expect(JSON.parse(f.out())).toMatchObject({ title: 'Version Explorer conversion rules' });
+    expect(await rules([], fakeIO().io)).toBe(2);
+  });
+
+  it.skipIf(!hasCorpus)('Cluster API: the v1beta1 samples round-trip through the repository rules', async () => {
+    for (const file of ['kubeadmcontrolplane', 'machinedeployment']) {
+      const f = fakeIO();
+      const args = [
+        'check',
+        '--catalog',
+        path.join(CAPI, 'crds'),
+        '--rules',
+        path.join(REPO, `rules/cluster-api/${file}-v1beta1-v1beta2.yaml`),
+      ];
+      expect(await rules([...args, '--samples', path.join(CAPI, 'samples/v1.10.10')], f.io), f.err()).toBe(0);
+      const g = fakeIO();
+      expect(await rules([...args, '--samples', path.join(CAPI, 'samples/v1.11.11')], g.io), g.err()).toBe(0);
+    }
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Declarative conversion rules (docs/conversion-rules.md): what an operator's conversion webhook does, said in
+ * YAML with CEL, for one kind between two versions. Framework-free, over plain JSON documents.
+ *
+ * Contract for the conversion pipelines
+ * - `parseRules(text, file)` -> `{ ruleSet, issues }`: issues carry file, line and column; rules with problems are
+ *   left out. `checkRulesAgainstCatalog(ruleSet, catalog)` adds the paths a version's schema lacks.
+ * - `applyRules(ruleSet, {group, kind}, from, to, doc)` -> `{ doc, applied, owned, dropped, steps, issues }`:
+ *   the rules of the pair (or of each pair along the shortest chain of pairs). The result keeps everything no
+ *   rule names at its path and leaves `apiVersion` to the caller. `applied` lists, per rule, the concrete paths
+ *   it read (`sourcePaths`, in the input) and wrote (`destPaths`, in the output): fates say "moved by rule X".
+ *   `dropped` are intentional losses (a `drop` rule and its reason), not "lost". `ruleThatRead(applied, path)` /
+ *   `ruleThatWrote(applied, path)` find the rule behind a field of the input / output.
+ * - `ownedPaths(ruleSet, kind, from, to)`: patterns (`[]` = null) of the input fields the rules own.
+ *
+ * Wiring
+ * - As deployed, a Webhook CRD: the rules are the webhook. For each pair along V -> S, `applyRules`, then the
+ *   same-path copy for the rest; fields in `applied[].sourcePaths` are moved, not "webhook-not-modelled".
+ *   The API server's pruning and metadata restoration wrap it as for any webhook.
+ * - ASO: the generated steps skip `ownedPaths`; `applyRules` runs after them (as the seeds' hand-written
+ *   conversions do) on the step's source object, and its `doc` is merged into the step's destination.
+ * - Checks: `roundTripThroughRules` / `checkRulesByRoundTrip` on samples and generated instances.
+ */
+export * from './format.ts';
+export { parseRules, type ParsedRules } from './parse.ts';
+export {
+  applyRules,
+  ownedPaths,
+  findSteps,
+  ruleEnds,
+  describeRule,
+  ruleThatRead,
+  ruleThatWrote,
+  type AppliedRule,
+  type ApplyResult,
+  type KindName,
+  type RuleStep,
+} from './apply.ts';
+export {
+  checkRulesAgainstCatalog,
+  checkRulesByRoundTrip,
+  roundTripThroughRules,
+  distinctFindings,
+  type RoundTripInput,
+  type RuleRoundTrip,
+} from './check.ts';
+export { parsePathPattern, formatPathPattern, patternTouches, type PathPattern } from './paths.ts';
+export { pruneTo } from './schemaWalk.ts';
