@@ -6,26 +6,36 @@
 // kind lacks is bad input (exit 2, nothing written). Problems print as `file:line:col: ...`.
 // Exit: 0 converted; 1 data would be lost (LOST, PRUNED) or the result is invalid (REQUIRED_MISSING, errors);
 // 2 bad usage or unreadable input.
-import type { Strategy } from '../../core/index.ts';
+import type { RuleSet, Strategy } from '../../core/index.ts';
 import {
   convertResource,
   convertSpec,
   convertStatus,
   findKindForDocument,
   formatIssue,
+  hasErrors,
   issue,
+  parseRules,
   stringifyJsonExact,
   toYamlText,
   versionedSpec,
 } from '../../core/index.ts';
 import type { Command } from '../main.ts';
 import { readResources } from '../readResources.ts';
-import { LOSS_CODES, asExitSeverity, hooksOf, loadCatalogFor, parseArgs, usageError } from './conversionArgs.ts';
+import {
+  LOSS_CODES,
+  asExitSeverity,
+  hooksOf,
+  loadCatalogFor,
+  parseArgs,
+  readInput,
+  usageError,
+} from './conversionArgs.ts';
 import { located } from './locate.ts';
 import { STORAGE_OPTIONS, STORAGE_USAGE, resolveStorage, storageChoice } from './deployedArgs.ts';
 import { validateConverted } from './validateConverted.ts';
 
-const USAGE = `usage: version-explorer convert --catalog SRC -f FILE|- (--to V|hub [--spec-only|--status-only] | --versioned-spec) [-o yaml|json] [--strategy direct|chained] [--hub V] [--validate] ${STORAGE_USAGE}\n`;
+const USAGE = `usage: version-explorer convert --catalog SRC -f FILE|- (--to V|hub [--spec-only|--status-only] | --versioned-spec) [-o yaml|json] [--strategy direct|chained] [--hub V] [--validate] [--rules FILE] ${STORAGE_USAGE}\n`;
 
 export const convert: Command = async (args, io) => {
   const p = parseArgs(
@@ -40,6 +50,7 @@ export const convert: Command = async (args, io) => {
       '--spec-only': 'flag',
       '--status-only': 'flag',
       '--validate': 'flag',
+      '--rules': 'value',
       '--versioned-spec': 'flag',
       '--help': 'flag',
       ...STORAGE_OPTIONS,
@@ -83,6 +94,16 @@ export const convert: Command = async (args, io) => {
     return 2;
   }
   // --versioned-spec reads a hub document: ASO's design (originalVersion), never the deployed view
+  // --rules: the operator's conversion described as rules; they are the webhook of the as-deployed view
+  let rules: RuleSet | undefined;
+  if (values['--rules'] !== undefined) {
+    const text = await readInput(io, values['--rules']);
+    if (text === undefined) return 2;
+    const pr = parseRules(text, values['--rules']);
+    for (const i of pr.issues) io.err(`${formatIssue(i)}\n`);
+    if (hasErrors(pr.issues)) return 2;
+    rules = pr.ruleSet;
+  }
   if (!versioned && resolveStorage(choice, catalog) === 'deployed')
     return (await import('./deployedCommands.ts')).convertDeployed(
       catalog,
@@ -90,10 +111,12 @@ export const convert: Command = async (args, io) => {
       name,
       values['--to'] as string,
       format,
-      choice.conversion,
+      choice.conversion ?? (rules ? 'Webhook' : undefined),
       io,
       flags.has('--validate'),
+      rules,
     );
+  if (rules) return usageError(io, 'convert', USAGE, '--rules applies to the as-deployed view (--storage deployed)');
   const convertPart = flags.has('--spec-only')
     ? convertSpec
     : flags.has('--status-only')

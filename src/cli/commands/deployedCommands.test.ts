@@ -16,7 +16,7 @@ describe('convert --storage deployed', () => {
     const f = fakeIO();
     expect(await convert(['--catalog', CRDS, '-f', SAMPLE, '--to', 'v2', '--storage', 'deployed'], f.io)).toBe(1);
     const lines = f.err().split('\n');
-    const dropped = lines.filter((l) => l.includes('warning DROPPED_ON_WRITE'));
+    const dropped = lines.filter((l) => l.includes('error DROPPED_ON_WRITE'));
     expect(dropped.some((l) => l.endsWith(`(at ${PATCHES})`))).toBe(true);
     expect(dropped.every((l) => /^.+helmrelease\.yaml:\d+:\d+: /.test(l))).toBe(true);
     expect(f.err()).toContain('info CONVERSION_UNDECLARED');

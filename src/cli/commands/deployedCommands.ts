@@ -30,6 +30,7 @@ import {
 import type { CommandIO } from '../io.ts';
 import { hooksOf, stableJson } from './conversionArgs.ts';
 import { located } from './locate.ts';
+import type { RuleSet } from '../../core/index.ts';
 import { validateConverted } from './validateConverted.ts';
 
 const LOSS_CODES: ReadonlySet<string> = new Set(['DROPPED_ON_WRITE', 'DROPPED_ON_READ', 'INVALID_METADATA']);
@@ -64,6 +65,7 @@ export async function convertDeployed(
   conversion: ConversionStrategy | undefined,
   io: CommandIO,
   validate = false,
+  rules?: RuleSet,
 ): Promise<number> {
   if (!catalog.kinds.some((k) => targetVersion(k, to))) {
     io.err(
@@ -105,6 +107,7 @@ export async function convertDeployed(
       fates: false,
       hooks: hooksOf(catalog),
       ...(conversion ? { conversion } : {}),
+      ...(rules ? { rules } : {}),
     });
     // a drop ends with exit 1, so it prints as an error
     for (const i of r.issues)

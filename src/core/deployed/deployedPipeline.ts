@@ -16,6 +16,8 @@ import type { DeployedCause, DeployedStep, Recorder } from './records.ts';
 import type { Schema } from './schemaNode.ts';
 import { deployedStorageVersion, effectiveConversion } from './storageView.ts';
 import { restoreObjectMeta, webhookCopy } from './webhookConversion.ts';
+import { applyRules, findSteps } from '../rules/apply.ts';
+import type { RuleSet } from '../rules/format.ts';
 
 export type DeployedFateKind =
   | 'dropped-on-write' // pruned (or unknown metadata dropped) while writing: by V's or S's schema
@@ -41,11 +43,15 @@ export interface DeployedFate {
   readonly pane: DeployedPane;
   /** Path in that pane's document (for a drop: where the value was). */
   readonly path: Path;
+  /** The conversion rule (its id) that moved, computed or dropped the field. */
+  readonly rule?: string;
 }
 
 export interface DeployedOptions {
   /** Overrides the CRD's `spec.conversion.strategy` (the base-CRD choice). */
   readonly conversion?: ConversionStrategy;
+  /** The operator's conversion described as rules: for a non-ASO `Webhook` CRD they are the webhook. */
+  readonly rules?: RuleSet;
   /** true (default): also record `copied` per scalar leaf kept at the same path; false: only changes. */
   readonly fates?: boolean;
   /** Built-in hooks for ASO's conversion. */
@@ -76,10 +82,10 @@ interface Ctx {
 }
 
 function recorder(ctx: Ctx, on: 'write' | 'read', by: string, step: DeployedStep, pane: DeployedPane): Recorder {
-  return (path, cause) => {
+  return (path, cause, rule) => {
     const kind = fateKind(step, cause, on);
     if (kind === 'copied' && !ctx.all) return;
-    ctx.fates.push({ kind, on, by, step, cause, pane, path });
+    ctx.fates.push({ kind, on, by, step, cause, pane, path, ...(rule !== undefined ? { rule } : {}) });
   };
 }
 
@@ -99,13 +105,15 @@ function fateKind(step: DeployedStep, cause: DeployedCause, on: 'write' | 'read'
         ? dropped
         : 'metadata-coerced';
     case 'convert':
-      return cause === 'webhook-not-modelled'
-        ? 'webhook-not-modelled'
-        : cause === 'metadata-restored'
-          ? 'metadata-restored'
-          : cause === 'webhook-same-path'
-            ? 'copied'
-            : 'converted';
+      return cause === 'rule-dropped'
+        ? dropped
+        : cause === 'webhook-not-modelled'
+          ? 'webhook-not-modelled'
+          : cause === 'metadata-restored'
+            ? 'metadata-restored'
+            : cause === 'webhook-same-path'
+              ? 'copied'
+              : 'converted';
   }
 }
 
@@ -141,6 +149,7 @@ function convertTo(
   ctx: Ctx,
   rec: Recorder,
   hooks: HookRegistry | undefined,
+  rules?: RuleSet,
 ): Record<string, unknown> {
   if (from === to) return doc;
   const apiVersion = apiVersionOf(kind.group, to.name);
@@ -159,6 +168,13 @@ function convertTo(
         if (f.sourcePath) rec([...f.sourcePath], 'unknown-field');
       } else if (f.targetPath) rec([...f.targetPath], 'aso-conversion');
     }
+  } else if (rules && findSteps(rules, kind, from.name, to.name)) {
+    // The rules are the webhook: what they move is converted, the rest stays at its path; the server's pruning
+    // by the target schema (the coercer after this step) drops what neither carries.
+    const r = applyRules(rules, kind, from.name, to.name, doc);
+    for (const a of r.applied) for (const p of a.destPaths) rec([...p], 'conversion-rule', a.ruleId);
+    for (const d of r.dropped) rec([...d.path], 'rule-dropped', d.ruleId);
+    out = { ...(r.doc as Record<string, unknown>), apiVersion };
   } else {
     out = webhookCopy(doc, versionSchema(from), versionSchema(to), apiVersion, rec, ctx.all);
   }
@@ -188,7 +204,7 @@ export function runDeployed(
   applyDefaultsInPlace(w, sFrom, recorder(ctx, 'write', from.name, 'default', 'stored'));
   // convert V -> S, then the coercer again with S's schema (no defaulting, no validation at S)
   const toStore = recorder(ctx, 'write', S.name, 'convert', 'stored');
-  w = convertTo(catalog, kind, w, from, S, strategy, ctx, toStore, opts.hooks);
+  w = convertTo(catalog, kind, w, from, S, strategy, ctx, toStore, opts.hooks, opts.rules);
   if (from !== S) {
     const s = coerceResource(w, sStore, false, (step) => recorder(ctx, 'write', S.name, step, 'stored'));
     errors.push(...s.errors);
@@ -209,6 +225,7 @@ export function runDeployed(
     ctx,
     recorder(ctx, 'read', to.name, 'convert', 'target'),
     opts.hooks,
+    opts.rules,
   );
   if (to !== S)
     r = coerceResource(r, versionSchema(to), true, (step) => recorder(ctx, 'read', to.name, step, 'target')).doc;

@@ -31,7 +31,11 @@ export type DeployedCause =
   /** convert (Webhook): the server restores every metadata field but labels and annotations. */
   | 'metadata-restored'
   /** convert (Webhook, ASO-style): ASO's conversion reported this field (bag, rename, loss, ...). */
-  | 'aso-conversion';
+  | 'aso-conversion'
+  /** convert (Webhook described by conversion rules): a rule moved or computed this field. */
+  | 'conversion-rule'
+  /** convert (Webhook described by conversion rules): a `drop` rule loses this field on purpose. */
+  | 'rule-dropped';
 
 export interface StageRecord {
   readonly step: DeployedStep;
@@ -40,7 +44,7 @@ export interface StageRecord {
 }
 
 /** Receives one record; `path` is a fresh array the receiver may keep. */
-export type Recorder = (path: Path, cause: DeployedCause) => void;
+export type Recorder = (path: Path, cause: DeployedCause, rule?: string) => void;
 
 /** A recorder that collects records of `step` into `out`. */
 export const collect =
