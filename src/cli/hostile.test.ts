@@ -111,15 +111,22 @@ spec:
   it.each(['yaml', 'json'])(
     'convert -o %s prints every integer with all its digits, and back again',
     async (format) => {
-      const up = await cli(['convert', '--catalog', crd, '-f', '/b.yaml', '--to', 'hub', '-o', format], {
-        '/b.yaml': doc,
-      });
+      const up = await cli(
+        ['convert', '--catalog', crd, '--storage', 'aso', '-f', '/b.yaml', '--to', 'hub', '-o', format],
+        {
+          '/b.yaml': doc,
+        },
+      );
       expect(up.err).toBe('');
       expect(up.code).toBe(0);
       for (const d of digits.filter((x) => !x.startsWith('-')))
         expect(up.out).toMatch(new RegExp(`(^|[\\s\\[:])${d}\\b`));
       expect(up.out).toContain('-9223372036854775808'); // in the bag (as text)
-      const down = await cli(['convert', '--catalog', crd, '-f', '-', '--to', 'v1', '-o', 'json'], {}, up.out);
+      const down = await cli(
+        ['convert', '--catalog', crd, '--storage', 'aso', '-f', '-', '--to', 'v1', '-o', 'json'],
+        {},
+        up.out,
+      );
       expect(down.code).toBe(0);
       const exact = parseJsonExact(down.out) as { spec: Record<string, unknown> };
       expect(exact.spec).toEqual({
@@ -133,15 +140,20 @@ spec:
   );
 
   it('roundtrip passes on big integers', async () => {
-    const r = await cli(['roundtrip', '--catalog', crd, '--samples', '/b.yaml'], { '/b.yaml': doc });
+    const r = await cli(['roundtrip', '--catalog', crd, '--storage', 'aso', '--samples', '/b.yaml'], {
+      '/b.yaml': doc,
+    });
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^ok\s+Big v1\s+1 samples/m);
   });
 
   it.each(['.nan', '.inf', '-.inf'])('%s is NUMBER_NOT_JSON at its line (exit 2), never null', async (x) => {
-    const r = await cli(['convert', '--catalog', crd, '-f', '/n.yaml', '--to', 'hub', '-o', 'json'], {
-      '/n.yaml': doc.replace('y: 0.1', `y: ${x}`),
-    });
+    const r = await cli(
+      ['convert', '--catalog', crd, '--storage', 'aso', '-f', '/n.yaml', '--to', 'hub', '-o', 'json'],
+      {
+        '/n.yaml': doc.replace('y: 0.1', `y: ${x}`),
+      },
+    );
     expectReported(r, '/n.yaml', 'NUMBER_NOT_JSON');
     expect(r.out).toBe('');
   });
@@ -160,23 +172,31 @@ spec:
 `;
 
   it('fields and map keys named __proto__, constructor, toString go to the bag and come back', async () => {
-    const up = await cli(['convert', '--catalog', crd, '-f', '/p.yaml', '--to', 'hub', '-o', 'json'], {
-      '/p.yaml': doc,
-    });
+    const up = await cli(
+      ['convert', '--catalog', crd, '--storage', 'aso', '-f', '/p.yaml', '--to', 'hub', '-o', 'json'],
+      {
+        '/p.yaml': doc,
+      },
+    );
     expect(up.err).toBe('');
     expect(up.code).toBe(0);
     const hub = JSON.parse(up.out) as { spec: Record<string, Record<string, string>> };
     expect(Object.keys(hub.spec.$propertyBag ?? {}).sort()).toEqual(['Constructor', 'ToString', '__proto__']);
     expect(Object.keys(hub.spec.labels ?? {})).toEqual(['__proto__', 'constructor', 'hasOwnProperty']);
-    const r = await cli(['roundtrip', '--catalog', crd, '--samples', '/p.yaml', '--fuzz', '20'], { '/p.yaml': doc });
+    const r = await cli(['roundtrip', '--catalog', crd, '--storage', 'aso', '--samples', '/p.yaml', '--fuzz', '20'], {
+      '/p.yaml': doc,
+    });
     expect(r.code).toBe(0);
     expect(r.out).not.toMatch(/FAIL/);
   });
 
   it('an absent prototype-named field leaves no bag entry', async () => {
-    const r = await cli(['convert', '--catalog', crd, '-f', '/e.yaml', '--to', 'hub', '-o', 'json'], {
-      '/e.yaml': 'apiVersion: proto.example.com/v1\nkind: constructor\nmetadata: {name: y}\nspec: {}\n',
-    });
+    const r = await cli(
+      ['convert', '--catalog', crd, '--storage', 'aso', '-f', '/e.yaml', '--to', 'hub', '-o', 'json'],
+      {
+        '/e.yaml': 'apiVersion: proto.example.com/v1\nkind: constructor\nmetadata: {name: y}\nspec: {}\n',
+      },
+    );
     expect(r.code).toBe(0);
     expect((JSON.parse(r.out) as { spec: object }).spec).toEqual({ originalVersion: 'v1' });
   });
@@ -196,7 +216,7 @@ spec:
       'constructor',
     ]);
     expect(none.code).toBe(2);
-    expect(none.err).toMatch(/^error UNKNOWN_KIND: .*constructor/m);
+    expect(none.err).toMatch(/^error UNKNOWN_TYPE: .*constructor/m);
     const kind = await cli(['plan', '--catalog', 'servicefabric', '--kind', 'toString', '--from', '2016-03-01']);
     expect(kind.code).toBe(2);
     expect(kind.err).not.toMatch(/TypeError|version-explorer plan: /);

@@ -50,7 +50,7 @@ describe('convert --versioned-spec', () => {
     const f = fakeIO(up.out());
     // exit 1 like `convert --to 2011-01-01`: the hub-only fields are LOST at the older version
     expect(await convert(['--catalog', 'crm-person', '-f', '-', '--versioned-spec'], f.io)).toBe(1);
-    expect(f.err()).toMatch(/warning LOST: .*\(at spec\.knownAs\)/);
+    expect(f.err()).toMatch(/error LOST: .*\(at spec\.knownAs\)/);
     const out = parse(f.out()) as { originalGVK: unknown; spec: unknown };
     expect(out.originalGVK).toEqual({ group: 'crm.example.com', version: '2011-01-01', kind: 'Person' });
     expect(out.spec).toEqual({ id: 'x', firstName: 'Ada', lastName: 'Lovelace' });

@@ -29,9 +29,7 @@ describe('fate hovers', () => {
     expect(fateTitle('converted', 'converted')).not.toBe('converted: converted');
     expect(fateTitle('copied', 'copied')).toMatch(/^copied: .+/);
     expect(fateTitle('copied', 'copied')).not.toBe('copied: copied');
-    expect(fateTitle('lost', 'the destination has no property bag')).toBe(
-      'lost in this view: the destination has no property bag',
-    );
+    expect(fateTitle('lost', 'the destination has no property bag')).toBe('lost: the destination has no property bag');
   });
 
   it('say in plain words what a version lacks', () => {

@@ -57,6 +57,6 @@ describe('Copy as Markdown in the deployed view', () => {
     expect(md).toContain('View: As deployed');
     expect(md).toContain('`spec.postRenderers[0].kustomize.patchesStrategicMerge`');
     expect(md).not.toContain('$propertyBag');
-    expect(md).toMatch(/\*\*0\*\* in the property bag, \*\*2\*\* lost/);
+    expect(md).toMatch(/\*\*Lossy for `v2` clients: 2 fields\.\*\*/);
   });
 });
