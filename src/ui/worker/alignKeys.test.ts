@@ -20,9 +20,12 @@ describe('alignKeys', () => {
     );
   });
 
+  // Keys that are array indexes ("0", "17") always enumerate first in a JS object, whatever the insertion order
+  // (ECMAScript OrdinaryOwnPropertyKeys), so the law is about the other keys.
+  const key = fc.string().filter((k) => !/^(0|[1-9]\d*)$/.test(k));
   it('puts the keys the reference has first, in its order', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.string(), fc.integer()), fc.dictionary(fc.string(), fc.integer()), (ref, value) => {
+      fc.property(fc.dictionary(key, fc.integer()), fc.dictionary(key, fc.integer()), (ref, value) => {
         const out = Object.keys(alignKeys(ref, value) as object);
         const shared = Object.keys(ref).filter((k) => Object.hasOwn(value, k));
         expect(out.slice(0, shared.length)).toEqual(shared);
