@@ -4,6 +4,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures.ts';
 import { watchErrors } from './watchErrors.ts';
+import { asoDesign } from './shareHelpers.ts';
 import { CORPUS as corpus, CORPUS_MISSING, HAS_CORPUS } from '../src/core/testdata/corpus.ts';
 
 async function open(page: Page, catalog?: string): Promise<void> {
@@ -26,12 +27,6 @@ async function seed(page: Page, text: string): Promise<void> {
 const pane = (page: Page, name: 'Resource' | 'Hub' | 'Stored' | 'Target') =>
   page.getByRole('region', { name, exact: true });
 const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
-
-/** A loaded plain CRD opens in the As deployed view; tests of the hub, its property bag and its picker switch to ASO's design. */
-async function asoDesign(page: Page): Promise<void> {
-  await page.getByRole('radio', { name: 'ASO design' }).click();
-  await expect(page.getByRole('radio', { name: 'ASO design' })).toBeChecked();
-}
 
 test.describe('built-in examples', () => {
   test('CRM Person 2011-01-01: the name fields are converted by the hooks, nothing is lost', async ({ page }) => {

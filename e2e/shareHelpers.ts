@@ -41,6 +41,12 @@ export async function waitForApp(page: Page): Promise<void> {
   await expect(page.getByRole('group', { name: /^(Hub|Stored) document at / })).toBeVisible();
 }
 
+/** A loaded plain CRD opens in the As deployed view; tests of ASO's design (hub, property bag, Lost tab) switch. */
+export async function asoDesign(page: Page): Promise<void> {
+  await page.getByRole('radio', { name: 'ASO design' }).click();
+  await expect(page.getByRole('radio', { name: 'ASO design' })).toBeChecked();
+}
+
 /** Replaces the input through the app's test hook (Playwright cannot type into Monaco reliably). */
 export async function setInput(page: Page, text: string): Promise<void> {
   await page.evaluate((t) => window.__versionExplorer?.setResource(t), text);
