@@ -59,12 +59,14 @@ test('each example loads its upstream CRD and sample and shows its point', async
     if (ex.target)
       await expect(page.getByRole('combobox', { name: 'Target version', exact: true })).toHaveValue(ex.target);
     if (ex.id === 'flux-helmrelease') {
-      // The Lost and Property bag counts are ASO's design.
+      // The Lost and Property bag counts are ASO's design (the example opened in the CRD's default view).
+      await expect(page.getByRole('radio', { name: 'As deployed' })).toBeChecked();
       await asoDesign(page);
       await expect(tabCount(page, 'Lost')).toHaveText('2');
       await expect(tabCount(page, 'Property bag')).not.toHaveText('0');
     }
     if (ex.id === 'gateway-httproute') {
+      await expect(page.getByRole('radio', { name: 'As deployed' })).toBeChecked();
       await asoDesign(page);
       await expect(tabCount(page, 'Property bag')).toHaveText('0');
       await expect(tabCount(page, 'Lost')).toHaveText('0');
@@ -79,7 +81,11 @@ test('an example opens offline after the first visit', async ({ page, context })
   await page.goto('./');
   await waitForApp(page);
   await page.getByRole('combobox', { name: 'Examples', exact: true }).selectOption('flux-helmrelease');
-  await asoDesign(page); // the Lost count is ASO's design; the choice is kept over the reload below
+  // Once the example has loaded (a new catalog opens in its default view), switch: the Lost count is ASO's design.
+  await expect(page.getByRole('combobox', { name: 'Target version', exact: true })).toHaveValue('v2');
+  await expect(middlePane(page)).toContainText('helm.toolkit.fluxcd.io/');
+  await expect(page.getByRole('radio', { name: 'As deployed' })).toBeChecked();
+  await asoDesign(page);
   await expect(tabCount(page, 'Lost')).toHaveText('2');
   // Now GitHub is unreachable.
   await context.unrouteAll({ behavior: 'ignoreErrors' });
@@ -90,7 +96,10 @@ test('an example opens offline after the first visit', async ({ page, context })
   await expect(page.getByTestId('example-issue')).toBeVisible(); // never fetched: it cannot come offline
   await page.getByRole('combobox', { name: 'Examples', exact: true }).selectOption('flux-helmrelease');
   await expect(page.getByRole('combobox', { name: 'Target version', exact: true })).toHaveValue('v2');
-  await asoDesign(page); // another catalog came in between: back to the CRD's default view
+  // The example reloads its catalog, which opens in the CRD's default view; then switch (the Lost count is ASO's).
+  await expect(middlePane(page)).toContainText('helm.toolkit.fluxcd.io/');
+  await expect(page.getByRole('radio', { name: 'As deployed' })).toBeChecked();
+  await asoDesign(page);
   await expect(tabCount(page, 'Lost')).toHaveText('2');
 });
 
