@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext } from '@playwright/test';
 import { expect, test, type Page } from './fixtures.ts';
-import { setInput, waitForApp } from './shareHelpers.ts';
+import { asoDesign, setInput, waitForApp } from './shareHelpers.ts';
 import { UPSTREAM_EXAMPLES } from '../src/ui/upstreamExamples.ts';
 
 const corpus = path.resolve(import.meta.dirname, '../../shared/corpus');
@@ -33,7 +33,8 @@ async function upstream(context: BrowserContext): Promise<{ served: string[]; re
   return { served, refused };
 }
 
-const hubPane = (page: Page) => page.getByRole('group', { name: /^Hub document at / });
+// The middle pane: Stored in the As deployed view (a plain CRD's default), Hub in ASO's design.
+const middlePane = (page: Page) => page.getByRole('group', { name: /^(Hub|Stored) document at / });
 const tabCount = (page: Page, name: string) =>
   page.getByRole('tab', { name: new RegExp(`^${name}`) }).locator('.tab-count');
 
@@ -54,14 +55,19 @@ test('each example loads its upstream CRD and sample and shows its point', async
     await menu.selectOption(ex.id);
     await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue(/^e:/);
     const group = path.basename(ex.crds[0]?.corpus ?? '').split('_')[0] ?? '';
-    await expect(hubPane(page)).toContainText(`${group}/`);
+    await expect(middlePane(page)).toContainText(`${group}/`);
     if (ex.target)
       await expect(page.getByRole('combobox', { name: 'Target version', exact: true })).toHaveValue(ex.target);
     if (ex.id === 'flux-helmrelease') {
+      // The Lost and Property bag counts are ASO's design (the example opened in the CRD's default view).
+      await expect(page.getByRole('radio', { name: 'As deployed' })).toBeChecked();
+      await asoDesign(page);
       await expect(tabCount(page, 'Lost')).toHaveText('2');
       await expect(tabCount(page, 'Property bag')).not.toHaveText('0');
     }
     if (ex.id === 'gateway-httproute') {
+      await expect(page.getByRole('radio', { name: 'As deployed' })).toBeChecked();
+      await asoDesign(page);
       await expect(tabCount(page, 'Property bag')).toHaveText('0');
       await expect(tabCount(page, 'Lost')).toHaveText('0');
     }
@@ -75,6 +81,11 @@ test('an example opens offline after the first visit', async ({ page, context })
   await page.goto('./');
   await waitForApp(page);
   await page.getByRole('combobox', { name: 'Examples', exact: true }).selectOption('flux-helmrelease');
+  // Once the example has loaded (a new catalog opens in its default view), switch: the Lost count is ASO's design.
+  await expect(page.getByRole('combobox', { name: 'Target version', exact: true })).toHaveValue('v2');
+  await expect(middlePane(page)).toContainText('helm.toolkit.fluxcd.io/');
+  await expect(page.getByRole('radio', { name: 'As deployed' })).toBeChecked();
+  await asoDesign(page);
   await expect(tabCount(page, 'Lost')).toHaveText('2');
   // Now GitHub is unreachable.
   await context.unrouteAll({ behavior: 'ignoreErrors' });
@@ -85,6 +96,10 @@ test('an example opens offline after the first visit', async ({ page, context })
   await expect(page.getByTestId('example-issue')).toBeVisible(); // never fetched: it cannot come offline
   await page.getByRole('combobox', { name: 'Examples', exact: true }).selectOption('flux-helmrelease');
   await expect(page.getByRole('combobox', { name: 'Target version', exact: true })).toHaveValue('v2');
+  // The example reloads its catalog, which opens in the CRD's default view; then switch (the Lost count is ASO's).
+  await expect(middlePane(page)).toContainText('helm.toolkit.fluxcd.io/');
+  await expect(page.getByRole('radio', { name: 'As deployed' })).toBeChecked();
+  await asoDesign(page);
   await expect(tabCount(page, 'Lost')).toHaveText('2');
 });
 
@@ -111,7 +126,7 @@ test('Load from URL takes a GitHub blob page as its raw file and links by URL + 
   await dialog.getByRole('button', { name: 'Load', exact: true }).click();
   await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue(/^e:/);
   await setInput(page, readFileSync(path.join(corpus, flux?.sample.corpus ?? ''), 'utf8'));
-  await expect(hubPane(page)).toContainText('helm.toolkit.fluxcd.io/');
+  await expect(middlePane(page)).toContainText('helm.toolkit.fluxcd.io/');
   await expect(page.getByTestId('link-report')).toHaveAttribute('data-url', raw);
   await expect
     .poll(async () => Number(await page.getByTestId('link-meter').getAttribute('data-length')))
@@ -126,8 +141,8 @@ test('loading a CRD starts from a sample with every required field filled, not a
     .getByLabel('Catalog files')
     .setInputFiles({ name: path.basename(crd), mimeType: 'application/yaml', buffer: readFileSync(crd) });
   await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue(/^e:/);
-  await expect(hubPane(page)).toContainText('external-secrets.io/');
-  await expect(hubPane(page)).toContainText('provider:'); // SecretStore's required spec.provider, with one provider set
+  await expect(middlePane(page)).toContainText('external-secrets.io/');
+  await expect(middlePane(page)).toContainText('provider:'); // SecretStore's required spec.provider, with one provider set
   await expect(page.locator('[data-code="REQUIRED_MISSING"]')).toHaveCount(0);
   await expect(page.locator('.pane-errors')).toHaveCount(0);
 });

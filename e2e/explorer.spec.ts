@@ -4,6 +4,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures.ts';
 import { watchErrors } from './watchErrors.ts';
+import { asoDesign } from './shareHelpers.ts';
 import { CORPUS as corpus, CORPUS_MISSING, HAS_CORPUS } from '../src/core/testdata/corpus.ts';
 
 async function open(page: Page, catalog?: string): Promise<void> {
@@ -23,7 +24,8 @@ async function seed(page: Page, text: string): Promise<void> {
   await page.evaluate((t) => window.__versionExplorer?.setResource(t), text);
 }
 
-const pane = (page: Page, name: 'Resource' | 'Hub' | 'Target') => page.getByRole('region', { name, exact: true });
+const pane = (page: Page, name: 'Resource' | 'Hub' | 'Stored' | 'Target') =>
+  page.getByRole('region', { name, exact: true });
 const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
 
 test.describe('built-in examples', () => {
@@ -129,6 +131,8 @@ test('a CRD from the corpus loads through the file picker and converts one of it
   await expect(picker.locator('option')).toHaveCount(2);
   await picker.selectOption('1');
   await expect(page.getByLabel('Source version', { exact: true })).toHaveValue('v1beta2');
+  // The hub (v1storage, spec.originalVersion) is ASO's design, not the plain CRD's default view.
+  await asoDesign(page);
   const hub = pane(page, 'Hub');
   await expect(hub.locator('.version-badge')).toHaveText('v1storage');
   await expect(hub.locator('[data-path="spec.originalVersion"]')).toContainText('v1beta2');
@@ -326,6 +330,8 @@ test('import problems are listed with file:line:col and the valid files still lo
     page,
     'apiVersion: example.com/v1alpha1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 3\n  colour: blue\n',
   );
+  // The property bag is ASO's design, not the plain CRD's default view.
+  await asoDesign(page);
   await expect(pane(page, 'Hub').locator('[data-path="spec.size"]')).toContainText('3');
   // colour is gone in v1: the hub keeps it in the property bag.
   await expect(
@@ -346,7 +352,8 @@ test('switching catalogs keeps what the user wrote: switching back brings it bac
   const mine =
     'apiVersion: crm.example.com/2013-03-03\nkind: Person\nmetadata:\n  name: mine\nspec:\n  firstName: Grace\n';
   await seed(page, mine);
-  const name = () => pane(page, 'Hub').locator('[data-path="metadata.name"]');
+  // The middle pane: the Hub for the built-in (ASO design) catalogs, Stored for a plain CRD (As deployed).
+  const name = () => page.getByRole('region', { name: /^(Hub|Stored)$/ }).locator('[data-path="metadata.name"]');
   await expect(name()).toContainText('mine');
   // Another built-in shows its example; coming back shows the user's Person again.
   await page.getByLabel('Catalog', { exact: true }).selectOption('b:servicefabric');
@@ -390,6 +397,8 @@ test('the hub can be the CRD’s own storage version instead of the default', as
       'utf8',
     ),
   );
+  // The hub picker is ASO's design, not the plain CRD's default view (the choice survives the reload below).
+  await asoDesign(page);
   const hubPicker = page.getByLabel('Hub version', { exact: true });
   await expect(hubPicker).toHaveValue('v1beta1storage');
   await expect(hubPicker.locator('option')).toHaveCount(2);
@@ -422,8 +431,8 @@ test('a CRD pasted into the resource editor can be loaded as the catalog in one 
   await expect(page.getByLabel('Catalog', { exact: true }).locator('option:checked')).toContainText(
     'widgets.example.com',
   );
-  // The editor now holds a Widget to start from, and it converts.
-  await expect(pane(page, 'Hub').locator('[data-path="kind"]')).toContainText('Widget');
+  // The editor now holds a Widget to start from, and it converts (a plain CRD: the As deployed view's Stored pane).
+  await expect(pane(page, 'Stored').locator('[data-path="kind"]')).toContainText('Widget');
   await expect(hint).toHaveCount(0);
   expect(errors).toEqual([]);
 });
@@ -470,7 +479,8 @@ test('in a file of several resources, the first one the catalog has is shown', a
   await expect(picker).toHaveValue('3');
   await expect(picker.locator('option:disabled')).toHaveCount(6);
   await expect(page.getByLabel('Source version', { exact: true })).toHaveValue('v1alpha3');
-  await expect(pane(page, 'Hub').locator('[data-path="kind"]')).toContainText('KubeadmControlPlane');
+  // A plain CRD: the As deployed view's Stored pane.
+  await expect(pane(page, 'Stored').locator('[data-path="kind"]')).toContainText('KubeadmControlPlane');
   await expect(page.getByRole('list', { name: 'Input problems', exact: true })).toHaveCount(0);
 });
 
@@ -485,7 +495,8 @@ test('CRD files dropped on the page load as a catalog', async ({ page }) => {
   }, WIDGET_CRD);
   await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue(/^e:/);
   await expect(page.getByLabel('Catalog', { exact: true }).locator('option:checked')).toContainText('widget-crd.yaml');
-  await expect(pane(page, 'Hub').locator('[data-path="kind"]')).toContainText('Widget');
+  // A plain CRD: the As deployed view's Stored pane.
+  await expect(pane(page, 'Stored').locator('[data-path="kind"]')).toContainText('Widget');
   expect(errors).toEqual([]);
 });
 

@@ -71,8 +71,15 @@ test('a 1 MB paste fills every pane, and its fields stay linked to the editor', 
   const editor = pane(page, 'Resource');
   await expect(editor.locator('.monaco-field-highlight')).toBeAttached();
   await expect(editor.locator('.view-line', { hasText: `name: Section${last}` })).toBeVisible();
-  // And the other way: the editor's cursor on a field selects it in the panes.
-  await editor.locator('.view-line', { hasText: `value: value-0-${last}-2-` }).click({ position: { x: 40, y: 5 } });
+  // And the other way: the editor's cursor on a field selects it in the panes. The field is a few lines below the
+  // revealed one, possibly under the editor's bottom edge (the header wraps at 1280 px): the cursor walks down to it.
+  const lines = yaml.split('\n');
+  const from = lines.findIndex((l) => l.endsWith(`- name: Section${last}`));
+  const down = lines.findIndex((l, i) => i > from && l.includes(`value: value-0-${last}-2-`)) - from;
+  expect(down).toBeGreaterThan(0);
+  await editor.locator('.view-line', { hasText: `name: Section${last}` }).click({ position: { x: 40, y: 5 } });
+  for (let i = 0; i < down; i++) await page.keyboard.press('ArrowDown');
+  await expect(editor.locator('.view-line', { hasText: `value: value-0-${last}-2-` })).toBeVisible();
   await expect(
     pane(page, 'Hub').locator(`[data-path="spec.properties.fabricSettings.${last}.parameters.2.value"]`),
   ).toHaveClass(/\bhl\b/);

@@ -252,7 +252,8 @@ test('a catalog loaded from a file travels inside the link, minimised for the in
       'utf8',
     ),
   );
-  await expect(page.getByRole('group', { name: /^Hub document at / })).toContainText('kustomize.toolkit.fluxcd.io/');
+  // A plain CRD opens in the As deployed view: its Stored pane.
+  await expect(page.getByRole('group', { name: /^Stored document at / })).toContainText('kustomize.toolkit.fluxcd.io/');
   const meter = page.getByTestId('link-meter');
   // The 87 KB CRD goes into the link without its descriptions (issue 18): safe everywhere.
   await expect(meter).toHaveAttribute('data-level', 'safe');
@@ -264,13 +265,13 @@ test('a catalog loaded from a file travels inside the link, minimised for the in
   const link = await clipboard(page);
   expect(link.length).toBeGreaterThan(2000);
   expect(link.length).toBeLessThanOrEqual(8000);
-  const hub = await page.getByRole('group', { name: /^Hub document at / }).innerText();
+  const stored = await page.getByRole('group', { name: /^Stored document at / }).innerText();
 
   const ctx = await browser.newContext(); // empty IndexedDB: the catalog can only come from the link
   const other = await ctx.newPage();
   await other.goto(link);
   await waitForApp(other);
-  await expect.poll(() => other.getByRole('group', { name: /^Hub document at / }).innerText()).toBe(hub);
+  await expect.poll(() => other.getByRole('group', { name: /^Stored document at / }).innerText()).toBe(stored);
   await expect(other.getByRole('combobox', { name: 'Catalog', exact: true })).toContainText('kustomizations.yaml');
   await ctx.close();
 });
@@ -305,7 +306,8 @@ test.describe('?catalog= and ?resource=', () => {
       await expect(page.getByTestId('remote-catalog')).toContainText(server.origin);
       await expect(page.getByTestId('remote-resource')).toHaveAttribute('data-status', 'loaded');
       await expect.poll(() => editorText(page)).toContain('kind: Kustomization');
-      await expect(page.getByRole('group', { name: /^Hub document at / })).toContainText(
+      // A plain CRD opens in the As deployed view: its Stored pane.
+      await expect(page.getByRole('group', { name: /^Stored document at / })).toContainText(
         'kustomize.toolkit.fluxcd.io/',
       );
       // The link references the catalog by URL: short, and it opens elsewhere with the same panes.
@@ -313,12 +315,12 @@ test.describe('?catalog= and ?resource=', () => {
       const link = await clipboard(page);
       expect(link).not.toContain('?catalog=');
       expect(link.length).toBeLessThan(2000);
-      const hub = await page.getByRole('group', { name: /^Hub document at / }).innerText();
+      const stored = await page.getByRole('group', { name: /^Stored document at / }).innerText();
       const ctx = await browser.newContext();
       const other = await ctx.newPage();
       await other.goto(link);
       await expect(other.getByTestId('remote-catalog')).toHaveAttribute('data-status', 'loaded');
-      await expect.poll(() => other.getByRole('group', { name: /^Hub document at / }).innerText()).toBe(hub);
+      await expect.poll(() => other.getByRole('group', { name: /^Stored document at / }).innerText()).toBe(stored);
       await ctx.close();
       expect(w.errors).toEqual([]);
       expect(await w.csp()).toEqual([]);

@@ -37,7 +37,14 @@ export async function editorText(page: Page): Promise<string> {
 export async function waitForApp(page: Page): Promise<void> {
   await expect(page.locator('.monaco-editor .view-lines').first()).toBeVisible();
   await page.waitForFunction(() => window.__versionExplorer?.setResource !== undefined);
-  await expect(page.getByRole('group', { name: /^Hub document at / })).toBeVisible();
+  // The middle pane: Hub in ASO's design (built-ins), Stored in the As deployed view (a plain CRD's default).
+  await expect(page.getByRole('group', { name: /^(Hub|Stored) document at / })).toBeVisible();
+}
+
+/** A loaded plain CRD opens in the As deployed view; tests of ASO's design (hub, property bag, Lost tab) switch. */
+export async function asoDesign(page: Page): Promise<void> {
+  await page.getByRole('radio', { name: 'ASO design' }).click();
+  await expect(page.getByRole('radio', { name: 'ASO design' })).toBeChecked();
 }
 
 /** Replaces the input through the app's test hook (Playwright cannot type into Monaco reliably). */

@@ -8,7 +8,8 @@ import { expect, test, type Page } from './fixtures.ts';
 const corpus = path.resolve(import.meta.dirname, '../../shared/corpus');
 const widgetCrd = path.resolve(import.meta.dirname, '../src/cli/testdata/validate/widget-crd.yaml');
 
-const pane = (page: Page, name: 'Resource' | 'Hub' | 'Target') => page.getByRole('region', { name, exact: true });
+const pane = (page: Page, name: 'Resource' | 'Hub' | 'Stored' | 'Target') =>
+  page.getByRole('region', { name, exact: true });
 
 async function openWith(page: Page, files: string[]): Promise<void> {
   await page.goto('./');
@@ -51,13 +52,14 @@ test('a multi-document Cluster API input shows no false markers; the cursor pick
   await pane(page, 'Resource').locator('.view-line').first().click();
   await page.keyboard.press('ControlOrMeta+End');
   await expect(picker).toHaveValue('6');
-  await expect(pane(page, 'Hub').locator('[data-path="kind"]')).toContainText('KubeadmConfigTemplate');
+  // Plain CRDs: the As deployed view's Stored pane.
+  await expect(pane(page, 'Stored').locator('[data-path="kind"]')).toContainText('KubeadmConfigTemplate');
 
   // Picking the first document scrolls the editor back to it.
   await picker.focus(); // the user reaches the picker: the editor no longer has the focus
   await picker.selectOption('0');
   await expect(pane(page, 'Resource').locator('.view-line', { hasText: /^kind:\sCluster$/ })).toBeVisible();
-  await expect(pane(page, 'Hub').locator('[data-path="kind"]')).toContainText('Cluster');
+  await expect(pane(page, 'Stored').locator('[data-path="kind"]')).toContainText('Cluster');
   await expect(squiggles(page)).toHaveCount(0);
 });
 
