@@ -41,9 +41,14 @@ export function defaultTarget(kind: Kind, source: string): string {
   return [...apis].reverse().find((v) => v.name !== source)?.name ?? source;
 }
 
-/** The version an older client reads at when none is chosen (write-back check): the oldest API version. */
-export function defaultReadAt(kind: Kind, source: string): string {
-  return kind.versions.find((v) => v.role === 'api')?.name ?? source;
+/**
+ * The version a client reads at when none is chosen (write-back check): the target being looked at, since
+ * reading back at the source version is always harmless; the oldest API version when the target is not one.
+ */
+export function defaultReadAt(kind: Kind, target: string): string {
+  return kind.versions.some((v) => v.role === 'api' && v.name === target)
+    ? target
+    : (kind.versions.find((v) => v.role === 'api')?.name ?? target);
 }
 
 /** `version` when the kind has it, else `fallback`. */
