@@ -3,6 +3,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
 import type { ConversionStrategy, Path, StorageView, Strategy } from '../core/index.ts';
 import { DEFAULT_VIEW, settleDelay, type CatalogRef, type ExplorerState, type ViewId } from './state.ts';
+import { exampleFor } from './examples.ts';
 
 export type ExplorerAction =
   | { readonly type: 'apply'; readonly state: ExplorerState }
@@ -64,6 +65,29 @@ export function reduce(s: ExplorerState, a: ExplorerAction): ExplorerState {
       return set(s, 'conversion', a.conversion);
   }
 }
+
+/** A built-in catalog as the catalog index lists it. */
+export interface BuiltinEntry {
+  readonly id: string;
+  readonly hash: string;
+}
+
+/**
+ * First visit (no catalog chosen yet): the first built-in catalog and its example, keeping an input already
+ * there. Decided on the state the action meets, so a link or ?catalog= applied meanwhile wins.
+ */
+export function firstVisit(s: ExplorerState, first: BuiltinEntry): ExplorerState {
+  return needsFirstVisit(s)
+    ? reduce(s, {
+        type: 'catalog',
+        catalog: { type: 'builtin', id: first.id, hash: first.hash },
+        input: s.input || exampleFor(first.id),
+      })
+    : s;
+}
+
+/** No catalog chosen yet: the state a fresh visit starts from. */
+export const needsFirstVisit = (s: ExplorerState): boolean => s.catalog.type === 'builtin' && s.catalog.id === '';
 
 const STORAGE_KEY = 'version-explorer:state:v1';
 
