@@ -4,6 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useReducer,
 import type { ConversionStrategy, Path, StorageView, Strategy } from '../core/index.ts';
 import { DEFAULT_VIEW, settleDelay, type CatalogRef, type ExplorerState, type ViewId } from './state.ts';
 import { exampleFor } from './examples.ts';
+import { readLocal, writeLocal } from './platform/storage.ts';
 
 export type ExplorerAction =
   | { readonly type: 'apply'; readonly state: ExplorerState }
@@ -98,7 +99,7 @@ export function initialState(): ExplorerState {
 /** The autosaved state, if any and well-formed. */
 export function restoreState(): ExplorerState | undefined {
   try {
-    const raw = localStorage.getItem(STORAGE_KEY);
+    const raw = readLocal(STORAGE_KEY);
     if (!raw) return undefined;
     const s = JSON.parse(raw) as Partial<ExplorerState>;
     if (typeof s.input !== 'string' || !s.catalog || typeof s.catalog !== 'object' || typeof s.document !== 'number')
@@ -111,13 +112,10 @@ export function restoreState(): ExplorerState | undefined {
 }
 
 function saveState(s: ExplorerState): void {
-  try {
-    // Embedded catalogs are kept in the catalog store; the autosave names them by hash only.
-    const catalog = s.catalog.type === 'embedded' ? { ...s.catalog, sources: [] } : s.catalog;
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ ...omit(s, 'highlight'), catalog }));
-  } catch {
-    // storage full or disabled: autosave is best effort
-  }
+  // Embedded catalogs are kept in the catalog store; the autosave names them by hash only.
+  const catalog = s.catalog.type === 'embedded' ? { ...s.catalog, sources: [] } : s.catalog;
+  // Storage full or disabled: autosave is best effort.
+  writeLocal(STORAGE_KEY, JSON.stringify({ ...omit(s, 'highlight'), catalog }));
 }
 
 export interface ExplorerStore {
