@@ -32,7 +32,6 @@ import { useMediaQuery } from './useMediaQuery.ts';
 import { useTheme } from './theme.ts';
 import { ThemeToggle } from './panels/ThemeToggle.tsx';
 import { PaneSwitcher, type PaneName } from './panels/PaneSwitcher.tsx';
-import type { Shortcut } from './shortcuts.ts';
 import type { EditorHandle } from './editor/ResourceEditor.tsx';
 import { useEditorSync } from './editor/editorSync.ts';
 import { useDeferredEditor } from './editor/deferEditor.ts';
@@ -41,7 +40,8 @@ import { ConversionChoice, PaneDrops, WriteLossBanner } from './panels/DeployedC
 import { LoadFromUrl } from './share/LoadFromUrl.tsx';
 import { CatalogPicker, refValue, useCatalogInputs } from './explorer/CatalogPicker.tsx';
 import { Toolbar, shownStrategy } from './explorer/Toolbar.tsx';
-import { DetailsTabs, VIEWS } from './explorer/DetailsTabs.tsx';
+import { DetailsTabs } from './explorer/DetailsTabs.tsx';
+import { explorerShortcuts } from './explorer/explorerShortcuts.ts';
 import { useSelection } from './explorer/useSelection.ts';
 import { CatalogErrors, ImportProblems } from './explorer/Banners.tsx';
 import { ResourcePane, pastedCatalogName } from './explorer/ResourcePane.tsx';
@@ -161,49 +161,15 @@ export function App() {
     setWriteBackVersion(undefined);
   };
 
-  const kind = shown?.kind;
-  const cycleTarget = (step: number) => {
-    const apis = (kind?.versions ?? []).filter((v) => v.role === 'api').map((v) => v.name);
-    if (apis.length === 0) return;
-    const at = apis.indexOf(shown?.targetVersion ?? '');
-    dispatch({ type: 'target', version: apis[(at + step + apis.length) % apis.length] });
-  };
-
-  const shortcuts: Shortcut[] = [
-    { id: 'help', label: 'Show keyboard shortcuts', keys: { code: 'KeyH', alt: true }, run: () => setHelpOpen(true) },
-    { id: 'convert', label: 'Convert now', keys: { code: 'Enter', mod: true }, run: () => exploration.flush() },
-    {
-      id: 'next-target',
-      label: 'Next target version',
-      keys: { code: 'BracketRight', alt: true },
-      run: () => cycleTarget(1),
-    },
-    {
-      id: 'prev-target',
-      label: 'Previous target version',
-      keys: { code: 'BracketLeft', alt: true },
-      run: () => cycleTarget(-1),
-    },
-    {
-      id: 'next-doc',
-      label: 'Next document',
-      keys: { code: 'Period', alt: true },
-      run: () => {
-        // The next document the catalog has (after the one shown), wrapping around.
-        const docs = result?.documents ?? [];
-        const at = result?.document ?? state.document;
-        const next = [...docs.slice(at + 1), ...docs.slice(0, at + 1)].find((d) => d.known !== false);
-        if (next) dispatch({ type: 'document', document: next.index });
-      },
-    },
-    ...VIEWS.map((v, i) => ({
-      id: `view-${v.id}`,
-      label: `Show ${v.label}`,
-      keys: { code: `Digit${i + 1}`, alt: true },
-      run: () => dispatch({ type: 'view', view: v.id }),
-    })),
-  ];
   const openHelp = useCallback(() => setHelpOpen(true), []);
+  const shortcuts = explorerShortcuts({
+    result,
+    shown,
+    document: state.document,
+    dispatch,
+    openHelp,
+    convertNow: () => exploration.flush(),
+  });
   useGlobalShortcuts(shortcuts, openHelp);
 
   const legend = useMemo(() => legendCounts(shown), [shown]);
