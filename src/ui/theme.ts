@@ -2,17 +2,14 @@
 // (styles.css keys its dark palette on it) and returned as `dark` for Monaco's theme.
 import { useCallback, useEffect, useState } from 'react';
 import { useMediaQuery } from './useMediaQuery.ts';
+import { readLocal, writeLocal } from './platform/storage.ts';
 
 export type ThemeSetting = 'light' | 'dark' | 'system';
 export const THEME_KEY = 'version-explorer:theme';
 
 export function readTheme(): ThemeSetting {
-  try {
-    const v = localStorage.getItem(THEME_KEY);
-    return v === 'light' || v === 'dark' ? v : 'system';
-  } catch {
-    return 'system';
-  }
+  const v = readLocal(THEME_KEY);
+  return v === 'light' || v === 'dark' ? v : 'system';
 }
 
 export function useTheme(): { setting: ThemeSetting; dark: boolean; set: (t: ThemeSetting) => void } {
@@ -24,12 +21,8 @@ export function useTheme(): { setting: ThemeSetting; dark: boolean; set: (t: The
   }, [dark]);
   const set = useCallback((t: ThemeSetting) => {
     setSetting(t);
-    try {
-      if (t === 'system') localStorage.removeItem(THEME_KEY);
-      else localStorage.setItem(THEME_KEY, t);
-    } catch {
-      // storage disabled: the pick lasts for this page
-    }
+    // Storage disabled: the pick lasts for this page.
+    writeLocal(THEME_KEY, t === 'system' ? undefined : t);
   }, []);
   return { setting, dark, set };
 }

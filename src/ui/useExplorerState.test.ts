@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { initialState, reduce } from './useExplorerState.ts';
+import { firstVisit, initialState, needsFirstVisit, reduce } from './useExplorerState.ts';
+import { exampleFor } from './examples.ts';
 import type { ExplorerState } from './state.ts';
 
-const firstVisitDefault = (s: ExplorerState): ExplorerState =>
-  s.catalog.type === 'builtin' && s.catalog.id === ''
-    ? reduce(s, { type: 'catalog', catalog: { type: 'builtin', id: 'crm-person' }, input: s.input || 'example' })
-    : s;
+const first = { id: 'crm-person', hash: 'h1' };
+const firstVisitDefault = (s: ExplorerState): ExplorerState => firstVisit(s, first);
 
 describe('reduce', () => {
   it('computes an update from the state the action meets, not the one it was made from', () => {
@@ -18,15 +17,6 @@ describe('reduce', () => {
     expect(s.input).toBe('kind: Person');
   });
 
-  it('applies the first-visit default to a fresh state and keeps an input that is already there', () => {
-    expect(reduce(initialState(), { type: 'update', update: firstVisitDefault })).toMatchObject({
-      catalog: { type: 'builtin', id: 'crm-person' },
-      input: 'example',
-    });
-    const typed = { ...initialState(), input: 'kind: Person' };
-    expect(reduce(typed, { type: 'update', update: firstVisitDefault }).input).toBe('kind: Person');
-  });
-
   it('a catalog change forgets the versions and the highlight chosen for the old one', () => {
     const s: ExplorerState = {
       ...initialState(),
@@ -37,5 +27,37 @@ describe('reduce', () => {
     };
     const next = reduce(s, { type: 'catalog', catalog: { type: 'builtin', id: 'servicefabric' }, input: 'x' });
     expect(next).toEqual({ catalog: { type: 'builtin', id: 'servicefabric' }, input: 'x', document: 0, view: 'plan' });
+  });
+});
+
+describe('firstVisit', () => {
+  it('gives a fresh state the first built-in catalog (with its hash) and that catalog’s example', () => {
+    expect(needsFirstVisit(initialState())).toBe(true);
+    const s = firstVisit({ ...initialState(), view: 'plan', targetVersion: 'v2' }, first);
+    expect(s).toEqual({
+      catalog: { type: 'builtin', id: 'crm-person', hash: 'h1' },
+      input: exampleFor('crm-person'),
+      document: 0,
+      view: 'plan',
+    });
+    expect(s.input).toMatch(/kind:/);
+    expect(needsFirstVisit(s)).toBe(false);
+  });
+
+  it('keeps an input that is already there', () => {
+    const typed = { ...initialState(), input: 'kind: Person' };
+    expect(firstVisit(typed, first)).toMatchObject({ catalog: { id: 'crm-person' }, input: 'kind: Person' });
+  });
+
+  it('leaves a state with a chosen catalog unchanged (the same object)', () => {
+    const chosen: ExplorerState[] = [
+      { ...initialState(), catalog: { type: 'builtin', id: 'servicefabric' }, input: 'a' },
+      { ...initialState(), catalog: { type: 'url', url: 'https://x/c.yaml' } },
+      { ...initialState(), catalog: { type: 'embedded', name: 'n', hash: 'h', sources: [] } },
+    ];
+    for (const s of chosen) {
+      expect(needsFirstVisit(s)).toBe(false);
+      expect(firstVisit(s, first)).toBe(s);
+    }
   });
 });

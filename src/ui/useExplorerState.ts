@@ -3,6 +3,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
 import type { ConversionStrategy, Path, StorageView, Strategy } from '../core/index.ts';
 import { DEFAULT_VIEW, settleDelay, type CatalogRef, type ExplorerState, type ViewId } from './state.ts';
+import { exampleFor } from './examples.ts';
+import { readLocal, writeLocal } from './platform/storage.ts';
 
 export type ExplorerAction =
   | { readonly type: 'apply'; readonly state: ExplorerState }
@@ -65,6 +67,29 @@ export function reduce(s: ExplorerState, a: ExplorerAction): ExplorerState {
   }
 }
 
+/** A built-in catalog as the catalog index lists it. */
+export interface BuiltinEntry {
+  readonly id: string;
+  readonly hash: string;
+}
+
+/**
+ * First visit (no catalog chosen yet): the first built-in catalog and its example, keeping an input already
+ * there. Decided on the state the action meets, so a link or ?catalog= applied meanwhile wins.
+ */
+export function firstVisit(s: ExplorerState, first: BuiltinEntry): ExplorerState {
+  return needsFirstVisit(s)
+    ? reduce(s, {
+        type: 'catalog',
+        catalog: { type: 'builtin', id: first.id, hash: first.hash },
+        input: s.input || exampleFor(first.id),
+      })
+    : s;
+}
+
+/** No catalog chosen yet: the state a fresh visit starts from. */
+export const needsFirstVisit = (s: ExplorerState): boolean => s.catalog.type === 'builtin' && s.catalog.id === '';
+
 const STORAGE_KEY = 'version-explorer:state:v1';
 
 export function initialState(): ExplorerState {
@@ -74,7 +99,7 @@ export function initialState(): ExplorerState {
 /** The autosaved state, if any and well-formed. */
 export function restoreState(): ExplorerState | undefined {
   try {
-    const raw = localStorage.getItem(STORAGE_KEY);
+    const raw = readLocal(STORAGE_KEY);
     if (!raw) return undefined;
     const s = JSON.parse(raw) as Partial<ExplorerState>;
     if (typeof s.input !== 'string' || !s.catalog || typeof s.catalog !== 'object' || typeof s.document !== 'number')
@@ -87,13 +112,10 @@ export function restoreState(): ExplorerState | undefined {
 }
 
 function saveState(s: ExplorerState): void {
-  try {
-    // Embedded catalogs are kept in the catalog store; the autosave names them by hash only.
-    const catalog = s.catalog.type === 'embedded' ? { ...s.catalog, sources: [] } : s.catalog;
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ ...omit(s, 'highlight'), catalog }));
-  } catch {
-    // storage full or disabled: autosave is best effort
-  }
+  // Embedded catalogs are kept in the catalog store; the autosave names them by hash only.
+  const catalog = s.catalog.type === 'embedded' ? { ...s.catalog, sources: [] } : s.catalog;
+  // Storage full or disabled: autosave is best effort.
+  writeLocal(STORAGE_KEY, JSON.stringify({ ...omit(s, 'highlight'), catalog }));
 }
 
 export interface ExplorerStore {

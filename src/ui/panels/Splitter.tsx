@@ -1,6 +1,7 @@
 // The bar between the panes and the details below: drag it, or focus it and use the arrow keys, to give
 // either more room. The size is a share of the window's height, kept in localStorage.
 import { useCallback, useEffect, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { readLocal, writeLocal } from '../platform/storage.ts';
 
 const KEY = 'version-explorer:details-height';
 export const DEFAULT_DETAILS_VH = 36;
@@ -11,12 +12,8 @@ const STEP = 4;
 const clamp = (v: number) => Math.round(Math.min(MAX, Math.max(MIN, v)));
 
 function stored(): number {
-  try {
-    const v = Number(localStorage.getItem(KEY));
-    return Number.isFinite(v) && v > 0 ? clamp(v) : DEFAULT_DETAILS_VH;
-  } catch {
-    return DEFAULT_DETAILS_VH;
-  }
+  const v = Number(readLocal(KEY) ?? '');
+  return Number.isFinite(v) && v > 0 ? clamp(v) : DEFAULT_DETAILS_VH;
 }
 
 /** The details panel's height (vh) and a setter that keeps it within bounds and remembers it. */
@@ -24,11 +21,8 @@ export function useDetailsHeight(): [number, (vh: number) => void] {
   const [vh, setVh] = useState(stored);
   const set = useCallback((v: number) => setVh(clamp(v)), []);
   useEffect(() => {
-    try {
-      localStorage.setItem(KEY, String(vh));
-    } catch {
-      // not kept: the next visit starts from the default
-    }
+    // If not kept, the next visit starts from the default.
+    writeLocal(KEY, String(vh));
   }, [vh]);
   return [vh, set];
 }

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Issue } from '../../core/index.ts';
 import { settleDelay, type ExplorerState } from '../state.ts';
 import { decodeState, encodeState, validateState } from './codec.ts';
+import { replaceUrl } from '../platform/storage.ts';
 
 export const WRITE_DEBOUNCE_MS = 400;
 /** A write still pending when the tab reloads: kept for this tab only, so a fast reload loses nothing. */
@@ -125,7 +126,7 @@ export function useUrlState(state: ExplorerState | undefined, apply: (s: Explore
         // ?catalog= / ?resource= stay in the address bar, but the fragment (the whole state) wins on reload.
         const u = new URL(window.location.href);
         u.hash = r.fragment;
-        window.history.replaceState(window.history.state, '', u.href);
+        replaceUrl(u.href);
       },
       settleDelay(state.input, typing ? WRITE_DEBOUNCE_MS : 0),
     );

@@ -1,0 +1,199 @@
+// The details views as one registry: the tabs, their counts, their panels and the Alt+digit shortcuts all
+// read VIEWS.
+import type { ReactNode } from 'react';
+import type { Strategy } from '../../core/index.ts';
+import type { ExploreResult } from '../worker/protocol.ts';
+import type { ViewId } from '../state.ts';
+import type { ExplorerAction } from '../useExplorerState.ts';
+import { ErrorBoundary } from '../panels/ErrorBoundary.tsx';
+import { PropertyBagList } from '../panels/PropertyBagList.tsx';
+import { LostList } from '../panels/LostList.tsx';
+import { PlanTable } from '../panels/PlanTable.tsx';
+import { StrategiesView } from '../panels/StrategiesView.tsx';
+import { RoundTripView } from '../panels/RoundTripView.tsx';
+import { VersionMap } from '../panels/VersionMap.tsx';
+import { ChangesView } from '../panels/ChangesView.tsx';
+import { MigrationPlanView } from '../panels/MigrationPlanView.tsx';
+import { ASO_ONLY_VIEWS, DeployedTab } from '../panels/DeployedControls.tsx';
+
+/** What a view renders from besides the result. */
+export interface ViewContext {
+  readonly select: (key: string | undefined) => void;
+  readonly dispatch: (a: ExplorerAction) => void;
+  readonly strategy: Strategy;
+  readonly dark: boolean;
+  readonly onWriteBackVersion: (version: string | undefined) => void;
+  /** The resolved catalog (the migration plan reads its JSON). */
+  readonly catalog: { readonly json: unknown } | undefined;
+  readonly input: string;
+  readonly catalogKey: string | undefined;
+}
+
+export interface DetailsView {
+  readonly id: ViewId;
+  readonly label: string;
+  /** The tab's badge ('' for none). */
+  readonly count: (shown: ExploreResult) => string;
+  readonly render: (shown: ExploreResult, ctx: ViewContext) => ReactNode;
+}
+
+const none = (): string => '';
+
+export const VIEWS: readonly DetailsView[] = [
+  {
+    id: 'bag',
+    label: 'Property bag',
+    count: (shown) => String(shown.bag.length),
+    render: (shown, ctx) => <PropertyBagList entries={shown.bag} onSelect={ctx.select} />,
+  },
+  {
+    id: 'lost',
+    label: 'Lost',
+    count: (shown) => String(shown.lost.length),
+    render: (shown, ctx) => (
+      <LostList
+        entries={shown.lost}
+        {...(shown.targetVersion ? { target: shown.targetVersion } : {})}
+        onSelect={ctx.select}
+      />
+    ),
+  },
+  {
+    id: 'plan',
+    label: 'Conversion plan',
+    count: none,
+    render: (shown) => (
+      <PlanTable {...(shown.plan ? { plan: shown.plan } : {})} {...(shown.planUsed ? { used: shown.planUsed } : {})} />
+    ),
+  },
+  {
+    id: 'roundtrip',
+    label: 'Round trip',
+    count: (shown) => (shown.roundTrip ? (shown.roundTrip.lossless ? '✓' : '≠') : ''),
+    render: (shown, ctx) => (
+      <RoundTripView
+        {...(shown.roundTrip ? { roundTrip: shown.roundTrip } : {})}
+        {...(shown.writeBack ? { writeBack: shown.writeBack } : {})}
+        versions={shown.kind?.versions ?? []}
+        onWriteBackVersion={ctx.onWriteBackVersion}
+        dark={ctx.dark}
+      />
+    ),
+  },
+  {
+    id: 'map',
+    label: 'Version map',
+    count: none,
+    render: (shown, ctx) => {
+      const kind = shown.kind;
+      if (!kind) return <p className="empty">No kind selected.</p>;
+      return (
+        <>
+          <VersionMap
+            kind={kind}
+            strategy={ctx.strategy}
+            {...(shown.sourceVersion ? { source: shown.sourceVersion } : {})}
+            {...(shown.targetVersion ? { target: shown.targetVersion } : {})}
+            onPick={(v) => ctx.dispatch({ type: 'target', version: v })}
+          />
+          {ctx.catalog && (
+            <MigrationPlanView catalogJson={ctx.catalog.json} group={kind.group} kind={kind.kind} objects={ctx.input} />
+          )}
+        </>
+      );
+    },
+  },
+  {
+    id: 'changes',
+    label: 'Changes',
+    count: none,
+    render: (shown, ctx) => (
+      <ChangesView
+        {...(shown.changes ? { changes: shown.changes } : {})}
+        {...(shown.sourceVersion ? { source: shown.sourceVersion } : {})}
+        {...(shown.targetVersion ? { target: shown.targetVersion } : {})}
+        onSelect={ctx.select}
+      />
+    ),
+  },
+  {
+    id: 'strategies',
+    label: 'Strategies',
+    count: none,
+    render: (shown, ctx) => (
+      <StrategiesView
+        {...(ctx.catalogKey !== undefined ? { catalogKey: ctx.catalogKey } : {})}
+        {...(shown.kind ? { kind: shown.kind } : {})}
+      />
+    ),
+  },
+];
+
+/** The tab's badge: the deployed view replaces the ASO-only views (its fate list counts in the first). */
+function tabCount(v: DetailsView, shown: ExploreResult | undefined): string {
+  if (!shown) return '';
+  if (shown.deployed && ASO_ONLY_VIEWS.has(v.id)) return v.id === 'bag' ? String(shown.deployed.fates.length) : '';
+  return v.count(shown);
+}
+
+export function DetailsTabs({
+  view,
+  shown,
+  ctx,
+  empty,
+}: {
+  readonly view: ViewId;
+  readonly shown: ExploreResult | undefined;
+  readonly ctx: ViewContext;
+  /** Shown in the panel before there is a result. */
+  readonly empty: ReactNode;
+}) {
+  const deployed = shown?.deployed;
+  const current = VIEWS.find((v) => v.id === view);
+  const panel = !shown ? empty : current?.render(shown, ctx);
+  return (
+    <>
+      <div className="tabs" role="tablist" aria-label="Views">
+        {VIEWS.map((v) => {
+          const count = tabCount(v, shown);
+          return (
+            <button
+              key={v.id}
+              type="button"
+              role="tab"
+              id={`tab-${v.id}`}
+              aria-selected={view === v.id}
+              aria-controls={`panel-${v.id}`}
+              tabIndex={view === v.id ? 0 : -1}
+              onClick={() => ctx.dispatch({ type: 'view', view: v.id })}
+              onKeyDown={(e) => {
+                const i = VIEWS.findIndex((x) => x.id === view);
+                const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : undefined;
+                if (next === undefined) return;
+                const target = VIEWS[(next + VIEWS.length) % VIEWS.length];
+                if (!target) return;
+                ctx.dispatch({ type: 'view', view: target.id });
+                document.getElementById(`tab-${target.id}`)?.focus();
+              }}
+            >
+              {deployed && v.id === 'bag' ? 'As deployed' : v.label}
+              {count && <span className="tab-count">{count}</span>}
+            </button>
+          );
+        })}
+      </div>
+      <div className="tab-panel" role="tabpanel" id={`panel-${view}`} aria-labelledby={`tab-${view}`} tabIndex={0}>
+        <ErrorBoundary
+          key={view}
+          fallback={(error) => (
+            <p className="empty" role="alert">
+              This view could not be shown: {error.message}
+            </p>
+          )}
+        >
+          {deployed && ASO_ONLY_VIEWS.has(view) ? <DeployedTab deployed={deployed} /> : panel}
+        </ErrorBoundary>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,214 @@
+// The conversion toolbar: document, source, hub, target and strategy pickers, the storage view switch.
+import type { Strategy } from '../../core/index.ts';
+import type { ExploreResult } from '../worker/protocol.ts';
+import type { ExplorerState } from '../state.ts';
+import type { ExplorerAction } from '../useExplorerState.ts';
+import { StorageViewSwitch } from '../panels/DeployedControls.tsx';
+import { ExamplesMenu } from '../panels/ExamplesMenu.tsx';
+
+const HUB_REASON: Record<string, string> = {
+  config: 'configured',
+  'aso-storage': 'ASO storage version',
+  'newest-ga': 'newest GA version',
+  newest: 'newest version',
+  'crd-storage': 'the CRD’s storage version',
+};
+
+type Kind = NonNullable<ExploreResult['kind']>;
+
+/** The strategies the shown kind has. */
+export const strategiesOf = (kind: Kind | undefined): Strategy[] =>
+  kind ? (Object.keys(kind.graphs) as Strategy[]) : [];
+
+/** The strategy to show: the user's pick at once (a radio must not wait for the worker to look checked). */
+export function shownStrategy(picked: Strategy | undefined, shown: ExploreResult | undefined): Strategy {
+  const kind = shown?.kind;
+  return (
+    (picked && strategiesOf(kind).includes(picked) ? picked : undefined) ??
+    shown?.strategy ??
+    kind?.strategy ??
+    'direct'
+  );
+}
+
+function VersionOptions({ kind, deployed }: { readonly kind: Kind | undefined; readonly deployed: boolean }) {
+  const versions = kind?.versions ?? [];
+  return (
+    <>
+      <optgroup label="API versions">
+        {versions
+          .filter((v) => v.role === 'api')
+          .map((v) => (
+            <option key={v.name} value={v.name}>
+              {v.name}
+              {v.deprecated ? ' (deprecated)' : ''}
+            </option>
+          ))}
+      </optgroup>
+      {/* The deployed view has only the CRD's own versions. */}
+      {!deployed && (
+        <optgroup label="Storage versions">
+          {versions
+            .filter((v) => v.role === 'storage')
+            .map((v) => (
+              <option key={v.name} value={v.name}>
+                {v.name}
+                {v.name === kind?.hub ? ' (hub)' : ''}
+              </option>
+            ))}
+        </optgroup>
+      )}
+    </>
+  );
+}
+
+function HubChoice({
+  kind,
+  hub,
+  deployed,
+  dispatch,
+}: {
+  readonly kind: Kind | undefined;
+  readonly hub: string | undefined;
+  readonly deployed: ExploreResult['deployed'];
+  readonly dispatch: (a: ExplorerAction) => void;
+}) {
+  if (deployed)
+    return (
+      <span className="hub-chip" title="The CRD's storage: true version: what etcd holds">
+        stored <code>{deployed.storage}</code>
+      </span>
+    );
+  if (kind && (kind.hubChoices?.length ?? 0) > 1)
+    return (
+      <label className="field hub-chip">
+        <span>Hub version</span>
+        <select
+          aria-label="Hub version"
+          value={hub ?? kind.hubChoices?.[0]?.hub ?? kind.hub}
+          onChange={(e) => {
+            const first = kind.hubChoices?.[0]?.hub;
+            dispatch({ type: 'hub', hub: e.target.value === first ? undefined : e.target.value });
+          }}
+        >
+          {kind.hubChoices?.map((c) => (
+            <option key={c.hub} value={c.hub}>
+              {c.hub} ({HUB_REASON[c.reason] ?? c.reason})
+            </option>
+          ))}
+        </select>
+      </label>
+    );
+  return (
+    <span
+      className="hub-chip"
+      title={kind ? `Hub (storage version), chosen by: ${HUB_REASON[kind.hubReason] ?? kind.hubReason}` : undefined}
+    >
+      hub <code>{kind?.hub ?? '—'}</code>
+    </span>
+  );
+}
+
+export function Toolbar({
+  state,
+  dispatch,
+  result,
+  shown,
+  busy,
+}: {
+  readonly state: ExplorerState;
+  readonly dispatch: (a: ExplorerAction) => void;
+  /** The latest answer (documents, status). */
+  readonly result: ExploreResult | undefined;
+  /** The last answer that converted (versions, hub, strategies). */
+  readonly shown: ExploreResult | undefined;
+  readonly busy: boolean;
+}) {
+  const kind = shown?.kind;
+  const versions = kind?.versions ?? [];
+  const strategies = strategiesOf(kind);
+  const deployed = shown?.deployed;
+  /** A version the user picked, while the kind has it (pickers show a pick before the worker answers). */
+  const picked = (v: string | undefined) => (v !== undefined && versions.some((x) => x.name === v) ? v : undefined);
+  const strategy = shownStrategy(state.strategy, shown);
+  const versionOptions = <VersionOptions kind={kind} deployed={deployed !== undefined} />;
+  return (
+    <div className="toolbar" role="toolbar" aria-label="Conversion">
+      {(result?.documents.length ?? 0) > 1 && (
+        <label className="field">
+          <span>Document</span>
+          <select
+            aria-label="Document"
+            value={result?.document ?? 0}
+            onChange={(e) => dispatch({ type: 'document', document: Number(e.target.value) })}
+          >
+            {result?.documents.map((d) => (
+              <option key={d.index} value={d.index} disabled={d.known === false}>
+                {d.label}
+                {d.known === false ? ' · not in this catalog' : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label className="field">
+        <span>Source version</span>
+        <select
+          aria-label="Source version"
+          value={picked(state.sourceVersion) ?? shown?.sourceVersion ?? ''}
+          disabled={!kind}
+          onChange={(e) => dispatch({ type: 'source', version: e.target.value })}
+        >
+          {!kind && <option value="">—</option>}
+          {versionOptions}
+        </select>
+      </label>
+      <span className="arrow" aria-hidden="true">
+        →
+      </span>
+      <HubChoice kind={kind} hub={state.hub} deployed={deployed} dispatch={dispatch} />
+      <span className="arrow" aria-hidden="true">
+        →
+      </span>
+      <label className="field">
+        <span>Target version</span>
+        <select
+          aria-label="Target version"
+          value={picked(state.targetVersion) ?? shown?.targetVersion ?? ''}
+          disabled={!kind}
+          onChange={(e) => dispatch({ type: 'target', version: e.target.value })}
+        >
+          {!kind && <option value="">—</option>}
+          {versionOptions}
+        </select>
+      </label>
+      {strategies.length > 1 && !deployed && (
+        <div className="segmented" role="radiogroup" aria-label="Strategy">
+          {strategies.map((s) => (
+            <label key={s} className={s === strategy ? 'on' : ''}>
+              <input
+                type="radio"
+                name="strategy"
+                value={s}
+                checked={s === strategy}
+                onChange={() => dispatch({ type: 'strategy', strategy: s })}
+              />
+              {s}
+            </label>
+          ))}
+        </div>
+      )}
+      {shown?.storageView && (
+        <StorageViewSwitch
+          view={state.storage ?? shown.storageView}
+          onChange={(v) => dispatch({ type: 'storage', storage: v })}
+        />
+      )}
+      <div className="spacer" />
+      <ExamplesMenu />
+      <span className="status" role="status">
+        {busy ? 'Converting…' : result ? `${Math.round(result.millis)} ms` : ''}
+      </span>
+    </div>
+  );
+}

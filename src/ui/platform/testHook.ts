@@ -1,0 +1,50 @@
+// Test and benchmark hook on window: Playwright cannot type into Monaco reliably, so e2e tests set the
+// input here and wait for `rendered` to know the panes show a result.
+import { useEffect } from 'react';
+
+declare global {
+  interface Window {
+    /** Test and benchmark hook: Playwright cannot type into Monaco reliably, so e2e tests set the input here. */
+    __versionExplorer?: {
+      setResource(text: string): void;
+      /** Set after the panes have rendered a result: the length of the input it was computed from. */
+      rendered?: {
+        readonly inputLength: number;
+        readonly at: number;
+        readonly millis: number;
+        /** False while the source ranges (markers, cursor sync) of a large input are still to come. */
+        readonly complete: boolean;
+      };
+    };
+  }
+}
+
+/** The result the panes show, as far as the hook reports it. */
+export interface RenderedResult {
+  readonly millis: number;
+  readonly rangesPending?: boolean;
+}
+
+export function useTestHook(
+  setResource: (text: string) => void,
+  result: RenderedResult | undefined,
+  resultInput: string | undefined,
+): void {
+  useEffect(() => {
+    window.__versionExplorer = { ...window.__versionExplorer, setResource };
+  }, [setResource]);
+  useEffect(() => {
+    if (!result || resultInput === undefined) return;
+    const inputLength = resultInput.length;
+    const millis = result.millis;
+    const complete = !result.rangesPending;
+    // After the browser has painted the panes.
+    requestAnimationFrame(() => {
+      window.__versionExplorer = {
+        ...window.__versionExplorer,
+        setResource,
+        rendered: { inputLength, at: performance.now(), millis, complete },
+      };
+    });
+  }, [result, resultInput, setResource]);
+}
