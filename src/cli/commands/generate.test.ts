@@ -116,7 +116,7 @@ describe('generate: nothing importable', () => {
   it('only an empty file exits 2 with NO_RESOURCE and writes no catalog', async () => {
     const f = fakeIO({ '/in/empty.yaml': '' });
     expect(await generate(['/in/empty.yaml'], f.io)).toBe(2);
-    expect(f.err.join('')).toMatch(/^error NO_RESOURCE/m);
+    expect(f.err.join('')).toMatch(/^\/in\/empty.yaml: error NO_RESOURCE/m);
     expect(f.out.join('')).toBe('');
   });
 

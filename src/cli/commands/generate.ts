@@ -47,7 +47,11 @@ export const generate: Command = async (args, io) => {
   const all = [...read.issues, ...issues];
   // Nothing importable (an empty file, only Secrets): an error, not an empty catalog with exit 0.
   if (catalog.kinds.length === 0 && !hasErrors(all))
-    all.push(issue('error', 'NO_RESOURCE', 'the inputs define no kinds (no CRD or OpenAPI resource found)'));
+    all.push(
+      issue('error', 'NO_RESOURCE', 'the inputs define no kinds (no CRD or OpenAPI resource found)', [], {
+        file: inputs.join(', '),
+      }),
+    );
   for (const i of all) io.err(`${formatIssue(i)}\n`);
   const failed = hasErrors(all);
   if (catalog.kinds.length > 0 || !failed) {
