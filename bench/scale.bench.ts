@@ -84,33 +84,8 @@ for (const format of ['json', 'yaml'] as const) {
 }
 
 // (3) minItems: 1e8
-const crd = file(
-  'huge-min.crd.yaml',
-  `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: huges.bench.example.com
-spec:
-  group: bench.example.com
-  names: {kind: Huge, plural: huges}
-  scope: Namespaced
-  versions:
-    - name: v1
-      served: true
-      storage: true
-      schema:
-        openAPIV3Schema:
-          type: object
-          properties:
-            spec:
-              type: object
-              required: [items, name]
-              properties:
-                items: {type: array, minItems: 100000000, items: {type: string, minLength: 100000000}}
-                name: {type: string, minLength: 100000000}
-                labels: {type: object, minProperties: 100000000, additionalProperties: {type: string}}
-`,
-);
+// the hostile suite's fixture: the schema asks for 1e8 items, characters and keys
+const crd = path.resolve(import.meta.dirname, '../src/cli/testdata/hostile/huge-minimums.crd.yaml');
 {
   const r = cli(['roundtrip', '--catalog', crd, '--fuzz', '1']);
   const ok = r.secs <= 10 && r.mb <= 1024 && r.code === 0;

@@ -1,6 +1,7 @@
 // The hostile-input corpus (issue 15): every class of bad input through the CLI, as a user would run it.
 // Asserted for each: no uncaught exception, an Issue with a location, the documented exit code, and no value
 // changed silently. Large or deep inputs are generated (testdata/hostile/generate.ts); small ones are inline.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_DEPTH, parseJsonExact } from '../core/index.ts';
@@ -242,29 +243,7 @@ describe('hostile: binary, empty, sizes', () => {
   });
 
   it('roundtrip --fuzz on a schema demanding 1e8 items, characters and keys stays small and passes', async () => {
-    const crd = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: huges.hostile.example.com}
-spec:
-  group: hostile.example.com
-  names: {kind: Huge, plural: huges}
-  scope: Namespaced
-  versions:
-    - name: v1
-      served: true
-      storage: true
-      schema:
-        openAPIV3Schema:
-          type: object
-          properties:
-            spec:
-              type: object
-              required: [items, name]
-              properties:
-                items: {type: array, minItems: 100000000, items: {type: string, minLength: 100000000}}
-                name: {type: string, minLength: 100000000}
-                labels: {type: object, minProperties: 100000000, additionalProperties: {type: string}}
-`;
+    const crd = readFileSync(path.join(import.meta.dirname, 'testdata/hostile/huge-minimums.crd.yaml'), 'utf8');
     const t0 = performance.now();
     const r = await cli(['roundtrip', '--catalog', '/huge.yaml', '--fuzz', '3', '--json'], { '/huge.yaml': crd });
     expect(r.code).toBe(0);
