@@ -145,7 +145,13 @@ export function runRules(
   }
   const final = writes.filter((w) => inPart(w.path) && getAt(r.doc, w.path).found);
   const input = deepClone(doc);
-  for (const p of [...taken].sort((x, y) => y.length - x.length)) deleteAt(input, p);
+  // Objects emptied by taking their last field go (as in applyRules), but not the root's own (spec, status):
+  // the generated steps still convert them (ASO's spec gains originalVersion).
+  for (const p of [...taken].sort((x, y) => y.length - x.length)) {
+    const top = p.length > 1 ? input[p[0] as string] : undefined;
+    if (isRecord(top)) deleteAt(top, p.slice(1));
+    else deleteAt(input, p);
+  }
   const fates: Fate[] = [];
   const push = (
     kindOf: FateKind,
