@@ -213,7 +213,10 @@ function finishRules(run: RulesRun, output: Record<string, unknown>, fates: Fate
   const written: Path[] = run.finish(output);
   issues.push(...run.issues);
   const kept = fates.filter(
-    (f) => f.kind !== 'required-missing' || !written.some((w) => f.targetPath && isUnder(f.targetPath, w)),
+    // filled by a rule: the field itself, or something inside it, was written
+    (f) =>
+      f.kind !== 'required-missing' ||
+      !written.some((w) => f.targetPath && (isUnder(f.targetPath, w) || isUnder(w, f.targetPath))),
   );
   return [...kept, ...run.fates].sort(
     (x, y) => comparePaths(x.sourcePath, y.sourcePath) || comparePaths(x.targetPath, y.targetPath),
