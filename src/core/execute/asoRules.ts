@@ -10,7 +10,7 @@ import { issue, type Issue } from '../issue.ts';
 import type { Kind, Version } from '../model.ts';
 import type { Fate, FateCause, FateKind, PlanRules } from '../conversionTypes.ts';
 import { FATE_KINDS } from '../fateKinds.ts';
-import { deepClone, isRecord, setKey } from '../jsonValue.ts';
+import { isRecord, setKey } from '../jsonValue.ts';
 import type { RuleSet } from '../rules/format.ts';
 import { applyRules, findSteps, ownedPaths, ruleEnds, type AppliedRule } from '../rules/apply.ts';
 import { deleteAt, formatPathPattern, getAt, setAt } from '../rules/paths.ts';
@@ -88,6 +88,38 @@ export interface RulesRun {
   readonly issues: readonly Issue[];
 }
 
+/**
+ * `doc` without the fields at `paths`: only the objects and lists on the way to them are copied (the generated
+ * steps read their input and never write it, so the rest is shared, not cloned: a large resource stays cheap).
+ * Objects emptied by taking their last field go (as in applyRules), but not the root's own (spec, status): the
+ * generated steps still convert them (ASO's spec gains originalVersion).
+ */
+function withoutPaths(doc: Obj, paths: readonly Path[]): Obj {
+  if (paths.length === 0) return doc;
+  const root: Obj = { ...doc };
+  const copied = new Set<unknown>([root]);
+  const own = (parent: Obj | unknown[], seg: string | number): unknown => {
+    const v = (parent as Record<string | number, unknown>)[seg];
+    if (v === null || typeof v !== 'object' || copied.has(v)) return v;
+    const c = Array.isArray(v) ? [...v] : { ...(v as Obj) };
+    copied.add(c);
+    if (Array.isArray(parent)) parent[seg as number] = c;
+    else setKey(parent, seg as string, c);
+    return c;
+  };
+  for (const p of [...paths].sort((x, y) => y.length - x.length)) {
+    let at: unknown = root;
+    for (const seg of p.slice(0, -1)) {
+      if (at === null || typeof at !== 'object') break;
+      at = own(at as Obj, seg);
+    }
+    const top = p.length > 1 ? root[p[0] as string] : undefined;
+    if (isRecord(top)) deleteAt(top, p.slice(1));
+    else deleteAt(root, p);
+  }
+  return root;
+}
+
 /** Longest common prefix of paths (the object a computed value is made from). */
 function commonPrefix(paths: readonly Path[]): Path {
   const [first, ...rest] = paths;
@@ -144,14 +176,7 @@ export function runRules(
     });
   }
   const final = writes.filter((w) => inPart(w.path) && getAt(r.doc, w.path).found);
-  const input = deepClone(doc);
-  // Objects emptied by taking their last field go (as in applyRules), but not the root's own (spec, status):
-  // the generated steps still convert them (ASO's spec gains originalVersion).
-  for (const p of [...taken].sort((x, y) => y.length - x.length)) {
-    const top = p.length > 1 ? input[p[0] as string] : undefined;
-    if (isRecord(top)) deleteAt(top, p.slice(1));
-    else deleteAt(input, p);
-  }
+  const input = withoutPaths(doc, taken);
   const fates: Fate[] = [];
   const push = (
     kindOf: FateKind,
@@ -196,7 +221,8 @@ export function runRules(
       const written: Path[] = [];
       for (const w of [...final].sort((x, y) => x.path.length - y.path.length)) {
         if (written.some((p) => isUnder(w.path, p))) continue; // inside a value already written whole
-        const v = deepClone(getAt(r.doc, w.path).value);
+        // the rules' document is theirs alone (applyRules copies): its values need no copy
+        const v = getAt(r.doc, w.path).value;
         const there = getAt(output, w.path);
         // Beside what the generated steps put in the same object (fields no rule names), as applyRules does.
         if (there.found && isRecord(there.value) && isRecord(v)) {
