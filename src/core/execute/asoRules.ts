@@ -7,13 +7,16 @@
 // paths mean the same on both.
 import { comparePaths, isUnder, samePath, type Path } from '../path.ts';
 import { issue, type Issue } from '../issue.ts';
-import type { Kind, Version } from '../model.ts';
+import type { Kind, ObjectType, TypeRef, Version } from '../model.ts';
 import type { Fate, FateCause, FateKind, PlanRules } from '../conversionTypes.ts';
 import { FATE_KINDS } from '../fateKinds.ts';
 import { isRecord, setKey } from '../jsonValue.ts';
 import type { RuleSet } from '../rules/format.ts';
-import { applyRules, findSteps, ownedPaths, ruleEnds, type AppliedRule } from '../rules/apply.ts';
+import { applyRules, findSteps, ownedPaths, ruleEnds, ruleThatRead, type AppliedRule } from '../rules/apply.ts';
+import { propertiesByName, typeAtPath, typeNamed } from '../catalogLookup.ts';
+import { PROPERTY_BAG, bagWrite, readBag, setBag } from '../propertyBag.ts';
 import { deleteAt, formatPathPattern, getAt, setAt } from '../rules/paths.ts';
+import { readPaths } from '../rules/celInput.ts';
 import { fateReason } from './fateReason.ts';
 
 type Obj = Record<string, unknown>;
@@ -77,12 +80,141 @@ export function planRules(
   };
 }
 
+/** Where the rules run: the plan's ends, only under `partRoot` (spec or status) when given, all fates or sparse. */
+export interface RulesAt {
+  readonly from: Version;
+  readonly to: Version;
+  readonly partRoot: string | undefined;
+  readonly allFates: boolean;
+}
+
+/** An input field the rules take but would not give back: kept in the destination object's property bag. */
+interface Kept {
+  readonly path: Path;
+  readonly parent: Path;
+  readonly key: string;
+  readonly value: unknown;
+  readonly type: TypeRef | undefined;
+  readonly cause: FateCause;
+}
+
+/** Equal as round trips count it: absent, null, [] and {} alike; maps whatever their key order. */
+function sameJson(a: unknown, b: unknown): boolean {
+  const empty = (v: unknown) =>
+    v === undefined || v === null || (typeof v === 'object' && Object.keys(v as object).length === 0);
+  if (empty(a) && empty(b)) return true;
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a as object);
+  const kb = Object.keys(b as object);
+  const all = new Set([...ka, ...kb]);
+  for (const k of all) if (!sameJson((a as Obj)[k], (b as Obj)[k])) return false;
+  return true;
+}
+
+/** The object type at `path` of a version (undefined when the path is not an object there). */
+function objectAt(v: Version, path: Path): ObjectType | undefined {
+  const t = typeAtPath(v, path);
+  return t?.kind === 'object' ? typeNamed(v, t.name) : undefined;
+}
+
+/**
+ * What the other direction needs of the rules' document to give back what CEL computed: the computed values (what
+ * it consumes) and what its expressions read; not the rest of a large resource (copying it would cost more than the conversion).
+ */
+function reverseInput(ruleSet: RuleSet, kind: Kind, rules: PlanRules, r: ReturnType<typeof applyRules>): unknown {
+  const steps = findSteps(ruleSet, kindName(kind), rules.to, rules.from) ?? [];
+  const programs = steps.flatMap((s) =>
+    s.conversion.rules.flatMap((x) =>
+      x.op === 'compute'
+        ? (s.direction === 'up' ? x.up : x.down).map((t) => t.expression)
+        : x.op === 'drop' && x.restore
+          ? [x.restore]
+          : [],
+    ),
+  );
+  const read = readPaths(programs);
+  if (read === 'all') return r.doc;
+  const computed = r.applied.filter((a) => a.op === 'compute').flatMap((a) => a.destPaths);
+  const paths = [...read, ...computed].sort((a, b) => a.length - b.length);
+  const out: Obj = {};
+  const picked: Path[] = [];
+  for (const p of paths) {
+    // below a value already picked: in it; otherwise containers on the way are the copy's own, values shared
+    if (picked.some((q) => isUnder(p, q))) continue;
+    const v = getAt(r.doc, p);
+    if (v.found && setAt(out, p, v.value)) picked.push(p);
+  }
+  return out;
+}
+
+/**
+ * ASO keeps in a storage object's property bag what its shape cannot hold; the rules' fields, taken by the rules,
+ * never reach the bag by the generated steps. Toward a storage version, a field the rules take but whose other
+ * direction would not give it back (a derivation that is not exactly invertible: the seed's middle name) is kept
+ * in the bag of its object, under its property's bag key, when the destination's object has a bag. Going back,
+ * the generated steps restore it where a version has the field, and the rules do not write over it. Intended
+ * drops are not kept.
+ */
+function keptInBag(
+  ruleSet: RuleSet,
+  kind: Kind,
+  rules: PlanRules,
+  doc: Obj,
+  r: ReturnType<typeof applyRules>,
+  taken: readonly Path[],
+  at: RulesAt,
+): Kept[] {
+  // Moves, enum maps (one to one) and map <-> list give their values back by construction (`rules check` reports
+  // duplicate keys and reordering); a CEL computation may not.
+  const drops = r.applied.filter((a) => a.op === 'drop').flatMap((a) => a.sourcePaths);
+  const candidates = taken.filter(
+    (p) =>
+      !drops.some((d) => isUnder(p, d)) &&
+      typeof p[p.length - 1] === 'string' &&
+      ruleThatRead(r.applied, p)?.op === 'compute',
+  );
+  if (candidates.length === 0) return [];
+  const back = applyRules(ruleSet, kindName(kind), rules.to, rules.from, reverseInput(ruleSet, kind, rules, r));
+  const out: Kept[] = [];
+  for (const p of [...candidates].sort((x, y) => x.length - y.length)) {
+    if (out.some((k) => isUnder(p, k.path))) continue;
+    const before = getAt(doc, p).value;
+    const after = getAt(back.doc, p);
+    if (sameJson(before, after.found ? after.value : undefined)) continue;
+    const parent = p.slice(0, -1);
+    const name = p[p.length - 1] as string;
+    if (!objectAt(at.to, parent)?.hasPropertyBag) continue;
+    const own = objectAt(at.from, parent);
+    const prop = own ? propertiesByName(own).get(name) : undefined;
+    const rule = ruleThatRead(r.applied, p);
+    out.push({
+      path: p,
+      parent,
+      key: prop?.bagKey ?? name.charAt(0).toUpperCase() + name.slice(1),
+      value: before,
+      type: prop?.type,
+      cause: {
+        rule: 'rule-bagged',
+        hop: { from: rules.from, to: rules.to },
+        conversionRule: { id: rule?.ruleId ?? '', op: rule?.op ?? '' },
+      },
+    });
+  }
+  return out;
+}
+
 /** What the rules do to one document: the input without the owned fields, then `finish` on the hops' output. */
 export interface RulesRun {
   /** The input with the fields the rules own taken out: what the generated steps convert. */
   readonly input: Obj;
-  /** Writes the rules' fields into the generated steps' output (in place); returns the paths written. */
-  finish(output: Obj): Path[];
+  /**
+   * Writes the rules' fields into the generated steps' output (in place), but not over a value the generated
+   * steps restored from a property bag (`restored`), and keeps in the destination's bag what the rules would
+   * not give back; returns the paths written.
+   */
+  finish(output: Obj, restored: readonly Path[]): Path[];
   /** Fates of the fields the rules took and wrote, about the input and the output. */
   readonly fates: Fate[];
   readonly issues: readonly Issue[];
@@ -143,14 +275,8 @@ const causeOf = (a: AppliedRule, reason?: string): FateCause => ({
  * Runs the plan's rules on `doc` (at the plan's `from`). `part`: only the spec or the status root property is
  * the rules' to take and write (the other part passes through the generated steps untouched).
  */
-export function runRules(
-  ruleSet: RuleSet,
-  kind: Kind,
-  rules: PlanRules,
-  doc: Obj,
-  partRoot: string | undefined,
-  allFates: boolean,
-): RulesRun {
+export function runRules(ruleSet: RuleSet, kind: Kind, rules: PlanRules, doc: Obj, at: RulesAt): RulesRun {
+  const { partRoot, allFates } = at;
   const r = applyRules(ruleSet, kindName(kind), rules.from, rules.to, doc);
   const inPart = (p: Path): boolean => partRoot === undefined || p[0] === partRoot;
   // Where each value of the rules' document came from in the input, and the rules that made it (a chain of
@@ -212,15 +338,19 @@ export function runRules(
       else push('converted', [causeOf(a)], p);
     }
   }
+  const kept = at.to.role === 'storage' ? keptInBag(ruleSet, kind, rules, doc, r, taken, at) : [];
+  for (const k of kept) push('bagged', [k.cause], k.path, [...k.parent, PROPERTY_BAG, k.key]);
   const issues = r.issues.filter((i) => i.path.length === 0 || inPart(i.path));
   return {
     input,
     fates,
     issues,
-    finish(output) {
+    finish(output, restored) {
       const written: Path[] = [];
       for (const w of [...final].sort((x, y) => x.path.length - y.path.length)) {
         if (written.some((p) => isUnder(w.path, p))) continue; // inside a value already written whole
+        // restored from the bag, where a rule of the other direction kept what it could not give back
+        if (restored.some((p) => isUnder(w.path, p))) continue;
         // the rules' document is theirs alone (applyRules copies): its values need no copy
         const v = getAt(r.doc, w.path).value;
         const there = getAt(output, w.path);
@@ -229,6 +359,13 @@ export function runRules(
           for (const [k, x] of Object.entries(v)) setKey(there.value, k, x);
           written.push(w.path);
         } else if (setAt(output, w.path, v)) written.push(w.path);
+      }
+      for (const k of kept) {
+        const holder = getAt(output, k.parent);
+        if (!holder.found || !isRecord(holder.value)) continue;
+        const bag = readBag(holder.value);
+        bagWrite(bag, k.key, k.value, k.type);
+        setBag(holder.value, bag);
       }
       return written.sort(comparePaths);
     },
