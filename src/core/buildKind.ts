@@ -48,7 +48,7 @@ function selectHub(
     );
   }
   if (input.aso) {
-    const stored = versions.find((v) => v.role === 'storage' && v.storage);
+    const stored = versions.find((v) => v.role === 'storage' && v.crdStorage);
     if (stored) return { hub: stored.name, hubReason: 'aso-storage' };
   }
   const apis = versions.filter(
@@ -145,7 +145,7 @@ function hubFacts(
   hubReason: HubReason,
 ): Pick<Kind, 'hub' | 'hubReason' | 'crdStorageVersion' | 'graphs'> {
   const hubTwin = versions.find((v) => v.name === hub)?.twin;
-  const crdStorage = versions.find((v) => v.storage);
+  const crdStorage = versions.find((v) => v.crdStorage);
   return {
     hub,
     hubReason,

@@ -89,7 +89,7 @@ export function importCrd(
       ...(twin !== undefined ? { twin } : {}),
       ...(storageVariant ? { derived: false } : {}),
       served: raw.served === true,
-      storage: raw.storage === true,
+      crdStorage: raw.storage === true,
       deprecated: raw.deprecated === true,
       ...(typeof raw.deprecationWarning === 'string' ? { deprecationWarning: raw.deprecationWarning } : {}),
       root: kindName,

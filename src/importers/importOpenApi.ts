@@ -513,7 +513,7 @@ function importResource(ctx: Ctx, version: string, kindName: string, body: Locat
     name: version,
     role: 'api',
     served: true,
-    storage: false,
+    crdStorage: false,
     deprecated: false,
     root: rootName,
     spec: 'spec',

@@ -50,7 +50,7 @@ function sourceOf(
 ): { file?: string; line?: number; col?: number } {
   for (const side of [neu, old]) {
     const k = side.catalog.kinds.find((x) => x.group === f.group && x.kind === f.kind);
-    const exact = k?.versions.find((x) => (f.version === undefined ? x.storage : x.name === f.version));
+    const exact = k?.versions.find((x) => (f.version === undefined ? x.crdStorage : x.name === f.version));
     const v = exact ?? (f.version === undefined ? k?.versions[0] : undefined);
     if (v?.source === undefined) continue;
     const at = side.locator.locate(f, v.source);

@@ -152,7 +152,7 @@ export function planMigration(
   if (kind.plural === undefined)
     issues.push(issue('warning', 'INVALID_CRD', `${kind.kind} has no spec.names.plural: assumed ${plural}`));
   const crd = `${plural}.${kind.group}`;
-  const storage = versions.find((v) => v.storage)?.name;
+  const storage = versions.find((v) => v.crdStorage)?.name;
   // Generated CRD files carry `storedVersions: []`: a placeholder, never a cluster's state.
   const fromStatus = kind.storedVersions !== undefined && kind.storedVersions.length > 0;
   const storedVersions = fromStatus

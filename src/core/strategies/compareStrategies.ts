@@ -428,7 +428,7 @@ function rollingHubDesign(
 function asDeployedDesign(kind: Kind, history: Version[], current: Version[], retired: Version[]): Design | undefined {
   const names = new Set(history.map((v) => v.name));
   const declared = kind.versions.find(
-    (v) => v.storage && (names.has(v.name) || (v.twin !== undefined && names.has(v.twin))),
+    (v) => v.crdStorage && (names.has(v.name) || (v.twin !== undefined && names.has(v.twin))),
   );
   const gaName = newestGa(current.map((v) => v.name));
   const storage = declared ?? (gaName === undefined ? undefined : findVersion(kind, gaName));

@@ -24,7 +24,7 @@ export default function MigrationPlanBody({ catalogJson, group, kind: kindName, 
     [catalog, group, kindName],
   );
   const versions = kind?.versions.filter((v) => v.schema !== undefined) ?? [];
-  const fallback = versions.find((v) => v.storage)?.name ?? versions[versions.length - 1]?.name;
+  const fallback = versions.find((v) => v.crdStorage)?.name ?? versions[versions.length - 1]?.name;
   const [picked, setPicked] = useState<string | undefined>();
   const to = picked !== undefined && versions.some((v) => v.name === picked) ? picked : fallback;
   const plan = useMemo(() => {

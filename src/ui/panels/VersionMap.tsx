@@ -219,7 +219,7 @@ function VersionTable({ kind }: { kind: KindSummary }) {
               {hubOf(v) ? <span className="muted"> · hub {kind.hub}</span> : null}
             </td>
             <td>{v.served ? 'yes' : 'no'}</td>
-            <td>{v.storage ? 'yes' : ''}</td>
+            <td>{v.crdStorage ? 'yes' : ''}</td>
             <td>{kind.storedVersions === undefined ? '?' : kind.storedVersions.includes(v.name) ? 'yes' : ''}</td>
             <td data-deprecated={v.deprecated ? 'true' : undefined}>
               {v.deprecated ? (v.deprecationWarning ?? 'yes') : ''}

@@ -90,7 +90,7 @@ function kindSummary(k: Kind): KindSummary {
       role: v.role,
       ...(v.twin !== undefined ? { twin: v.twin } : {}),
       served: v.served,
-      storage: v.storage,
+      crdStorage: v.crdStorage,
       deprecated: v.deprecated,
       ...(v.deprecationWarning !== undefined ? { deprecationWarning: v.deprecationWarning } : {}),
     })),

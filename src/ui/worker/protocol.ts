@@ -81,7 +81,7 @@ export interface VersionSummary {
   readonly role: VersionRole;
   readonly twin?: string;
   readonly served: boolean;
-  readonly storage: boolean;
+  readonly crdStorage: boolean;
   readonly deprecated: boolean;
   readonly deprecationWarning?: string;
 }
