@@ -9,6 +9,8 @@ import { checkIntegrity } from './catalogIntegrity.ts';
 import { tooDeepAt } from './depth.ts';
 import { upgradeCatalogJson } from './catalogFormat.ts';
 import { tooDeepIssue } from './yamlSource.ts';
+import { isRecord } from './jsonValue.ts';
+import { byString } from './path.ts';
 
 const str = { type: 'string' } as const;
 const strArray = { type: 'array', items: str } as const;
@@ -344,8 +346,6 @@ function pointerToPath(pointer: string): Path {
     .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Cross-references the schema cannot express: hubs, roots, edges and object refs name things that exist. */
 function checkReferences(c: Catalog): Issue[] {
   const issues: Issue[] = [];
@@ -418,7 +418,7 @@ function canonical(v: unknown, top = false): unknown {
       const ib = TOP_ORDER.indexOf(b);
       if (ia !== ib) return (ia < 0 ? TOP_ORDER.length : ia) - (ib < 0 ? TOP_ORDER.length : ib);
     }
-    return a < b ? -1 : a > b ? 1 : 0;
+    return byString(a, b);
   });
   const out: Record<string, unknown> = {};
   for (const k of keys) if (v[k] !== undefined) setKey(out, k, canonical(v[k]));

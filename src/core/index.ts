@@ -36,6 +36,7 @@
 export {
   CATALOG_FORMAT_VERSION,
   EMPTY_CONFIG,
+  NUMERIC_VALIDATION_KEYS,
   type BagKeyOverride,
   type Catalog,
   type CatalogConfig,

@@ -43,6 +43,18 @@ export interface Validation {
   readonly nullable?: boolean;
 }
 
+/** The numeric facts of a Validation, as JSON Schema spells them (read by importers, written by versionJsonSchema). */
+export const NUMERIC_VALIDATION_KEYS = [
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'maxProperties',
+] as const satisfies readonly (keyof Validation)[];
+
 export interface Property {
   /** JSON name, as written in documents. */
   readonly name: string;

@@ -18,9 +18,9 @@ import type { Issue, KindInput, ObjectType, Path, Property, Version } from '../c
 import { NameAllocator, bagKeyOf, byString, typeSegment, uniqueBagKeys } from './names.ts';
 import type { SourceDoc } from './parseSource.ts';
 import { docIssue, isRecord } from './parseSource.ts';
-import { descriptionOf } from './schemaFacts.ts';
+import { FREE_FORM, descriptionOf } from './schemaFacts.ts';
 import { type Ctx, type Located, type RefLibrary, deref, docCtx, lastDefName } from './openApiRefResolver.ts';
-import { FREE_FORM, type Part, collectProperties, toProperty } from './openApiSchemaTypes.ts';
+import { type Part, collectProperties, toProperty } from './openApiSchemaTypes.ts';
 
 export const GROUP_EXTENSION = 'x-version-explorer-group';
 

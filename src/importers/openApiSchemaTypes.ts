@@ -3,10 +3,16 @@
 import type { Path, Property, TypeRef } from '../core/index.ts';
 import { bagKeyOf, byString, typeSegment, uniqueBagKeys } from './names.ts';
 import { docIssue, isRecord } from './parseSource.ts';
-import { descriptionOf, enumValues, primitiveOf, propertiesOf, requiredOf, validationOf } from './schemaFacts.ts';
+import {
+  FREE_FORM,
+  descriptionOf,
+  enumValues,
+  primitiveOf,
+  propertiesOf,
+  requiredOf,
+  validationOf,
+} from './schemaFacts.ts';
 import { type Ctx, deref, lastDefName } from './openApiRefResolver.ts';
-
-export const FREE_FORM: TypeRef = { kind: 'opaque', reason: 'free-form' };
 
 export type Part = { name: string; schema: Record<string, unknown>; path: Path; required: boolean; ctx: Ctx };
 

@@ -6,6 +6,7 @@ import { fieldKey, versionFields } from './fieldTree.ts';
 import { topmost } from './fixedStorage.ts';
 import { newestGa } from './horizon.ts';
 import type { Loss, LossKind, StoragePropertyView, VersionMapNode } from './strategyTypes.ts';
+import { byString } from '../path.ts';
 
 /** Adds `version` to the entry for `k`, keeping the first entry's other facts. */
 export function collect<T extends { versions: string[] }>(
@@ -72,9 +73,7 @@ export function storageView(
   };
 }
 
-export const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
 export function sortLosses<T extends Loss>(losses: T[]): T[] {
   const order: LossKind[] = ['bloat', 'forgotten', 'colliding', 'pruned-on-write', 'type-conflict'];
-  return losses.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || cmp(a.path, b.path));
+  return losses.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || byString(a.path, b.path));
 }

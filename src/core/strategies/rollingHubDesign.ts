@@ -4,8 +4,9 @@ import { findVersion, propertiesByName } from '../catalogLookup.ts';
 import { hubFor, withHub } from '../buildKind.ts';
 import { planTypePair, type TypeRole } from '../planConversion.ts';
 import { newestGa } from './horizon.ts';
-import { cmp, collect, mapNodes, storageView } from './designParts.ts';
+import { collect, mapNodes, storageView } from './designParts.ts';
 import type { Design, Kept } from './strategyTypes.ts';
+import { byString } from '../path.ts';
 
 const key = (path: readonly (string | number)[]): string => path.join('.');
 
@@ -101,7 +102,7 @@ export function rollingHubDesign(
     properties: view.properties,
     obsolete: view.obsolete,
     losses: [],
-    kept: [...kept.values()].sort((a, b) => cmp(a.path, b.path) || cmp(a.how, b.how)),
+    kept: [...kept.values()].sort((a, b) => byString(a.path, b.path) || byString(a.how, b.how)),
     map: {
       storage: hubName,
       nodes: mapNodes(hubName, current, retired),
