@@ -126,6 +126,7 @@ export {
   hubFor,
   pathToHub,
   withHub,
+  type HubChoice,
   type KindInput,
 } from './buildKind.ts';
 
