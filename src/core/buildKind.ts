@@ -176,9 +176,15 @@ export function withHub(kind: Kind, version: string): Kind | undefined {
   return { ...rest, ...hubFacts(kind.versions, hub, 'config') };
 }
 
+/** A hub the user can pick, and why it is offered. */
+export interface HubChoice {
+  readonly hub: string;
+  readonly reason: HubReason | 'crd-storage';
+}
+
 /** Hubs worth offering for a kind: its hub (with why), then the storage variant of the CRD's own storage version. */
-export function hubChoices(kind: Kind): { readonly hub: string; readonly reason: HubReason | 'crd-storage' }[] {
-  const out: { hub: string; reason: HubReason | 'crd-storage' }[] = [{ hub: kind.hub, reason: kind.hubReason }];
+export function hubChoices(kind: Kind): HubChoice[] {
+  const out: HubChoice[] = [{ hub: kind.hub, reason: kind.hubReason }];
   const crd = kind.crdStorageVersion !== undefined ? hubFor(kind, kind.crdStorageVersion) : undefined;
   if (crd !== undefined && crd !== kind.hub) out.push({ hub: crd, reason: 'crd-storage' });
   return out;

@@ -128,6 +128,7 @@ export {
   hubFor,
   pathToHub,
   withHub,
+  type HubChoice,
   type KindInput,
 } from './buildKind.ts';
 

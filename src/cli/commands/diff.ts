@@ -2,35 +2,20 @@
 // the change is compatible (seed 002's rules). Exit 1 when a change is breaking (usable as a CI check).
 import { versionChanges } from '../../core/index.ts';
 import type { Command } from '../main.ts';
-import { loadCatalogFor, parseArgs, printIssues, stableJson, usageError } from './conversionArgs.ts';
-import { STORAGE_OPTIONS, STORAGE_USAGE, resolveStorage, storageChoice } from './deployedArgs.ts';
+import { commandArgs, loadCatalogFor, printIssues, stableJson } from './conversionArgs.ts';
+import { STORAGE_USAGE, resolveStorage } from './deployedArgs.ts';
 
 const USAGE = `usage: version-explorer diff --catalog SRC --kind K --from V1 --to V2 ${STORAGE_USAGE} [--json]\n`;
 
 export const diff: Command = async (args, io) => {
-  const p = parseArgs(
-    args,
-    {
-      '--catalog': 'value',
-      '--kind': 'value',
-      '--from': 'value',
-      '--to': 'value',
-      '--json': 'flag',
-      '--help': 'flag',
-      ...STORAGE_OPTIONS,
-    },
-    { '-h': '--help' },
-  );
-  if (!p.parsed) return usageError(io, 'diff', USAGE, p.error ?? '');
-  const { values, flags } = p.parsed;
-  if (flags.has('--help')) {
-    io.out(USAGE);
-    return 0;
-  }
-  const choice = storageChoice(p.parsed);
-  if (choice.error) return usageError(io, 'diff', USAGE, choice.error);
-  for (const req of ['--catalog', '--kind', '--from', '--to'])
-    if (values[req] === undefined) return usageError(io, 'diff', USAGE, `${req} is required`);
+  const a = commandArgs(args, io, 'diff', USAGE, {
+    values: ['--catalog', '--kind', '--from', '--to'],
+    flags: ['--json'],
+    storage: true,
+    required: ['--catalog', '--kind', '--from', '--to'],
+  });
+  if (typeof a === 'number') return a;
+  const { values, flags, choice } = a;
   const catalog = await loadCatalogFor('diff', values['--catalog'] as string, io);
   if (!catalog) return 2;
   if (resolveStorage(choice, catalog) === 'deployed')

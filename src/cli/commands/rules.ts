@@ -18,14 +18,22 @@ import {
   findVersion,
   formatIssue,
   formatPath,
-  parseResources,
   parseRules,
   pruneTo,
   RULES_JSON_SCHEMA,
 } from '../../core/index.ts';
 import type { Command } from '../main.ts';
 import type { CommandIO } from '../io.ts';
-import { loadCatalogFor, parseArgs, printIssues, readInput, stableJson, usageError } from './conversionArgs.ts';
+import {
+  commandArgs,
+  loadCatalogFor,
+  printIssues,
+  readDocuments,
+  readInput,
+  readSamples,
+  stableJson,
+  usageError,
+} from './conversionArgs.ts';
 
 const USAGE = [
   'usage: version-explorer rules check --catalog SRC --rules FILE [--samples PATH] [--fuzz N] [--seed S] [--json]',
@@ -45,45 +53,28 @@ async function loadRules(io: CommandIO, file: string, catalog: Catalog): Promise
 }
 
 async function check(args: string[], io: CommandIO): Promise<number> {
-  const { parsed, error } = parseArgs(args, {
-    '--catalog': 'value',
-    '--rules': 'value',
-    '--samples': 'value',
-    '--fuzz': 'value',
-    '--seed': 'value',
-    '--json': 'flag',
+  const a = commandArgs(args, io, 'rules check', USAGE, {
+    values: ['--catalog', '--rules', '--samples', '--fuzz', '--seed'],
+    flags: ['--json'],
+    required: ['--catalog', '--rules'],
   });
-  if (!parsed) return usageError(io, 'rules check', USAGE, error ?? 'bad arguments');
-  const { values, flags } = parsed;
-  if (values['--catalog'] === undefined || values['--rules'] === undefined)
-    return usageError(io, 'rules check', USAGE, '--catalog and --rules are required');
+  if (typeof a === 'number') return a;
+  const { values, flags } = a;
   const fuzz = Number(values['--fuzz'] ?? (values['--samples'] === undefined ? 100 : 0));
   const seed = Number(values['--seed'] ?? 1);
   if (!Number.isInteger(fuzz) || fuzz < 0 || !Number.isInteger(seed))
-    return usageError(io, 'rules check', USAGE, '--fuzz and --seed take whole numbers');
-  const catalog = await loadCatalogFor('rules check', values['--catalog'], io);
+    return a.usageError('--fuzz and --seed take whole numbers');
+  const catalog = await loadCatalogFor('rules check', values['--catalog'] as string, io);
   if (!catalog) return 2;
-  const ruleSet = await loadRules(io, values['--rules'], catalog);
+  const ruleSet = await loadRules(io, values['--rules'] as string, catalog);
   if (!ruleSet) return 2;
 
   const inputs: { doc: unknown; source: string }[] = [];
   if (values['--samples'] !== undefined) {
-    let files: string[];
-    try {
-      files = (await io.listFiles(values['--samples'])).filter((f) => /\.(ya?ml|json)$/i.test(f));
-    } catch {
-      io.err(`${values['--samples']}: error EMPTY_INPUT: no such file or folder\n`);
-      return 2;
-    }
-    for (const f of files) {
-      const r = parseResources(await io.readText(f), f);
-      const errors = r.issues.filter((i) => i.severity === 'error' && i.code !== 'EMPTY_INPUT');
-      if (errors.length > 0) {
-        printIssues(io, errors);
-        return 2;
-      }
-      r.documents.forEach((d, i) => inputs.push({ doc: d.value, source: `${f}#${i + 1}` }));
-    }
+    const read = await readSamples(io, values['--samples']);
+    if (!read) return 2;
+    for (const { file: f, documents } of read)
+      documents.forEach((d, i) => inputs.push({ doc: d.value, source: `${f}#${i + 1}` }));
   }
   if (fuzz > 0) {
     // fast-check and the generator load only when fuzzing.
@@ -131,46 +122,31 @@ async function check(args: string[], io: CommandIO): Promise<number> {
 }
 
 async function apply(args: string[], io: CommandIO): Promise<number> {
-  const { parsed, error } = parseArgs(args, {
-    '--catalog': 'value',
-    '--rules': 'value',
-    '-f': 'value',
-    '--to': 'value',
-    '-o': 'value',
+  const a = commandArgs(args, io, 'rules apply', USAGE, {
+    values: ['--catalog', '--rules', '-f', '--to', '-o'],
+    required: ['--catalog', '--rules', '-f', '--to'],
+    choices: { '-o': ['yaml', 'json'] },
   });
-  if (!parsed) return usageError(io, 'rules apply', USAGE, error ?? 'bad arguments');
-  const { values } = parsed;
+  if (typeof a === 'number') return a;
+  const { values } = a;
   const format = values['-o'] ?? 'yaml';
-  if (
-    values['--catalog'] === undefined ||
-    values['--rules'] === undefined ||
-    values['-f'] === undefined ||
-    values['--to'] === undefined
-  )
-    return usageError(io, 'rules apply', USAGE, '--catalog, --rules, -f and --to are required');
-  if (format !== 'yaml' && format !== 'json') return usageError(io, 'rules apply', USAGE, '-o is yaml or json');
-  const catalog = await loadCatalogFor('rules apply', values['--catalog'], io);
+  const catalog = await loadCatalogFor('rules apply', values['--catalog'] as string, io);
   if (!catalog) return 2;
-  const ruleSet = await loadRules(io, values['--rules'], catalog);
+  const ruleSet = await loadRules(io, values['--rules'] as string, catalog);
   if (!ruleSet) return 2;
-  const file = values['-f'];
-  const text = await readInput(io, file);
-  if (text === undefined) return 2;
-  const r = parseResources(text, file === '-' ? '<stdin>' : file);
-  const bad = r.issues.filter((i) => i.severity === 'error');
-  if (bad.length > 0) {
-    printIssues(io, bad);
-    return 2;
-  }
+  const file = values['-f'] as string;
+  const toName = values['--to'] as string;
+  const input = await readDocuments(io, file);
+  if (!input) return 2;
   const out: unknown[] = [];
   const issues: Issue[] = [];
   let lossy = false;
-  for (const d of r.documents) {
+  for (const d of input.documents) {
     const found = findKindForDocument(catalog, d.value);
-    const to = found.kind ? findVersion(found.kind, values['--to']) : undefined;
+    const to = found.kind ? findVersion(found.kind, toName) : undefined;
     if (!found.kind || !found.version || !to) {
       io.err(
-        `${formatIssue(found.issue ?? { severity: 'error', code: 'UNKNOWN_VERSION', message: `no version ${values['--to']} of the document's kind`, path: [], file })}\n`,
+        `${formatIssue(found.issue ?? { severity: 'error', code: 'UNKNOWN_VERSION', message: `no version ${toName} of the document's kind`, path: [], file })}\n`,
       );
       return 2;
     }

@@ -4,6 +4,7 @@
 import type { ConversionStrategy, StorageView } from '../../core/index.ts';
 import type { DeployedFateRow, DeployedView } from '../worker/protocol.ts';
 import { DEPLOYED_FATE_WORDS } from '../worker/deployedWords.ts';
+import { Table } from './Table.tsx';
 
 const VIEW_LABEL: Record<StorageView, string> = { deployed: 'As deployed', aso: 'ASO design' };
 
@@ -151,15 +152,7 @@ export function DeployedFates({ deployed }: { readonly deployed: DeployedView })
       </p>
     );
   return (
-    <table className="plan-table" aria-label="Deployed fates">
-      <thead>
-        <tr>
-          <th>Field</th>
-          <th>Fate</th>
-          <th>When</th>
-          <th>Cause</th>
-        </tr>
-      </thead>
+    <Table label="Deployed fates" className="plan-table" columns={['Field', 'Fate', 'When', 'Cause']}>
       <tbody>
         {deployed.fates.map((f, i) => (
           <tr key={i} className={`fate-row fate-${f.kind}`}>
@@ -172,6 +165,6 @@ export function DeployedFates({ deployed }: { readonly deployed: DeployedView })
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }

@@ -26,6 +26,7 @@ import {
   type Fate,
   type HookRegistry,
   type Issue,
+  type IssueCode,
   type Kind,
   type Path,
   type ParsedResources,
@@ -45,7 +46,7 @@ import type {
   WriteBackView,
 } from './protocol.ts';
 import { withMissing } from './renderLines.ts';
-import { alignKeys, bagEntries, changesView, documentLabel, fateMap, lostEntries, pane, toYaml } from './views.ts';
+import { alignKeys, bagEntries, beforeAfter, changesView, documentLabel, fateMap, lostEntries, pane } from './views.ts';
 
 export { alignKeys, bagEntries } from './views.ts';
 import { parseInput, parseValues, sameValue, type FastParse } from './parseInput.ts';
@@ -163,7 +164,7 @@ function schemaFor(catalogKey: string, catalog: Catalog, kind: Kind, version: st
   return schemas.get(key);
 }
 
-const MARKER_SEVERITY: Partial<Record<string, Marker['severity']>> = {
+const MARKER_SEVERITY: Partial<Record<IssueCode, Marker['severity']>> = {
   PRUNED: 'warning',
   ENUM_UNKNOWN_VALUE: 'warning',
   SCHEMA_VIOLATION: 'error',
@@ -412,17 +413,13 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   // Round trip spoke -> hub -> spoke, and "read at version B, write back" (A -> hub -> B -> hub -> A).
   let roundTrip: RoundTripView | undefined;
   const rt = req.roundTrip && safe(() => coreRoundTrip(cat, value, opts), issues, 'Round trip');
-  if (rt) {
+  // The core's verdict, the CLI's `roundtrip` too: differences under pruned fields are not losses.
+  if (rt)
     roundTrip = {
-      version: sourceVersion,
-      original: toYaml(value),
-      roundTripped: toYaml(alignKeys(value, rt.back)),
-      // The core's verdict, the CLI's `roundtrip` too: differences under pruned fields are not losses.
-      lossless: rt.ok,
+      ...beforeAfter(sourceVersion, value, rt.back, rt.ok),
       differences: rt.differences,
       issues: rt.issues,
     };
-  }
   let writeBack: WriteBackView | undefined;
   // The picker starts at the target: what a client of the version being looked at destroys.
   const wbVersion = knownVersion(kd, req.writeBackVersion, defaultReadAt(kd, targetVersion));
@@ -430,14 +427,7 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   const wb = req.roundTrip ? readBack(wbVersion) : undefined;
   // The target's write-back verdict is a badge on the Target pane (not for a large input: 4 conversions).
   const wbTarget = wb && wbVersion === targetVersion ? wb : sparseFates ? undefined : readBack(targetVersion);
-  if (wb)
-    writeBack = {
-      version: wbVersion,
-      before: toYaml(value),
-      after: toYaml(alignKeys(value, wb.output)),
-      lossless: wb.ok,
-      destroyed: wb.lost,
-    };
+  if (wb) writeBack = { ...beforeAfter(wbVersion, value, wb.output, wb.ok), destroyed: wb.lost };
 
   const changes = safe(() => changesView(cat, kd, sourceVersion, targetVersion, value), issues, 'Change analysis');
   const schema = schemaFor(req.catalogKey, cat, kd, sourceVersion);
