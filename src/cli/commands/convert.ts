@@ -6,15 +6,13 @@
 // kind lacks is bad input (exit 2, nothing written). Problems print as `file:line:col: ...`.
 // Exit: 0 converted; 1 data would be lost (LOST, PRUNED) or the result is invalid (REQUIRED_MISSING, errors);
 // 2 bad usage or unreadable input.
-import type { RuleSet, Strategy } from '../../core/index.ts';
+import type { Strategy } from '../../core/index.ts';
 import {
   convertResource,
   convertSpec,
   convertStatus,
   findKindForDocument,
   formatIssue,
-  hasErrors,
-  parseRules,
   stringifyJsonExact,
   toYamlText,
   versionedSpec,
@@ -29,8 +27,8 @@ import {
   hooksOf,
   loadCatalogFor,
   readDocuments,
-  readInput,
 } from './conversionArgs.ts';
+import { rulesOption } from './rulesArg.ts';
 import { located } from './locate.ts';
 import { STORAGE_USAGE, resolveStorage } from './deployedArgs.ts';
 import { validateConverted } from './validateConverted.ts';
@@ -62,17 +60,11 @@ export const convert: Command = async (args, io) => {
   const input = await readDocuments(io, file, readResources);
   if (!input) return 2;
   const { documents, name } = input;
+  // --rules: the operator's conversion described as rules: as deployed they are the webhook; in the ASO view they
+  // run with the generated steps (docs/conversion-rules.md)
+  const { rules, exit } = await rulesOption(io, values['--rules'], catalog);
+  if (exit) return exit;
   // --versioned-spec reads a hub document: ASO's design (originalVersion), never the deployed view
-  // --rules: the operator's conversion described as rules; they are the webhook of the as-deployed view
-  let rules: RuleSet | undefined;
-  if (values['--rules'] !== undefined) {
-    const text = await readInput(io, values['--rules']);
-    if (text === undefined) return 2;
-    const pr = parseRules(text, values['--rules']);
-    for (const i of pr.issues) io.err(`${formatIssue(i)}\n`);
-    if (hasErrors(pr.issues)) return 2;
-    rules = pr.ruleSet;
-  }
   if (!versioned && resolveStorage(choice, catalog) === 'deployed')
     return (await import('./deployedCommands.ts')).convertDeployed(
       catalog,
@@ -85,7 +77,6 @@ export const convert: Command = async (args, io) => {
       flags.has('--validate'),
       rules,
     );
-  if (rules) return usageError('--rules applies to the as-deployed view (--storage deployed)');
   const convertPart = flags.has('--spec-only')
     ? convertSpec
     : flags.has('--status-only')
@@ -116,7 +107,12 @@ export const convert: Command = async (args, io) => {
       outputs.push(doc.value);
       continue;
     }
-    const opts = { hooks: hooksOf(catalog), fates: false, ...(strategy ? { strategy: strategy as Strategy } : {}) };
+    const opts = {
+      hooks: hooksOf(catalog),
+      fates: false,
+      ...(strategy ? { strategy: strategy as Strategy } : {}),
+      ...(rules ? { rules } : {}),
+    };
     if (versioned) {
       const v = versionedSpec(catalog, doc.value, opts);
       for (const i of v.issues) io.err(`${formatIssue(located(asExitSeverity(i), doc, name))}\n`);

@@ -31,6 +31,7 @@ import { hooksOf, readSamples, stableJson } from './conversionArgs.ts';
 import { located } from './locate.ts';
 import type { RuleSet } from '../../core/index.ts';
 import { validateConverted } from './validateConverted.ts';
+import { pairWithRules } from './rulesArg.ts';
 
 const LOSS_CODES: ReadonlySet<string> = new Set(['DROPPED_ON_WRITE', 'DROPPED_ON_READ', 'INVALID_METADATA']);
 
@@ -158,8 +159,9 @@ function lossesOf(
   from: Version,
   doc: Record<string, unknown>,
   source: string,
-  conversion: ConversionStrategy | undefined,
+  o: Pick<RoundtripDeployedOptions, 'conversion' | 'rules'>,
 ): Loss[] {
+  const conversion = o.conversion ?? (o.rules ? 'Webhook' : undefined);
   const out: Loss[] = [];
   const reads = [from, ...deployedVersions(kind).filter((v) => v.served && v !== from)];
   for (const t of reads) {
@@ -167,6 +169,7 @@ function lossesOf(
       fates: false,
       hooks: hooksOf(catalog),
       ...(conversion ? { conversion } : {}),
+      ...(o.rules ? { rules: o.rules } : {}),
     });
     const paths = (kind: string): string[] => r.fates.filter((f) => f.kind === kind).map((f) => formatPath(f.path));
     const droppedOnWrite = paths('dropped-on-write');
@@ -184,6 +187,8 @@ export interface RoundtripDeployedOptions {
   readonly seed: number;
   readonly json: boolean;
   readonly conversion?: ConversionStrategy;
+  /** The operator's conversion as rules: the webhook (conversion defaults to Webhook). */
+  readonly rules?: RuleSet;
 }
 
 export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOptions, io: CommandIO): Promise<number> {
@@ -196,7 +201,7 @@ export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOp
         kind: kind.kind,
         version: v.name,
         storage: deployedStorageVersion(kind).name,
-        conversion: effectiveConversion(kind, o.conversion),
+        conversion: effectiveConversion(kind, o.conversion ?? (o.rules ? 'Webhook' : undefined)),
         source,
         checked: 0,
         readAt: [v, ...deployedVersions(kind).filter((x) => x.served && x !== v)].map((x) => x.name),
@@ -224,9 +229,7 @@ export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOp
         }
         const res = resultFor(found.kind, found.version, 'samples');
         res.checked++;
-        res.losses.push(
-          ...lossesOf(catalog, found.kind, found.version, doc.value as Record<string, unknown>, at, o.conversion),
-        );
+        res.losses.push(...lossesOf(catalog, found.kind, found.version, doc.value as Record<string, unknown>, at, o));
       }
     }
   }
@@ -242,14 +245,7 @@ export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOp
         });
         for (const [i, doc] of docs.entries()) {
           res.checked++;
-          const l = lossesOf(
-            catalog,
-            kind,
-            v,
-            doc as Record<string, unknown>,
-            `generated #${i} (seed ${o.seed})`,
-            o.conversion,
-          );
+          const l = lossesOf(catalog, kind, v, doc as Record<string, unknown>, `generated #${i} (seed ${o.seed})`, o);
           if (res.losses.length < 3) res.losses.push(...l.slice(0, 3 - res.losses.length));
         }
       }
@@ -329,7 +325,10 @@ export function versionPair(
 
 const dotted = (p: readonly string[]): string => p.join('.');
 
-export function formatVersionPair(r: VersionPairReport, stages: boolean): string {
+export function formatVersionPair(
+  r: VersionPairReport & { carriedByRules?: readonly { path: readonly string[]; rule: string }[] },
+  stages: boolean,
+): string {
   const lines = [
     `${r.kind} (${r.group}) ${r.from} -> ${r.to}, stored at ${r.storage} (conversion ${r.conversion}): ${r.lossless ? 'lossless' : 'LOSSY'}`,
   ];
@@ -341,6 +340,7 @@ export function formatVersionPair(r: VersionPairReport, stages: boolean): string
     );
   for (const p of r.droppedOnWrite) lines.push(`  dropped on write (by ${r.storage})  ${dotted(p)}`);
   for (const p of r.droppedOnRead) lines.push(`  dropped on read (by ${r.to})  ${dotted(p)}`);
+  for (const c of r.carriedByRules ?? []) lines.push(`  carried by rule ${c.rule}  ${dotted(c.path)}`);
   if (r.conversion === 'Webhook')
     lines.push('  note: a webhook may keep what these schemas lack elsewhere (annotations); not modelled');
   return `${lines.join('\n')}\n`;
@@ -355,12 +355,15 @@ export function printVersionPair(
   json: boolean,
   stages: boolean,
   io: CommandIO,
+  rules?: RuleSet,
 ): number {
-  const { report, error } = versionPair(catalog, kind, from, to, conversion);
-  if (!report) {
+  const { report: pair, error } = versionPair(catalog, kind, from, to, conversion ?? (rules ? 'Webhook' : undefined));
+  if (!pair) {
     io.err(`${formatIssue(error as Issue)}\n`);
     return 2;
   }
+  // --rules: the rules are the webhook; what they carry is not dropped
+  const report = rules ? pairWithRules(pair, rules, findKind(catalog, kind) as Kind) : pair;
   io.out(json ? stableJson(report) : formatVersionPair(report, stages));
   return report.lossless ? 0 : 1;
 }

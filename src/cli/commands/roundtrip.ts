@@ -1,15 +1,27 @@
-// `roundtrip --catalog SRC [--kind K] [--samples PATH] [--fuzz N] [--strategy S] [--json]`: every sample
-// document (and N generated instances per version; default 100 when no samples are given) goes
+// `roundtrip --catalog SRC [--kind K] [--samples PATH] [--fuzz N] [--strategy S] [--rules FILE] [--json]`: every
+// sample document (and N generated instances per version; default 100 when no samples are given) goes
 // spoke -> hub -> spoke and must come back equal, without stray bag keys. Differences under fields the
 // API server prunes (PRUNED) are reported but are not losses. Exit 1 on any loss.
-import type { Catalog, Issue, Strategy } from '../../core/index.ts';
+// --rules: the round trips convert with the rules (ASO: with the generated steps; as deployed: the webhook), and
+// the same documents go through the rules' own round trip (`rules check`): a rule that loses data or is not the
+// inverse of its other direction is printed as `file:line:col: error CODE` naming the rule and path, and exits 1.
+import type { Catalog, Issue, RuleSet, Strategy } from '../../core/index.ts';
 import { findKindForDocument, formatIssue, formatPath, resolveKind, roundTrip } from '../../core/index.ts';
 import type { Command } from '../main.ts';
 import type { CommandIO } from '../io.ts';
-import { STRATEGY_CHOICES, commandArgs, hooksOf, loadCatalogFor, readSamples, stableJson } from './conversionArgs.ts';
-import { STORAGE_USAGE, resolveStorage } from './deployedArgs.ts';
+import {
+  STRATEGY_CHOICES,
+  commandArgs,
+  hooksOf,
+  loadCatalogFor,
+  readSamples,
+  stableJson,
+  type ParsedArgs,
+} from './conversionArgs.ts';
+import { STORAGE_USAGE, resolveStorage, type StorageChoice } from './deployedArgs.ts';
+import { ruleFindings, ruleRoundTripInputs, rulesOption } from './rulesArg.ts';
 
-const USAGE = `usage: version-explorer roundtrip --catalog SRC [--kind K] [--samples PATH] [--fuzz N] [--strategy direct|chained] [--hub V] ${STORAGE_USAGE} [--json]\n`;
+const USAGE = `usage: version-explorer roundtrip --catalog SRC [--kind K] [--samples PATH] [--fuzz N] [--strategy direct|chained] [--hub V] [--rules FILE] ${STORAGE_USAGE} [--json]\n`;
 
 interface Failure {
   readonly source: string;
@@ -31,9 +43,14 @@ function check(
   doc: unknown,
   strategy: Strategy | undefined,
   source: string,
+  rules: RuleSet | undefined,
 ): { failure?: Failure; pruned: number } {
   // The core's verdict (the explorer's Round trip tab uses the same): pruned fields are not losses.
-  const r = roundTrip(catalog, doc, { hooks: hooksOf(catalog), ...(strategy ? { strategy } : {}) });
+  const r = roundTrip(catalog, doc, {
+    hooks: hooksOf(catalog),
+    ...(strategy ? { strategy } : {}),
+    ...(rules ? { rules } : {}),
+  });
   if (r.ok) return { pruned: r.pruned.length };
   return { failure: { source, lost: r.lost.map(formatPath), issues: r.issues }, pruned: r.pruned.length };
 }
@@ -43,6 +60,7 @@ async function samples(
   p: string,
   kindFilter: string | undefined,
   strategy: Strategy | undefined,
+  rules: RuleSet | undefined,
   io: CommandIO,
   results: Map<string, Result>,
 ): Promise<number> {
@@ -73,7 +91,7 @@ async function samples(
           }),
         );
       const at = doc.range ? `${f}:${doc.range.start.line}:${doc.range.start.col}` : f;
-      const c = check(catalog, doc.value, strategy, at);
+      const c = check(catalog, doc.value, strategy, at, rules);
       res.checked++;
       res.pruned += c.pruned;
       if (c.failure) res.failures.push(c.failure);
@@ -84,17 +102,16 @@ async function samples(
 
 export const roundtrip: Command = async (args, io) => {
   const a = commandArgs(args, io, 'roundtrip', USAGE, {
-    values: ['--catalog', '--kind', '--samples', '--fuzz', '--strategy', '--hub', '--seed'],
+    values: ['--catalog', '--kind', '--samples', '--fuzz', '--strategy', '--hub', '--seed', '--rules'],
     flags: ['--json'],
     storage: true,
     required: ['--catalog'],
     choices: STRATEGY_CHOICES,
   });
   if (typeof a === 'number') return a;
-  const { values, flags, choice } = a;
+  const { values, choice } = a;
   const fuzz = values['--fuzz'] !== undefined ? Number(values['--fuzz']) : values['--samples'] === undefined ? 100 : 0;
   if (!Number.isInteger(fuzz) || fuzz < 0) return a.usageError('--fuzz needs a whole number');
-  const strategy = values['--strategy'] as Strategy | undefined;
   const catalog = await loadCatalogFor('roundtrip', values['--catalog'] as string, io, values['--hub']);
   if (!catalog) return 2;
   const kindFilter = values['--kind'];
@@ -104,6 +121,30 @@ export const roundtrip: Command = async (args, io) => {
     return 2;
   }
   const seed = Number(values['--seed'] ?? 1);
+  const { rules, exit } = await rulesOption(io, values['--rules'], catalog);
+  if (exit) return exit;
+  const code = await viewRoundTrips(catalog, a, choice, rules, fuzz, seed, io);
+  if (code === 2 || !rules) return code;
+  // The rules' own round trips on the same samples (and generated instances at the rules' versions).
+  const inputs = await ruleRoundTripInputs(io, catalog, rules, values['--samples'], fuzz, seed);
+  if (inputs === 2) return 2;
+  const { findings, failed } = ruleFindings(rules, catalog, inputs);
+  for (const i of findings) io.err(`${formatIssue(i)}\n`);
+  return failed ? 1 : code;
+};
+
+/** The round trips of the view (ASO or as deployed): 0 lossless, 1 a loss, 2 bad input. */
+async function viewRoundTrips(
+  catalog: Catalog,
+  { values, flags }: ParsedArgs,
+  choice: StorageChoice,
+  rules: RuleSet | undefined,
+  fuzz: number,
+  seed: number,
+  io: CommandIO,
+): Promise<number> {
+  const kindFilter = values['--kind'];
+  const strategy = values['--strategy'] as Strategy | undefined;
   if (resolveStorage(choice, catalog) === 'deployed')
     return (await import('./deployedCommands.ts')).roundtripDeployed(
       catalog,
@@ -111,6 +152,7 @@ export const roundtrip: Command = async (args, io) => {
         ...(values['--samples'] !== undefined ? { samples: values['--samples'] } : {}),
         ...(kindFilter !== undefined ? { kindFilter } : {}),
         ...(choice.conversion ? { conversion: choice.conversion } : {}),
+        ...(rules ? { rules } : {}),
         fuzz,
         seed,
         json: flags.has('--json'),
@@ -119,7 +161,7 @@ export const roundtrip: Command = async (args, io) => {
     );
   const results = new Map<string, Result>();
   if (values['--samples'] !== undefined) {
-    const code = await samples(catalog, values['--samples'], kindFilter, strategy, io, results);
+    const code = await samples(catalog, values['--samples'], kindFilter, strategy, rules, io, results);
     if (code !== 0) return code;
     if (results.size === 0) {
       // Samples given, none of a catalog kind (only ConfigMaps): nothing was checked, which is not a pass.
@@ -140,7 +182,7 @@ export const roundtrip: Command = async (args, io) => {
         for (const [i, doc] of fc
           .sample(arbitraryInstance(catalog, kind, v.name, { maxDepth: 3, maxItems: 2 }), { numRuns: fuzz, seed })
           .entries()) {
-          const c = check(catalog, doc, strategy, `generated #${i} (seed ${seed})`);
+          const c = check(catalog, doc, strategy, `generated #${i} (seed ${seed})`, rules);
           res.checked++;
           if (c.failure && res.failures.length < 3) res.failures.push(c.failure);
         }
@@ -167,4 +209,4 @@ export const roundtrip: Command = async (args, io) => {
     if (all.length === 0) io.out('nothing to check\n');
   }
   return ok ? 0 : 1;
-};
+}

@@ -7,33 +7,20 @@
 //     convert each document to V with the rules alone (the rest kept at its path, then pruned to V's schema).
 //   schema   the rules format's JSON Schema.
 import { stringify } from 'yaml';
-import type { Catalog, Issue, RuleSet } from '../../core/index.ts';
+import type { Issue } from '../../core/index.ts';
 import {
   applyRules,
-  checkRulesAgainstCatalog,
-  checkRulesByRoundTrip,
-  distinctFindings,
-  findKind,
   findKindForDocument,
   findVersion,
   formatIssue,
   formatPath,
-  parseRules,
   pruneTo,
   RULES_JSON_SCHEMA,
 } from '../../core/index.ts';
 import type { Command } from '../main.ts';
 import type { CommandIO } from '../io.ts';
-import {
-  commandArgs,
-  loadCatalogFor,
-  printIssues,
-  readDocuments,
-  readInput,
-  readSamples,
-  stableJson,
-  usageError,
-} from './conversionArgs.ts';
+import { commandArgs, loadCatalogFor, printIssues, readDocuments, stableJson, usageError } from './conversionArgs.ts';
+import { loadRules, ruleFindings, ruleRoundTripInputs } from './rulesArg.ts';
 
 const USAGE = [
   'usage: version-explorer rules check --catalog SRC --rules FILE [--samples PATH] [--fuzz N] [--seed S] [--json]',
@@ -41,16 +28,6 @@ const USAGE = [
   '       version-explorer rules schema',
   '',
 ].join('\n');
-
-/** The rules file parsed and checked against the catalog; undefined (issues printed) when it has errors. */
-async function loadRules(io: CommandIO, file: string, catalog: Catalog): Promise<RuleSet | undefined> {
-  const text = await readInput(io, file);
-  if (text === undefined) return undefined;
-  const parsed = parseRules(text, file);
-  const issues = [...parsed.issues, ...checkRulesAgainstCatalog(parsed.ruleSet, catalog)];
-  printIssues(io, issues);
-  return issues.some((i) => i.severity === 'error') ? undefined : parsed.ruleSet;
-}
 
 async function check(args: string[], io: CommandIO): Promise<number> {
   const a = commandArgs(args, io, 'rules check', USAGE, {
@@ -69,30 +46,9 @@ async function check(args: string[], io: CommandIO): Promise<number> {
   const ruleSet = await loadRules(io, values['--rules'] as string, catalog);
   if (!ruleSet) return 2;
 
-  const inputs: { doc: unknown; source: string }[] = [];
-  if (values['--samples'] !== undefined) {
-    const read = await readSamples(io, values['--samples']);
-    if (!read) return 2;
-    for (const { file: f, documents } of read)
-      documents.forEach((d, i) => inputs.push({ doc: d.value, source: `${f}#${i + 1}` }));
-  }
-  if (fuzz > 0) {
-    // fast-check and the generator load only when fuzzing.
-    const fc = (await import('fast-check')).default;
-    const { arbitraryInstance } = await import('../../core/arbitrary.ts');
-    for (const c of ruleSet.conversions) {
-      const kind = findKind(catalog, c.group !== undefined ? { group: c.group, kind: c.kind } : c.kind);
-      if (!kind) continue;
-      for (const v of [c.from, c.to])
-        fc.sample(arbitraryInstance(catalog, kind, v, { maxDepth: 3, maxItems: 2, status: false }), {
-          numRuns: fuzz,
-          seed,
-        }).forEach((doc, i) => inputs.push({ doc, source: `generated ${kind.kind} ${v} #${i} (seed ${seed})` }));
-    }
-  }
-  const reports = checkRulesByRoundTrip(ruleSet, catalog, inputs);
-  const findings = distinctFindings(reports.flatMap((r) => r.issues));
-  const failed = findings.some((i) => i.severity === 'error');
+  const inputs = await ruleRoundTripInputs(io, catalog, ruleSet, values['--samples'], fuzz, seed);
+  if (inputs === 2) return 2;
+  const { reports, findings, failed } = ruleFindings(ruleSet, catalog, inputs);
   const dropped = new Map<string, number>();
   for (const r of reports) for (const d of r.dropped) dropped.set(d.ruleId, (dropped.get(d.ruleId) ?? 0) + 1);
   if (flags.has('--json')) {
