@@ -419,6 +419,14 @@ export function draftRules(catalog: Catalog, kindRef: KindRef, from: string, to:
     });
   }
 
+  // A weak pairing inside a strong move's destination is that move's business (endpoint -> server covers server.port).
+  const strongTo = drafts
+    .filter((d) => d.draft.confidence === 'strong' && d.rule.op === 'move')
+    .map((d) => `${d.draft.evidence.to}.`);
+  for (let i = drafts.length - 1; i >= 0; i--) {
+    const d = drafts[i]!;
+    if (d.draft.confidence === 'weak' && strongTo.some((t) => d.draft.evidence.to.startsWith(t))) drafts.splice(i, 1);
+  }
   // Two strong drafts writing one path cannot both be right.
   const dests = new Map<string, number>();
   for (const d of drafts)
