@@ -5,16 +5,22 @@
 //     not the inverse of its other direction; fields no rule carries are warnings.
 //   apply --catalog SRC --rules FILE -f FILE|- --to V [-o yaml|json]
 //     convert each document to V with the rules alone (the rest kept at its path, then pruned to V's schema).
+//   draft --catalog SRC --kind K --from V1 --to V2 [--json]
+//     rules drafted from the Changes analysis between two versions: YAML of the strong drafts, or every draft
+//     (strong and weak) with its evidence as JSON.
 //   schema   the rules format's JSON Schema.
 import { stringify } from 'yaml';
 import type { Issue } from '../../core/index.ts';
 import {
   applyRules,
+  draftRules,
+  formatDrafts,
   findKindForDocument,
   findVersion,
   formatIssue,
   formatPath,
   pruneTo,
+  ruleToJson,
   RULES_JSON_SCHEMA,
 } from '../../core/index.ts';
 import type { Command } from '../main.ts';
@@ -25,6 +31,7 @@ import { loadRules, ruleFindings, ruleRoundTripInputs } from './rulesArg.ts';
 const USAGE = [
   'usage: version-explorer rules check --catalog SRC --rules FILE [--samples PATH] [--fuzz N] [--seed S] [--json]',
   '       version-explorer rules apply --catalog SRC --rules FILE -f FILE|- --to V [-o yaml|json]',
+  '       version-explorer rules draft --catalog SRC --kind K --from V1 --to V2 [--json]',
   '       version-explorer rules schema',
   '',
 ].join('\n');
@@ -127,10 +134,57 @@ async function apply(args: string[], io: CommandIO): Promise<number> {
   return lossy ? 1 : 0;
 }
 
+async function draft(args: string[], io: CommandIO): Promise<number> {
+  const a = commandArgs(args, io, 'rules draft', USAGE, {
+    values: ['--catalog', '--kind', '--from', '--to'],
+    flags: ['--json'],
+    required: ['--catalog', '--kind', '--from', '--to'],
+  });
+  if (typeof a === 'number') return a;
+  const { values, flags } = a;
+  // Required above: present.
+  const src = values['--catalog'] as string;
+  const kind = values['--kind'] as string;
+  const from = values['--from'] as string;
+  const to = values['--to'] as string;
+  const catalog = await loadCatalogFor('rules draft', src, io);
+  if (!catalog) return 2;
+  const r = draftRules(catalog, kind, from, to);
+  if (!r.target) {
+    printIssues(
+      io,
+      r.issues.map((i) => ({ ...i, file: src })),
+    );
+    return 2;
+  }
+  if (flags.has('--json')) {
+    io.out(
+      stableJson({
+        ...r.target,
+        drafts: r.drafts.map((d) => ({
+          confidence: d.confidence,
+          needsExpressions: d.needsExpressions,
+          evidence: d.evidence,
+          rule: ruleToJson(d.rule),
+        })),
+      }),
+    );
+    return 0;
+  }
+  const strong = r.drafts.filter((d) => d.confidence === 'strong');
+  const weak = r.drafts.length - strong.length;
+  io.err(
+    `${strong.length} strong draft${strong.length === 1 ? '' : 's'}${weak > 0 ? `; ${weak} weak (see --json)` : ''}\n`,
+  );
+  io.out(formatDrafts(strong, r.target));
+  return 0;
+}
+
 export const rules: Command = async (args, io) => {
   const [sub, ...rest] = args;
   if (sub === 'check') return check(rest, io);
   if (sub === 'apply') return apply(rest, io);
+  if (sub === 'draft') return draft(rest, io);
   if (sub === 'schema') {
     io.out(stableJson(RULES_JSON_SCHEMA));
     return 0;
