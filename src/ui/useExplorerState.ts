@@ -20,7 +20,9 @@ export type ExplorerAction =
   | { readonly type: 'view'; readonly view: ViewId }
   | { readonly type: 'storage'; readonly storage: StorageView | undefined }
   | { readonly type: 'conversion'; readonly conversion: ConversionStrategy | undefined }
-  | { readonly type: 'highlight'; readonly path: Path | undefined };
+  | { readonly type: 'highlight'; readonly path: Path | undefined }
+  /** The conversion rules text (the rules editor, a template, a draft); blank: none. */
+  | { readonly type: 'rules'; readonly rules: string | undefined };
 
 function omit<K extends keyof ExplorerState>(s: ExplorerState, k: K): ExplorerState {
   const copy = { ...s };
@@ -28,11 +30,9 @@ function omit<K extends keyof ExplorerState>(s: ExplorerState, k: K): ExplorerSt
   return copy;
 }
 
-function set<K extends 'sourceVersion' | 'targetVersion' | 'strategy' | 'hub' | 'highlight' | 'storage' | 'conversion'>(
-  s: ExplorerState,
-  k: K,
-  v: ExplorerState[K] | undefined,
-): ExplorerState {
+function set<
+  K extends 'sourceVersion' | 'targetVersion' | 'strategy' | 'hub' | 'highlight' | 'storage' | 'conversion' | 'rules',
+>(s: ExplorerState, k: K, v: ExplorerState[K] | undefined): ExplorerState {
   return v === undefined ? omit(s, k) : { ...s, [k]: v };
 }
 
@@ -64,6 +64,8 @@ export function reduce(s: ExplorerState, a: ExplorerAction): ExplorerState {
       return set(s, 'storage', a.storage);
     case 'conversion':
       return set(s, 'conversion', a.conversion);
+    case 'rules':
+      return a.rules === s.rules ? s : set(s, 'rules', a.rules?.trim() === '' ? undefined : a.rules);
   }
 }
 

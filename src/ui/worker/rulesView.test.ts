@@ -10,6 +10,7 @@ import { explore, setCatalog } from './engine.ts';
 import { lineAt } from './packLines.ts';
 import type { ExploreRequest, PaneView } from './protocol.ts';
 import { checkedRules, RULES_FILE } from './rulesView.ts';
+import { dropRule, kcpRules, moveRule } from '../rules/testdata/kcpRules.ts';
 
 // (Vite's glob import: the UI's tests, like the UI, do not touch node:fs.)
 const files = import.meta.glob<string>(
@@ -47,25 +48,9 @@ const REF = 'spec.machineTemplate.infrastructureRef';
 const MOVED = 'spec.machineTemplate.spec.infrastructureRef';
 const DRAIN = 'spec.machineTemplate.nodeDrainTimeout';
 
-const rulesText = (rules: string) => `apiVersion: version-explorer.dev/v1alpha1
-kind: ConversionRules
-conversions:
-  - group: controlplane.cluster.x-k8s.io
-    kind: KubeadmControlPlane
-    from: v1beta1
-    to: v1beta2
-    rules:
-${rules}`;
-const MOVE = `      - id: infrastructureRef
-        move:
-          from: ${REF}
-          to: ${MOVED}
-`;
-const DROP = `      - id: drain
-        drop:
-          from: ${DRAIN}
-          reason: not carried in this test
-`;
+const MOVE = moveRule('infrastructureRef', REF, MOVED);
+const DROP = dropRule('drain', DRAIN, 'not carried in this test');
+const NOWHERE = moveRule('nowhere', 'spec.noSuchField', 'spec.other');
 
 const req: ExploreRequest = { catalogKey: 'kcp', input, document: 0, targetVersion: 'v1beta2' };
 const storedLine = (p: PaneView | undefined, path: string) => {
@@ -91,7 +76,7 @@ describeCorpus('explore with conversion rules (as deployed: the rules are the we
   });
 
   it('a move rule makes the conversion a webhook: the field is moved, and its fate and line name the rule', () => {
-    const r = explore({ ...req, rules: rulesText(MOVE) });
+    const r = explore({ ...req, rules: kcpRules(MOVE) });
     expect(r.rules?.issues).toEqual([]);
     expect(r.rules?.conversions).toBe(1);
     expect(r.rules?.appliedIn).toBe('deployed');
@@ -112,7 +97,7 @@ describeCorpus('explore with conversion rules (as deployed: the rules are the we
   it('a drop rule is an intended loss: not in the write-loss banner, listed with its rule', () => {
     const without = explore(req).deployed!;
     expect(without.droppedOnWrite.map((f) => f.path)).toContain(DRAIN);
-    const r = explore({ ...req, rules: rulesText(MOVE + DROP) });
+    const r = explore({ ...req, rules: kcpRules(MOVE, DROP) });
     const d = r.deployed!;
     expect(d.droppedOnWrite.map((f) => f.path)).not.toContain(DRAIN);
     const dropped = d.fates.find((f) => f.path === DRAIN);
@@ -123,17 +108,15 @@ describeCorpus('explore with conversion rules (as deployed: the rules are the we
   });
 
   it("the user's explicit conversion choice wins over the rules (the CLI's policy)", () => {
-    const d = explore({ ...req, rules: rulesText(MOVE), conversion: 'None' }).deployed!;
+    const d = explore({ ...req, rules: kcpRules(MOVE), conversion: 'None' }).deployed!;
     expect(d.conversion).toBe('None');
     expect(d.byRules).toBe(false);
     expect(d.droppedOnWrite.map((f) => f.path)).toContain(REF);
-    expect(explore({ ...req, rules: rulesText(MOVE), conversion: 'None' }).rules?.appliedIn).toBeUndefined();
+    expect(explore({ ...req, rules: kcpRules(MOVE), conversion: 'None' }).rules?.appliedIn).toBeUndefined();
   });
 
   it('a path the schema lacks is an issue at its line and column; the other rules still apply', () => {
-    const bad = rulesText(
-      MOVE + `      - id: nowhere\n        move:\n          from: spec.noSuchField\n          to: spec.other\n`,
-    );
+    const bad = kcpRules(MOVE, NOWHERE);
     const r = explore({ ...req, rules: bad });
     const unknown = r.rules?.issues.filter((i) => i.code === 'RULE_PATH_UNKNOWN') ?? [];
     expect(unknown.length).toBeGreaterThan(0);
@@ -144,17 +127,16 @@ describeCorpus('explore with conversion rules (as deployed: the rules are the we
   });
 
   it('a syntax error in the rules is reported with its line; the conversion runs as without rules', () => {
-    const broken = rulesText(MOVE) + '      - id: [unclosed\n';
+    const broken = kcpRules(MOVE, '      - id: [unclosed');
     const r = explore({ ...req, rules: broken });
     expect(r.rules?.issues.length).toBeGreaterThan(0);
     expect(r.rules?.issues.every((i) => i.file === RULES_FILE && i.range !== undefined)).toBe(true);
     expect(r.blocking).toEqual([]);
+    expect(r.deployed?.conversion).toBe('None');
   });
 
   it("the rules' issues come back while the input does not convert", () => {
-    const bad = rulesText(
-      `      - id: nowhere\n        move:\n          from: spec.noSuchField\n          to: spec.other\n`,
-    );
+    const bad = kcpRules(NOWHERE);
     const r = explore({ ...req, input: 'kind: [', rules: bad });
     expect(r.blocking.length).toBeGreaterThan(0);
     expect(r.rules?.issues.map((i) => i.code)).toContain('RULE_PATH_UNKNOWN');
@@ -181,7 +163,7 @@ describeCorpus('checkedRules: parsed once per text, checked once per catalog and
   it('returns the same parse for the same text and checks again against another catalog', () => {
     const catalog = loadCatalog(catalogJson).catalog!;
     const other = loadCatalog(catalogJson).catalog!;
-    const t = rulesText(MOVE);
+    const t = kcpRules(MOVE);
     const a = checkedRules(catalog, t);
     expect(a.ruleSet).toBeDefined();
     expect(checkedRules(catalog, t).ruleSet).toBe(a.ruleSet);
