@@ -47,6 +47,7 @@ export function ConversionChoice({
       <p>
         The versions of this CRD differ and the file declares no conversion. Many such files are base CRDs whose install
         adds a webhook.
+        {deployed.byRules && <> Your conversion rules are that webhook here (the Conversion rules tab).</>}
       </p>
       <div className="segmented" role="radiogroup" aria-label="Conversion strategy">
         {(

@@ -4,7 +4,8 @@
 // `spec.machineTemplate.infrastructureRef` only when a rule moves it, and the fate names the rule.
 import { expect, it } from 'vitest';
 import { describeCorpus } from '../../core/testdata/corpusSuite.ts';
-import { loadCatalog, pathKey, serializeCatalog } from '../../core/index.ts';
+import { formatPath, loadCatalog, pathKey, serializeCatalog } from '../../core/index.ts';
+import { summaryFromExplore } from '../share/markdown.ts';
 import { importFiles } from '../../importers/index.ts';
 import { explore, setCatalog } from './engine.ts';
 import { lineAt } from './packLines.ts';
@@ -105,6 +106,10 @@ describeCorpus('explore with conversion rules (as deployed: the rules are the we
     expect(dropped?.words).toContain('`drain`');
     expect(r.sourceFates.find((f) => f.path === key(DRAIN))?.fate).not.toBe('lost');
     expect(without.fates.find((f) => f.path === DRAIN)?.rule).toBeUndefined();
+    // Copy as Markdown lists the unintended loss as lost, the intended one not.
+    const rows = (x: typeof r) => (summaryFromExplore(x)?.rows ?? []).map((row) => formatPath(row.field));
+    expect(rows(explore(req))).toContain(DRAIN);
+    expect(rows(r)).not.toContain(DRAIN);
   });
 
   it("the user's explicit conversion choice wins over the rules (the CLI's policy)", () => {
