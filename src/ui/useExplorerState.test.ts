@@ -35,6 +35,9 @@ describe('reduce', () => {
     expect(reduce(s, { type: 'rules', rules: s.rules })).toBe(s);
     expect(Object.hasOwn(reduce(s, { type: 'rules', rules: ' \n' }), 'rules')).toBe(false);
     expect(Object.hasOwn(reduce(s, { type: 'rules', rules: undefined }), 'rules')).toBe(false);
+    // Typed text is never dropped by a catalog switch.
+    const other = reduce(s, { type: 'catalog', catalog: { type: 'builtin', id: 'servicefabric' }, input: 'x' });
+    expect(other.rules).toBe(s.rules);
   });
 });
 

@@ -45,7 +45,14 @@ export function reduce(s: ExplorerState, a: ExplorerAction): ExplorerState {
     case 'input':
       return a.input === s.input ? s : { ...s, input: a.input };
     case 'catalog':
-      return { catalog: a.catalog, input: a.input, document: 0, view: s.view };
+      // The rules are the user's typing: kept (a kind the new catalog lacks is an issue in the rules tab).
+      return {
+        catalog: a.catalog,
+        input: a.input,
+        document: 0,
+        view: s.view,
+        ...(s.rules !== undefined ? { rules: s.rules } : {}),
+      };
     case 'document':
       return omit(omit({ ...s, document: a.document }, 'sourceVersion'), 'highlight');
     case 'source':

@@ -1,7 +1,7 @@
 // The Conversion rules tab: the rules editor (its text is the explorer state's `rules`, so links, the autosave and
 // the Markdown carry it), what the worker found in it, and for an empty editor a template for the kind and the
 // versions being looked at.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import type { Issue } from '../../core/index.ts';
 import type { ExploreResult, RulesView } from '../worker/protocol.ts';
 import type { EditorMarker } from '../editor/monacoMarkers.ts';
@@ -54,7 +54,8 @@ export function RulesPanel({
   readonly dark: boolean;
 }) {
   const view = (latest ?? shown).rules;
-  const issues = view?.issues ?? [];
+  const issues = useMemo(() => view?.issues ?? [], [view]);
+  const markers = useMemo(() => rulesMarkers(issues), [issues]);
   const kind = shown.kind;
   const pair =
     kind && shown.sourceVersion ? templatePair(versionsOf(shown), shown.sourceVersion, shown.targetVersion) : undefined;
@@ -93,7 +94,7 @@ export function RulesPanel({
           )}
         >
           <Suspense fallback={<ResourcePreview text={text} label="Conversion rules preview" />}>
-            <RulesEditor text={text} onChange={onChange} dark={dark} markers={rulesMarkers(issues)} />
+            <RulesEditor text={text} onChange={onChange} dark={dark} markers={markers} />
           </Suspense>
         </ErrorBoundary>
       </div>
