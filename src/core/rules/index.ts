@@ -27,6 +27,7 @@ export {
   applyRules,
   ownedPaths,
   findSteps,
+  rulesConvert,
   ruleEnds,
   describeRule,
   ruleThatRead,

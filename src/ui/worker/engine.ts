@@ -32,6 +32,7 @@ import {
   type ParsedResources,
   type Plan,
   type SourceRange,
+  type StorageView,
   type Strategy,
 } from '../../core/index.ts';
 import type {
@@ -43,6 +44,7 @@ import type {
   KindSummary,
   Marker,
   RoundTripView,
+  RulesView,
   WriteBackView,
 } from './protocol.ts';
 import { withMissing } from './renderLines.ts';
@@ -58,6 +60,7 @@ import { deployedView } from './deployedView.ts';
 import { validationView } from './validation.ts';
 import { withGhosts } from './ghosts.ts';
 import { usedPlanTypes } from './resourceUsage.ts';
+import { checkedRules } from './rulesView.ts';
 
 interface LoadedCatalog {
   readonly catalog: Catalog;
@@ -291,7 +294,14 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
     message: i.message,
     range: i.range as NonNullable<Issue['range']>,
   }));
-  const base = { ...EMPTY, catalog: summary, documents, markers };
+  // The user's conversion rules: parsed and checked once per text; their issues return whatever the input holds.
+  const rules = checkedRules(catalog, req.rules);
+  const rulesView = (appliedIn?: StorageView): RulesView => ({
+    issues: rules.issues,
+    conversions: rules.ruleSet?.conversions.length ?? 0,
+    ...(appliedIn ? { appliedIn } : {}),
+  });
+  const base = { ...EMPTY, catalog: summary, documents, markers, ...(req.rules ? { rules: rulesView() } : {}) };
   // A document of a kind the catalog lacks (the Cluster beside a KubeadmControlPlane in one file) gives way
   // to the first one it has.
   const asked = Math.max(0, Math.min(req.document, documents.length - 1));
@@ -356,6 +366,9 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   const targetVersion = knownVersion(kd, req.targetVersion, defaultTarget(kd, sourceVersion));
   const strategy: Strategy = req.strategy && kd.graphs[req.strategy] ? req.strategy : kd.strategy;
   const sparseFates = req.input.length > SPARSE_FATES_BYTES;
+  // The one place the parsed rules reach the conversions: the deployed view below takes `ruleSet` (the webhook);
+  // the ASO view's options take it here once core's convertResource applies rules.
+  const ruleSet = rules.ruleSet;
   const opts: ConvertOptions = { strategy, ...(hooks ? { hooks } : {}) };
   const paneOpts: ConvertOptions = sparseFates ? { ...opts, fates: false } : opts;
   const hub = safe(() => convertResource(cat, value, 'hub', paneOpts), issues, 'Conversion to the hub');
@@ -452,6 +465,7 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
               req.conversion,
               hooks,
               !sparseFates,
+              ruleSet,
             ),
           issues,
           'The deployed view',
@@ -473,6 +487,7 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
           .map(([path, f]) => ({ path, fate: f.kind, reason: f.reason })),
     storageView,
     ...(dep ? { deployed: dep.view } : {}),
+    ...(req.rules ? { rules: rulesView(dep?.view.byRules ? 'deployed' : undefined) } : {}),
     sparseFates,
     hub: hubPane,
     ...(targetPane ? { target: targetPane } : {}),

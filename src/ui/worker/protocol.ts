@@ -57,6 +57,8 @@ export interface PaneView {
   readonly lines: PackedLines;
   /** Fate counts, for the legend. */
   readonly counts: Partial<Record<FateKind, number>>;
+  /** Lines a conversion rule wrote: [pathKey in this pane's document, rule id] (few: not packed). */
+  readonly rules?: readonly (readonly [string, string])[];
 }
 
 /** Lines as one string plus typed arrays; `lineAt` unpacks the few the page draws (see packLines). */
@@ -201,7 +203,7 @@ export interface ChangesView {
 /** The explorer's choices (state.ts says what each means; `hub` may also name an API version for its twin). */
 export interface ExploreRequest extends Pick<
   ExplorerState,
-  'document' | 'sourceVersion' | 'targetVersion' | 'strategy' | 'hub' | 'storage' | 'conversion'
+  'document' | 'sourceVersion' | 'targetVersion' | 'strategy' | 'hub' | 'storage' | 'conversion' | 'rules'
 > {
   readonly catalogKey: string;
   readonly input: string;
@@ -209,6 +211,16 @@ export interface ExploreRequest extends Pick<
   readonly writeBackVersion?: string;
   /** Compute the round trip and the write-back (only while their view is open: they cost four conversions). */
   readonly roundTrip?: boolean;
+}
+
+/** The user's conversion rules as the worker read them. */
+export interface RulesView {
+  /** Parse problems and paths the catalog lacks, each with its file (`rules.yaml`), line and column. */
+  readonly issues: readonly Issue[];
+  /** The number of conversions the rules declare (those without problems). */
+  readonly conversions: number;
+  /** The view whose conversion the rules are (as deployed: the webhook); absent when this view does not use them. */
+  readonly appliedIn?: StorageView;
 }
 
 /** One fate of the deployed pipeline, for the list and the banner (`copied` are only coloured, not listed). */
@@ -221,6 +233,10 @@ export interface DeployedFateRow {
   /** Formatted path (`spec.postRenderers[0].kustomize.patchesStrategicMerge`). */
   readonly path: string;
   readonly segments: Path;
+  /** The conversion rule (its id) that moved, computed or dropped the field. */
+  readonly rule?: string;
+  /** The fate in words, the rule named: "moved by rule `infrastructureRef`", "dropped on purpose by rule ...". */
+  readonly words: string;
 }
 
 /** The as-deployed view: written at V, stored at S, read at T (CONVERSION.md 1a, 10). */
@@ -240,6 +256,8 @@ export interface DeployedView {
   readonly droppedOnWrite: readonly DeployedFateRow[];
   /** The API server would reject the write (metadata of the wrong type). */
   readonly rejected: boolean;
+  /** The user's conversion rules were the webhook of this view. */
+  readonly byRules: boolean;
 }
 
 /** Source ranges of a document's nodes in a compact, transferable form. */
@@ -283,6 +301,8 @@ export interface ExploreResult {
   /** The view this result tells (the request's, or the catalog's default). */
   readonly storageView?: StorageView;
   readonly deployed?: DeployedView;
+  /** The user's conversion rules (absent when the request had none). */
+  readonly rules?: RulesView;
   /** Ranges of the selected document's nodes, for cursor <-> field mapping and markers. */
   readonly ranges: RangeTable;
   /** JSON Schema of the source version for monaco-yaml. */
