@@ -367,9 +367,12 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   const strategy: Strategy = req.strategy && kd.graphs[req.strategy] ? req.strategy : kd.strategy;
   const sparseFates = req.input.length > SPARSE_FATES_BYTES;
   // The one place the parsed rules reach the conversions: the deployed view below takes `ruleSet` (the webhook);
-  // the ASO view's options take it here once core's convertResource applies rules.
+  // the ASO view runs them after the generated steps (docs/conversion-rules.md, "In the ASO view").
   const ruleSet = rules.ruleSet;
-  const opts: ConvertOptions = { strategy, ...(hooks ? { hooks } : {}) };
+  const asoRules = ruleSet?.conversions.some(
+    (c) => c.kind === kd.kind && (c.group === undefined || c.group === kd.group),
+  );
+  const opts: ConvertOptions = { strategy, ...(hooks ? { hooks } : {}), ...(ruleSet ? { rules: ruleSet } : {}) };
   const paneOpts: ConvertOptions = sparseFates ? { ...opts, fates: false } : opts;
   const hub = safe(() => convertResource(cat, value, 'hub', paneOpts), issues, 'Conversion to the hub');
   const target = safe(
@@ -411,7 +414,7 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   if (!fast) markers.push(...validation.markers); // a large input's markers come with its ranges
 
   // Plans depend on the catalog, the hub and the versions only, not on the document: cached.
-  const planKey = `${req.catalogKey}\u0000${kd.group}/${kd.kind}\u0000${kd.hub}\u0000${sourceVersion}\u0000${targetVersion}\u0000${strategy}`;
+  const planKey = `${req.catalogKey}\u0000${kd.group}/${kd.kind}\u0000${kd.hub}\u0000${sourceVersion}\u0000${targetVersion}\u0000${strategy}\u0000${ruleSet ? req.rules : ''}`;
   let plan: Plan | undefined = plans.get(planKey);
   if (!plans.has(planKey)) {
     plan = safe(
@@ -487,7 +490,9 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
           .map(([path, f]) => ({ path, fate: f.kind, reason: f.reason })),
     storageView,
     ...(dep ? { deployed: dep.view } : {}),
-    ...(req.rules ? { rules: rulesView(dep?.view.byRules ? 'deployed' : undefined) } : {}),
+    ...(req.rules
+      ? { rules: rulesView(dep ? (dep.view.byRules ? 'deployed' : undefined) : asoRules ? 'aso' : undefined) }
+      : {}),
     sparseFates,
     hub: hubPane,
     ...(targetPane ? { target: targetPane } : {}),
