@@ -45,7 +45,7 @@ import { explorerShortcuts } from './explorer/explorerShortcuts.ts';
 import { useSelection } from './explorer/useSelection.ts';
 import { CatalogErrors, ImportProblems } from './explorer/Banners.tsx';
 import { ResourcePane, pastedCatalogName } from './explorer/ResourcePane.tsx';
-import { useTestHook } from './platform/testHook.ts';
+import { useRulesTestHook, useTestHook } from './platform/testHook.ts';
 import { useGlobalShortcuts } from './platform/useGlobalShortcuts.ts';
 import { useFileDrop } from './platform/useFileDrop.ts';
 
@@ -83,6 +83,7 @@ export function App() {
     roundTrip: state.view === 'roundtrip',
     ...(state.storage ? { storage: state.storage } : {}),
     ...(state.conversion ? { conversion: state.conversion } : {}),
+    ...(state.rules ? { rules: state.rules } : {}),
   });
   const result = exploration.result;
   const editorReady = useDeferredEditor(result !== undefined);
@@ -111,6 +112,7 @@ export function App() {
     [setInput],
   );
   useTestHook(replaceInput, result, exploration.resultInput);
+  useRulesTestHook(useCallback((rules: string) => dispatch({ type: 'rules', rules }), [dispatch]));
 
   const selection = useSelection(state.highlight, result, dispatch);
   const { highlightKey, select } = selection;
@@ -176,7 +178,7 @@ export function App() {
 
   const blocking = result?.blocking ?? [];
   // The deployed view reports its own findings (banner, pane drops, fate list), not the ASO conversion's issues.
-  const problems = (result?.deployed ? [] : (result?.issues ?? [])).filter(
+  const problems = [...(result?.deployed ? [] : (result?.issues ?? [])), ...(result?.rules?.issues ?? [])].filter(
     (i) => i.severity !== 'info' && !blocking.includes(i),
   );
   const deployed = shown?.deployed;
@@ -307,6 +309,8 @@ export function App() {
               catalog: resolved.input,
               input: state.input,
               catalogKey: exploration.catalogKey,
+              rules: state.rules ?? '',
+              latest: result,
             }}
             empty={
               <p className="empty">

@@ -28,6 +28,17 @@ describe('reduce', () => {
     const next = reduce(s, { type: 'catalog', catalog: { type: 'builtin', id: 'servicefabric' }, input: 'x' });
     expect(next).toEqual({ catalog: { type: 'builtin', id: 'servicefabric' }, input: 'x', document: 0, view: 'plan' });
   });
+
+  it('sets the conversion rules; blank or absent text is no rules, the same text the same state', () => {
+    const s = reduce(initialState(), { type: 'rules', rules: 'kind: ConversionRules\n' });
+    expect(s.rules).toBe('kind: ConversionRules\n');
+    expect(reduce(s, { type: 'rules', rules: s.rules })).toBe(s);
+    expect(Object.hasOwn(reduce(s, { type: 'rules', rules: ' \n' }), 'rules')).toBe(false);
+    expect(Object.hasOwn(reduce(s, { type: 'rules', rules: undefined }), 'rules')).toBe(false);
+    // Typed text is never dropped by a catalog switch.
+    const other = reduce(s, { type: 'catalog', catalog: { type: 'builtin', id: 'servicefabric' }, input: 'x' });
+    expect(other.rules).toBe(s.rules);
+  });
 });
 
 describe('firstVisit', () => {

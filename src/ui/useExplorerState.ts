@@ -20,7 +20,9 @@ export type ExplorerAction =
   | { readonly type: 'view'; readonly view: ViewId }
   | { readonly type: 'storage'; readonly storage: StorageView | undefined }
   | { readonly type: 'conversion'; readonly conversion: ConversionStrategy | undefined }
-  | { readonly type: 'highlight'; readonly path: Path | undefined };
+  | { readonly type: 'highlight'; readonly path: Path | undefined }
+  /** The conversion rules text (the rules editor, a template, a draft); blank: none. */
+  | { readonly type: 'rules'; readonly rules: string | undefined };
 
 function omit<K extends keyof ExplorerState>(s: ExplorerState, k: K): ExplorerState {
   const copy = { ...s };
@@ -28,11 +30,9 @@ function omit<K extends keyof ExplorerState>(s: ExplorerState, k: K): ExplorerSt
   return copy;
 }
 
-function set<K extends 'sourceVersion' | 'targetVersion' | 'strategy' | 'hub' | 'highlight' | 'storage' | 'conversion'>(
-  s: ExplorerState,
-  k: K,
-  v: ExplorerState[K] | undefined,
-): ExplorerState {
+function set<
+  K extends 'sourceVersion' | 'targetVersion' | 'strategy' | 'hub' | 'highlight' | 'storage' | 'conversion' | 'rules',
+>(s: ExplorerState, k: K, v: ExplorerState[K] | undefined): ExplorerState {
   return v === undefined ? omit(s, k) : { ...s, [k]: v };
 }
 
@@ -45,7 +45,14 @@ export function reduce(s: ExplorerState, a: ExplorerAction): ExplorerState {
     case 'input':
       return a.input === s.input ? s : { ...s, input: a.input };
     case 'catalog':
-      return { catalog: a.catalog, input: a.input, document: 0, view: s.view };
+      // The rules are the user's typing: kept (a kind the new catalog lacks is an issue in the rules tab).
+      return {
+        catalog: a.catalog,
+        input: a.input,
+        document: 0,
+        view: s.view,
+        ...(s.rules !== undefined ? { rules: s.rules } : {}),
+      };
     case 'document':
       return omit(omit({ ...s, document: a.document }, 'sourceVersion'), 'highlight');
     case 'source':
@@ -64,6 +71,8 @@ export function reduce(s: ExplorerState, a: ExplorerAction): ExplorerState {
       return set(s, 'storage', a.storage);
     case 'conversion':
       return set(s, 'conversion', a.conversion);
+    case 'rules':
+      return a.rules === s.rules ? s : set(s, 'rules', a.rules?.trim() === '' ? undefined : a.rules);
   }
 }
 

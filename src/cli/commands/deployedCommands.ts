@@ -21,14 +21,13 @@ import {
   formatIssue,
   formatPath,
   issue,
-  parseResources,
   runDeployed,
   stringifyJsonExact,
   toYamlText,
   versionSchema,
 } from '../../core/index.ts';
 import type { CommandIO } from '../io.ts';
-import { hooksOf, stableJson } from './conversionArgs.ts';
+import { hooksOf, readSamples, stableJson } from './conversionArgs.ts';
 import { located } from './locate.ts';
 import type { RuleSet } from '../../core/index.ts';
 import { validateConverted } from './validateConverted.ts';
@@ -215,19 +214,10 @@ export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOp
   const wanted = (k: Kind | undefined): k is Kind =>
     k !== undefined && (o.kindFilter === undefined || k.kind === o.kindFilter);
   if (o.samples !== undefined) {
-    let files: string[];
-    try {
-      files = (await io.listFiles(o.samples)).filter((f) => /\.(ya?ml|json)$/i.test(f));
-    } catch {
-      io.err(`${o.samples}: error EMPTY_INPUT: no such file or folder\n`);
-      return 2;
-    }
-    for (const f of files) {
-      const parsed = parseResources(await io.readText(f), f);
-      const errors = parsed.issues.filter((i) => i.severity === 'error' && i.code !== 'EMPTY_INPUT');
-      for (const i of errors) io.err(`${formatIssue(i)}\n`);
-      if (errors.length > 0) return 2;
-      for (const doc of parsed.documents) {
+    const read = await readSamples(io, o.samples);
+    if (!read) return 2;
+    for (const { file: f, documents } of read) {
+      for (const doc of documents) {
         const found = findKindForDocument(catalog, doc.value);
         if (!wanted(found.kind)) continue;
         const at = doc.range ? `${f}:${doc.range.start.line}:${doc.range.start.col}` : f;

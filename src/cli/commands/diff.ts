@@ -5,8 +5,8 @@
 import type { Kind, PropertyChange, RuleSet, VersionChanges } from '../../core/index.ts';
 import { findKind, versionChanges } from '../../core/index.ts';
 import type { Command } from '../main.ts';
-import { loadCatalogFor, parseArgs, printIssues, stableJson, usageError } from './conversionArgs.ts';
-import { STORAGE_OPTIONS, STORAGE_USAGE, resolveStorage, storageChoice } from './deployedArgs.ts';
+import { commandArgs, loadCatalogFor, printIssues, stableJson } from './conversionArgs.ts';
+import { STORAGE_USAGE, resolveStorage } from './deployedArgs.ts';
 import { ruleCarrying, rulesOption } from './rulesArg.ts';
 
 const USAGE = `usage: version-explorer diff --catalog SRC --kind K --from V1 --to V2 [--rules FILE] ${STORAGE_USAGE} [--json]\n`;
@@ -24,30 +24,14 @@ function throughRules(c: VersionChanges, rules: RuleSet, kind: Kind): VersionCha
 }
 
 export const diff: Command = async (args, io) => {
-  const p = parseArgs(
-    args,
-    {
-      '--catalog': 'value',
-      '--kind': 'value',
-      '--from': 'value',
-      '--to': 'value',
-      '--rules': 'value',
-      '--json': 'flag',
-      '--help': 'flag',
-      ...STORAGE_OPTIONS,
-    },
-    { '-h': '--help' },
-  );
-  if (!p.parsed) return usageError(io, 'diff', USAGE, p.error ?? '');
-  const { values, flags } = p.parsed;
-  if (flags.has('--help')) {
-    io.out(USAGE);
-    return 0;
-  }
-  const choice = storageChoice(p.parsed);
-  if (choice.error) return usageError(io, 'diff', USAGE, choice.error);
-  for (const req of ['--catalog', '--kind', '--from', '--to'])
-    if (values[req] === undefined) return usageError(io, 'diff', USAGE, `${req} is required`);
+  const a = commandArgs(args, io, 'diff', USAGE, {
+    values: ['--catalog', '--kind', '--from', '--to', '--rules'],
+    flags: ['--json'],
+    storage: true,
+    required: ['--catalog', '--kind', '--from', '--to'],
+  });
+  if (typeof a === 'number') return a;
+  const { values, flags, choice } = a;
   const catalog = await loadCatalogFor('diff', values['--catalog'] as string, io);
   if (!catalog) return 2;
   const { rules, exit } = await rulesOption(io, values['--rules'], catalog);

@@ -4,8 +4,8 @@
 import type { Catalog, Plan, Step, Strategy } from '../../core/index.ts';
 import { findKind, findVersion, planConversion } from '../../core/index.ts';
 import type { Command } from '../main.ts';
-import { hooksOf, loadCatalogFor, parseArgs, printIssues, stableJson, usageError } from './conversionArgs.ts';
-import { STORAGE_OPTIONS, STORAGE_USAGE, resolveStorage, storageChoice } from './deployedArgs.ts';
+import { STRATEGY_CHOICES, commandArgs, hooksOf, loadCatalogFor, printIssues, stableJson } from './conversionArgs.ts';
+import { STORAGE_USAGE, resolveStorage } from './deployedArgs.ts';
 import { rulesOption } from './rulesArg.ts';
 
 const USAGE = `usage: version-explorer plan --catalog SRC --kind KIND --from V [--to V|hub] [--type TYPE] [--strategy direct|chained] [--hub V] [--rules FILE] ${STORAGE_USAGE} [--json]\n`;
@@ -102,36 +102,16 @@ export function formatPlan(plan: Plan, notes: readonly string[] = []): string {
 }
 
 export const plan: Command = async (args, io) => {
-  const p = parseArgs(
-    args,
-    {
-      '--catalog': 'value',
-      '--kind': 'value',
-      '--from': 'value',
-      '--to': 'value',
-      '--type': 'value',
-      '--strategy': 'value',
-      '--hub': 'value',
-      '--rules': 'value',
-      '--json': 'flag',
-      '--help': 'flag',
-      ...STORAGE_OPTIONS,
-    },
-    { '-h': '--help' },
-  );
-  if (!p.parsed) return usageError(io, 'plan', USAGE, p.error ?? '');
-  const { values, flags } = p.parsed;
-  if (flags.has('--help')) {
-    io.out(USAGE);
-    return 0;
-  }
-  const choice = storageChoice(p.parsed);
-  if (choice.error) return usageError(io, 'plan', USAGE, choice.error);
-  for (const req of ['--catalog', '--kind', '--from'])
-    if (values[req] === undefined) return usageError(io, 'plan', USAGE, `${req} is required`);
+  const a = commandArgs(args, io, 'plan', USAGE, {
+    values: ['--catalog', '--kind', '--from', '--to', '--type', '--strategy', '--hub', '--rules'],
+    flags: ['--json'],
+    storage: true,
+    required: ['--catalog', '--kind', '--from'],
+    choices: STRATEGY_CHOICES,
+  });
+  if (typeof a === 'number') return a;
+  const { values, flags, choice } = a;
   const strategy = values['--strategy'];
-  if (strategy !== undefined && strategy !== 'direct' && strategy !== 'chained')
-    return usageError(io, 'plan', USAGE, '--strategy must be direct or chained');
   const catalog = await loadCatalogFor('plan', values['--catalog'] as string, io, values['--hub']);
   if (!catalog) return 2;
   const { rules, exit } = await rulesOption(io, values['--rules'], catalog);

@@ -6,12 +6,19 @@
 // the same documents go through the rules' own round trip (`rules check`): a rule that loses data or is not the
 // inverse of its other direction is printed as `file:line:col: error CODE` naming the rule and path, and exits 1.
 import type { Catalog, Issue, RuleSet, Strategy } from '../../core/index.ts';
-import { findKindForDocument, formatIssue, formatPath, issue, resolveKind, roundTrip } from '../../core/index.ts';
-import { parseResources } from '../../core/index.ts';
+import { findKindForDocument, formatIssue, formatPath, resolveKind, roundTrip } from '../../core/index.ts';
 import type { Command } from '../main.ts';
 import type { CommandIO } from '../io.ts';
-import { hooksOf, loadCatalogFor, parseArgs, stableJson, usageError, type ParsedArgs } from './conversionArgs.ts';
-import { STORAGE_OPTIONS, STORAGE_USAGE, resolveStorage, storageChoice, type StorageChoice } from './deployedArgs.ts';
+import {
+  STRATEGY_CHOICES,
+  commandArgs,
+  hooksOf,
+  loadCatalogFor,
+  readSamples,
+  stableJson,
+  type ParsedArgs,
+} from './conversionArgs.ts';
+import { STORAGE_USAGE, resolveStorage, type StorageChoice } from './deployedArgs.ts';
 import { ruleFindings, ruleRoundTripInputs, rulesOption } from './rulesArg.ts';
 
 const USAGE = `usage: version-explorer roundtrip --catalog SRC [--kind K] [--samples PATH] [--fuzz N] [--strategy direct|chained] [--hub V] [--rules FILE] ${STORAGE_USAGE} [--json]\n`;
@@ -57,22 +64,10 @@ async function samples(
   io: CommandIO,
   results: Map<string, Result>,
 ): Promise<number> {
-  let files: string[];
-  try {
-    files = (await io.listFiles(p)).filter((f) => /\.(ya?ml|json)$/i.test(f));
-  } catch {
-    io.err(`${formatIssue(issue('error', 'FILE_NOT_FOUND', 'no such file or folder', [], { file: p }))}\n`);
-    return 2;
-  }
-  for (const f of files) {
-    const parsed = parseResources(await io.readText(f), f);
-    const errors = parsed.issues.filter((i) => i.severity === 'error' && i.code !== 'EMPTY_INPUT');
-    if (errors.length > 0) {
-      // A sample that does not parse is bad input, never "nothing to check".
-      for (const i of errors) io.err(`${formatIssue(i)}\n`);
-      return 2;
-    }
-    for (const doc of parsed.documents) {
+  const read = await readSamples(io, p);
+  if (!read) return 2;
+  for (const { file: f, documents } of read) {
+    for (const doc of documents) {
       const found = findKindForDocument(catalog, doc.value);
       if (found.kind && !found.version && found.issue && (kindFilter === undefined || found.kind.kind === kindFilter)) {
         // A catalog kind at a version the catalog lacks cannot be checked: say so instead of shrinking the count.
@@ -106,38 +101,18 @@ async function samples(
 }
 
 export const roundtrip: Command = async (args, io) => {
-  const p = parseArgs(
-    args,
-    {
-      '--catalog': 'value',
-      '--kind': 'value',
-      '--samples': 'value',
-      '--fuzz': 'value',
-      '--strategy': 'value',
-      '--hub': 'value',
-      '--seed': 'value',
-      '--rules': 'value',
-      '--json': 'flag',
-      '--help': 'flag',
-      ...STORAGE_OPTIONS,
-    },
-    { '-h': '--help' },
-  );
-  if (!p.parsed) return usageError(io, 'roundtrip', USAGE, p.error ?? '');
-  const { values, flags } = p.parsed;
-  if (flags.has('--help')) {
-    io.out(USAGE);
-    return 0;
-  }
-  if (values['--catalog'] === undefined) return usageError(io, 'roundtrip', USAGE, '--catalog is required');
-  const choice = storageChoice(p.parsed);
-  if (choice.error) return usageError(io, 'roundtrip', USAGE, choice.error);
+  const a = commandArgs(args, io, 'roundtrip', USAGE, {
+    values: ['--catalog', '--kind', '--samples', '--fuzz', '--strategy', '--hub', '--seed', '--rules'],
+    flags: ['--json'],
+    storage: true,
+    required: ['--catalog'],
+    choices: STRATEGY_CHOICES,
+  });
+  if (typeof a === 'number') return a;
+  const { values, choice } = a;
   const fuzz = values['--fuzz'] !== undefined ? Number(values['--fuzz']) : values['--samples'] === undefined ? 100 : 0;
-  if (!Number.isInteger(fuzz) || fuzz < 0) return usageError(io, 'roundtrip', USAGE, '--fuzz needs a whole number');
-  const strategy = values['--strategy'] as Strategy | undefined;
-  if (strategy !== undefined && strategy !== 'direct' && strategy !== 'chained')
-    return usageError(io, 'roundtrip', USAGE, '--strategy must be direct or chained');
-  const catalog = await loadCatalogFor('roundtrip', values['--catalog'], io, values['--hub']);
+  if (!Number.isInteger(fuzz) || fuzz < 0) return a.usageError('--fuzz needs a whole number');
+  const catalog = await loadCatalogFor('roundtrip', values['--catalog'] as string, io, values['--hub']);
   if (!catalog) return 2;
   const kindFilter = values['--kind'];
   const unknownKind = kindFilter !== undefined ? resolveKind(catalog, kindFilter).issue : undefined;
@@ -148,7 +123,7 @@ export const roundtrip: Command = async (args, io) => {
   const seed = Number(values['--seed'] ?? 1);
   const { rules, exit } = await rulesOption(io, values['--rules'], catalog);
   if (exit) return exit;
-  const code = await viewRoundTrips(catalog, p.parsed, choice, rules, fuzz, seed, io);
+  const code = await viewRoundTrips(catalog, a, choice, rules, fuzz, seed, io);
   if (code === 2 || !rules) return code;
   // The rules' own round trips on the same samples (and generated instances at the rules' versions).
   const inputs = await ruleRoundTripInputs(io, catalog, rules, values['--samples'], fuzz, seed);

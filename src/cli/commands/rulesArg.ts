@@ -8,14 +8,13 @@ import {
   distinctFindings,
   findKind,
   findSteps,
-  parseResources,
   parseRules,
   patternTouches,
   ruleEnds,
 } from '../../core/index.ts';
 import type { CommandIO } from '../io.ts';
 import type { VersionPairReport } from './deployedCommands.ts';
-import { printIssues, readInput } from './conversionArgs.ts';
+import { printIssues, readInput, readSamples } from './conversionArgs.ts';
 
 /** The rules file parsed and checked against the catalog; undefined (issues printed) when it has errors. */
 export async function loadRules(io: CommandIO, file: string, catalog: Catalog): Promise<RuleSet | undefined> {
@@ -55,22 +54,10 @@ export async function ruleRoundTripInputs(
 ): Promise<RoundTripInput[] | 2> {
   const inputs: RoundTripInput[] = [];
   if (samples !== undefined) {
-    let files: string[];
-    try {
-      files = (await io.listFiles(samples)).filter((f) => /\.(ya?ml|json)$/i.test(f));
-    } catch {
-      io.err(`${samples}: error EMPTY_INPUT: no such file or folder\n`);
-      return 2;
-    }
-    for (const f of files) {
-      const r = parseResources(await io.readText(f), f);
-      const errors = r.issues.filter((i) => i.severity === 'error' && i.code !== 'EMPTY_INPUT');
-      if (errors.length > 0) {
-        printIssues(io, errors);
-        return 2;
-      }
-      r.documents.forEach((d, i) => inputs.push({ doc: d.value, source: `${f}#${i + 1}` }));
-    }
+    const read = await readSamples(io, samples);
+    if (!read) return 2;
+    for (const { file: f, documents } of read)
+      documents.forEach((d, i) => inputs.push({ doc: d.value, source: `${f}#${i + 1}` }));
   }
   if (fuzz > 0) {
     // fast-check and the generator load only when fuzzing.

@@ -18,6 +18,7 @@ export { versionSchema } from './derivedSchema.ts';
 export {
   STORAGE_VIEWS,
   conversionUndeclared,
+  conversionWithRules,
   defaultStorageView,
   deployedStorageVersion,
   deployedVersions,

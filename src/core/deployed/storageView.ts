@@ -2,6 +2,8 @@
 // or `aso`, ASO's hub + property-bag design. One rule picks the default for a catalog and kind.
 import type { Catalog, ConversionStrategy, Kind, Version } from '../model.ts';
 import { findVersion } from '../catalogLookup.ts';
+import { rulesConvert, type KindName } from '../rules/apply.ts';
+import type { RuleSet } from '../rules/format.ts';
 
 export type StorageView = 'deployed' | 'aso';
 export const STORAGE_VIEWS: readonly StorageView[] = ['deployed', 'aso'];
@@ -30,7 +32,7 @@ export function deployedVersions(kind: Kind): Version[] {
 
 /** The version etcd holds objects at: the CRD's `storage: true` version (else the hub's API twin). */
 export function deployedStorageVersion(kind: Kind): Version {
-  const own = kind.versions.find((v) => v.storage && v.derived !== true);
+  const own = kind.versions.find((v) => v.crdStorage && v.derived !== true);
   if (own) return own;
   const hub = findVersion(kind, kind.hub);
   const twin = hub?.derived && hub.twin ? findVersion(kind, hub.twin) : undefined;
@@ -58,4 +60,19 @@ const undeclared = new WeakMap<Kind, boolean>();
 /** The strategy the deployed view runs: the user's choice, else the file's, else None (the API server's default). */
 export function effectiveConversion(kind: Kind, choice?: ConversionStrategy): ConversionStrategy {
   return choice ?? kind.conversionStrategy ?? 'None';
+}
+
+/**
+ * The conversion to run when the user has rules (`convert --rules`, the explorer's rules editor): the user's
+ * choice, else `Webhook` when the rules convert this kind (they are the webhook, whatever the CRD declares), else
+ * undefined (the CRD's own). Without `kind`, any conversion in the rules counts.
+ */
+export function conversionWithRules(
+  choice: ConversionStrategy | undefined,
+  rules: RuleSet | undefined,
+  kind?: KindName,
+): ConversionStrategy | undefined {
+  if (choice !== undefined || !rules) return choice;
+  const converts = kind ? rulesConvert(rules, kind) : rules.conversions.length > 0;
+  return converts ? 'Webhook' : undefined;
 }

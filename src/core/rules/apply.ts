@@ -54,6 +54,10 @@ const isObj = (x: unknown): x is Obj => x !== null && typeof x === 'object' && !
 const sameKind = (c: Conversion, k: KindName): boolean =>
   c.kind === k.kind && (c.group === undefined || k.group === undefined || c.group === k.group);
 
+/** True when the rules convert `kind` between some pair of its versions. */
+export const rulesConvert = (ruleSet: RuleSet, kind: KindName): boolean =>
+  ruleSet.conversions.some((c) => sameKind(c, kind));
+
 /** The conversions to run from `from` to `to`: the direct pair, else the shortest chain of pairs. */
 export function findSteps(ruleSet: RuleSet, kind: KindName, from: string, to: string): RuleStep[] | undefined {
   if (from === to) return [];

@@ -29,6 +29,7 @@ export {
   applyRules,
   ownedPaths,
   findSteps,
+  rulesConvert,
   ruleEnds,
   describeRule,
   ruleThatRead,
@@ -48,3 +49,13 @@ export {
 } from './check.ts';
 export { parsePathPattern, formatPathPattern, patternTouches, type PathPattern } from './paths.ts';
 export { pruneTo } from './schemaWalk.ts';
+export {
+  draftRules,
+  type DraftConfidence,
+  type DraftEvidence,
+  type DraftReason,
+  type DraftResult,
+  type DraftTarget,
+  type RuleDraft,
+} from './draft.ts';
+export { formatDrafts, mergeDrafts, ruleToJson, type MergedDrafts } from './draftText.ts';

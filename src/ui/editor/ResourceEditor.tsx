@@ -4,17 +4,13 @@ import { escapeMarkdown, schemaForHover } from './markdownText.ts';
 import { useEffect, useRef, useState } from 'react';
 import Editor from '@monaco-editor/react';
 import { monaco, setYamlSchemas, themeName } from './monacoSetup.ts';
+import { YAML_EDITOR_OPTIONS, setMarkers, toMonacoRange, type EditorMarker } from './monacoMarkers.ts';
 import { scopedSchema } from './scopedSchema.ts';
 import type { SourceRange } from '../../core/index.ts';
 import type { Shortcut } from '../shortcuts.ts';
 import { KEY_HINT_TEXT, keyboardFocus, type KeyHint } from './keyboardFocus.ts';
 
-export interface EditorMarker {
-  readonly severity: 'error' | 'warning' | 'info';
-  readonly code: string;
-  readonly message: string;
-  readonly range: SourceRange;
-}
+export type { EditorMarker };
 
 export interface EditorDecoration {
   readonly range: SourceRange;
@@ -55,21 +51,6 @@ export interface ResourceEditorProps {
 }
 
 const MODEL_URI = 'file:///resource.yaml';
-const SEVERITY = {
-  error: monaco.MarkerSeverity.Error,
-  warning: monaco.MarkerSeverity.Warning,
-  info: monaco.MarkerSeverity.Info,
-} as const;
-
-function toMonacoRange(model: monaco.editor.ITextModel, r: SourceRange, firstLineOnly = false): monaco.IRange {
-  const endLine = firstLineOnly ? r.start.line : r.end.line;
-  const endCol =
-    (firstLineOnly && r.end.line > r.start.line) ||
-    r.end.col > model.getLineMaxColumn(Math.min(endLine, model.getLineCount()))
-      ? model.getLineMaxColumn(Math.min(endLine, model.getLineCount()))
-      : r.end.col;
-  return { startLineNumber: r.start.line, startColumn: r.start.col, endLineNumber: endLine, endColumn: endCol };
-}
 
 const readOnly = monaco.editor.EditorOption.readOnly;
 
@@ -141,6 +122,7 @@ export default function ResourceEditor(props: ResourceEditorProps) {
     const scoped =
       scopeGroup !== undefined && scopeKind !== undefined ? scopedSchema(hover, scopeGroup, scopeKind) : hover;
     setYamlSchemas(
+      MODEL_URI,
       [
         {
           uri: 'inmemory://version-explorer/source.schema.json',
@@ -159,17 +141,7 @@ export default function ResourceEditor(props: ResourceEditorProps) {
     const ed = editorRef.current;
     const model = ed?.getModel();
     if (!ed || !model) return;
-    monaco.editor.setModelMarkers(
-      model,
-      'version-explorer',
-      (markers ?? []).map((m) => ({
-        ...toMonacoRange(model, m.range),
-        severity: SEVERITY[m.severity],
-        message: m.message,
-        code: m.code,
-        source: 'version-explorer',
-      })),
-    );
+    setMarkers(model, markers ?? []);
   }, [markers, mounted]);
 
   useEffect(() => {
@@ -224,18 +196,8 @@ export default function ResourceEditor(props: ResourceEditorProps) {
         defaultValue={initialText}
         theme={themeName(dark)}
         options={{
+          ...YAML_EDITOR_OPTIONS,
           ariaLabel: 'Resource YAML',
-          minimap: { enabled: false },
-          scrollBeyondLastLine: false,
-          fontSize: 13,
-          tabSize: 2,
-          automaticLayout: true,
-          wordWrap: 'off',
-          renderLineHighlight: 'line',
-          // The dimmed number after the last newline fails contrast checks.
-          renderFinalNewline: 'on',
-          fixedOverflowWidgets: true,
-          stickyScroll: { enabled: false },
           // No tabFocusMode here: keyboardFocus.ts sets it on focus, and these options are re-applied on render.
         }}
         onChange={(v) => {

@@ -71,11 +71,37 @@ export const themeName = (dark: boolean | undefined): string => (dark ? 've-dark
 
 let yaml: MonacoYaml | undefined;
 
+/** Each editor's schemas (monaco-yaml takes one list for every model) and whether it wants them validated. */
+interface SchemaOwner {
+  readonly schemas: SchemasSettings[];
+  readonly validate: boolean;
+}
+const owners = new Map<string, SchemaOwner>();
+/** Models whose editor leaves validation to the worker: monaco-yaml's markers on them are cleared. */
+let quiet = new Set<string>();
+
+monaco.editor.onDidChangeMarkers((uris) => {
+  for (const uri of uris) {
+    if (!quiet.has(uri.toString())) continue;
+    const model = monaco.editor.getModel(uri);
+    if (model && monaco.editor.getModelMarkers({ owner: 'yaml', resource: uri }).length > 0)
+      monaco.editor.setModelMarkers(model, 'yaml', []);
+  }
+});
+
 /**
- * Sets the JSON Schemas monaco-yaml completes and hovers with (one instance only is allowed); it validates only
- * when `validate` (the worker validates CRD versions as the API server does, so monaco-yaml would repeat it).
+ * Sets the JSON Schemas monaco-yaml completes, hovers and validates with for the editor of model `model` (one
+ * monaco-yaml instance serves every editor). `validate` false: that model's schema markers are not shown (the
+ * worker validates CRD versions as the API server does, so monaco-yaml would repeat it); undefined schemas:
+ * the editor is gone.
  */
-export function setYamlSchemas(schemas: SchemasSettings[], validate = true): void {
+export function setYamlSchemas(model: string, schemas: SchemasSettings[] | undefined, validate = true): void {
+  if (schemas) owners.set(model, { schemas, validate });
+  else owners.delete(model);
+  const all = [...owners.values()];
+  const merged = all.flatMap((o) => o.schemas);
+  const anyValidates = all.some((o) => o.validate);
+  quiet = new Set([...owners].filter(([, o]) => !o.validate).map(([m]) => m));
   if (!yaml) {
     yaml = configureMonacoYaml(monaco, {
       enableSchemaRequest: false,
@@ -84,11 +110,15 @@ export function setYamlSchemas(schemas: SchemasSettings[], validate = true): voi
       hover: true,
       // The schema is generated in memory: "Source: source.schema.json" under a hover tells the user nothing.
       hoverSchemaSource: false,
-      validate,
-      schemas,
+      validate: anyValidates,
+      schemas: merged,
     });
   } else {
-    void yaml.update({ schemas, enableSchemaRequest: false, validate });
+    void yaml.update({ schemas: merged, enableSchemaRequest: false, validate: anyValidates });
+  }
+  for (const m of quiet) {
+    const model = monaco.editor.getModel(monaco.Uri.parse(m));
+    if (model) monaco.editor.setModelMarkers(model, 'yaml', []);
   }
 }
 

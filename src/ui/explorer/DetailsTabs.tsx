@@ -15,6 +15,7 @@ import { VersionMap } from '../panels/VersionMap.tsx';
 import { ChangesView } from '../panels/ChangesView.tsx';
 import { MigrationPlanView } from '../panels/MigrationPlanView.tsx';
 import { ASO_ONLY_VIEWS, DeployedTab } from '../panels/DeployedControls.tsx';
+import { RulesPanel } from '../rules/RulesPanel.tsx';
 
 /** What a view renders from besides the result. */
 export interface ViewContext {
@@ -27,6 +28,10 @@ export interface ViewContext {
   readonly catalog: { readonly json: unknown } | undefined;
   readonly input: string;
   readonly catalogKey: string | undefined;
+  /** The conversion rules text (state.rules, '' for none). */
+  readonly rules: string;
+  /** The newest result (the rules' findings for the text as it is now; `shown` may be an older one). */
+  readonly latest: ExploreResult | undefined;
 }
 
 export interface DetailsView {
@@ -127,10 +132,31 @@ export const VIEWS: readonly DetailsView[] = [
       />
     ),
   },
+  {
+    id: 'rules',
+    label: 'Conversion rules',
+    // Problems first (as `!3`), else how many conversions the rules declare.
+    count: (shown) => {
+      const r = shown.rules;
+      if (!r) return '';
+      const bad = r.issues.filter((i) => i.severity === 'error').length;
+      return bad > 0 ? `!${bad}` : String(r.conversions);
+    },
+    render: (shown, ctx) => (
+      <RulesPanel
+        text={ctx.rules}
+        onChange={(rules) => ctx.dispatch({ type: 'rules', rules })}
+        shown={shown}
+        latest={ctx.latest}
+        dark={ctx.dark}
+      />
+    ),
+  },
 ];
 
 /** The tab's badge: the deployed view replaces the ASO-only views (its fate list counts in the first). */
-function tabCount(v: DetailsView, shown: ExploreResult | undefined): string {
+function tabCount(v: DetailsView, shown: ExploreResult | undefined, latest: ExploreResult | undefined): string {
+  if (v.id === 'rules' && latest) return v.count(latest);
   if (!shown) return '';
   if (shown.deployed && ASO_ONLY_VIEWS.has(v.id)) return v.id === 'bag' ? String(shown.deployed.fates.length) : '';
   return v.count(shown);
@@ -155,7 +181,7 @@ export function DetailsTabs({
     <>
       <div className="tabs" role="tablist" aria-label="Views">
         {VIEWS.map((v) => {
-          const count = tabCount(v, shown);
+          const count = tabCount(v, shown, ctx.latest);
           return (
             <button
               key={v.id}

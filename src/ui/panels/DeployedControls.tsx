@@ -3,7 +3,7 @@
 // Target panes, and the fate list. Plain props; the worker computed everything (deployedView.ts).
 import type { ConversionStrategy, StorageView } from '../../core/index.ts';
 import type { DeployedFateRow, DeployedView } from '../worker/protocol.ts';
-import { DEPLOYED_FATE_WORDS } from '../worker/deployedWords.ts';
+import { Table } from './Table.tsx';
 
 const VIEW_LABEL: Record<StorageView, string> = { deployed: 'As deployed', aso: 'ASO design' };
 
@@ -48,6 +48,7 @@ export function ConversionChoice({
       <p>
         The versions of this CRD differ and the file declares no conversion. Many such files are base CRDs whose install
         adds a webhook.
+        {deployed.byRules && <> Your conversion rules are that webhook here (the Conversion rules tab).</>}
       </p>
       <div className="segmented" role="radiogroup" aria-label="Conversion strategy">
         {(
@@ -107,22 +108,36 @@ export function WriteLossBanner({ deployed }: { readonly deployed: DeployedView 
   );
 }
 
-/** The drops a pane's document no longer shows, listed on that pane. */
+/** A drop a conversion rule intends (`drop`, with its reason): the conversion's doing, not a loss. */
+const intended = (f: DeployedFateRow) => f.cause === 'rule-dropped';
+
+/** The drops a pane's document no longer shows, listed on that pane; those a rule intends apart. */
 export function PaneDrops({ deployed, pane }: { readonly deployed: DeployedView; readonly pane: 'stored' | 'target' }) {
   // Stored: everything a write drops (by the written or the storage version); Target: what the read drops.
-  const drops = deployed.fates.filter((f) => f.kind === (pane === 'stored' ? 'dropped-on-write' : 'dropped-on-read'));
-  if (drops.length === 0) return null;
+  const all = deployed.fates.filter((f) => f.kind === (pane === 'stored' ? 'dropped-on-write' : 'dropped-on-read'));
+  const drops = all.filter((f) => !intended(f));
+  const onPurpose = all.filter(intended);
+  if (all.length === 0) return null;
+  const item = (f: DeployedFateRow, why: string) => (
+    <li key={`${f.path}\u0000${f.on}\u0000${f.by}`} data-path={f.path} data-rule={f.rule}>
+      <code>{f.path}</code> <span className="muted">{why}</span>
+    </li>
+  );
   return (
-    <div className="pane-drops" data-testid={`${pane}-drops`}>
-      <span className="fate fate-lost">dropped</span>
-      <ul>
-        {drops.map((f) => (
-          <li key={`${f.path}\u0000${f.on}\u0000${f.by}`} data-path={f.path}>
-            <code>{f.path}</code> <span className="muted">{where(f)}</span>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <>
+      {drops.length > 0 && (
+        <div className="pane-drops" data-testid={`${pane}-drops`}>
+          <span className="fate fate-lost">dropped</span>
+          <ul>{drops.map((f) => item(f, where(f)))}</ul>
+        </div>
+      )}
+      {onPurpose.length > 0 && (
+        <div className="pane-drops" data-testid={`${pane}-rule-drops`}>
+          <span className="fate fate-converted">dropped on purpose</span>
+          <ul>{onPurpose.map((f) => item(f, `${f.words} (${where(f)})`))}</ul>
+        </div>
+      )}
+    </>
   );
 }
 
@@ -151,27 +166,26 @@ export function DeployedFates({ deployed }: { readonly deployed: DeployedView })
       </p>
     );
   return (
-    <table className="plan-table" aria-label="Deployed fates">
-      <thead>
-        <tr>
-          <th>Field</th>
-          <th>Fate</th>
-          <th>When</th>
-          <th>Cause</th>
-        </tr>
-      </thead>
+    <Table label="Deployed fates" className="plan-table" columns={['Field', 'Fate', 'When', 'Cause']}>
       <tbody>
         {deployed.fates.map((f, i) => (
-          <tr key={i} className={`fate-row fate-${f.kind}`}>
+          <tr
+            key={i}
+            className={`fate-row fate-${f.kind}`}
+            data-path={f.path}
+            data-fate={f.kind}
+            data-cause={f.cause}
+            data-rule={f.rule}
+          >
             <td>
               <code>{f.path}</code>
             </td>
-            <td>{DEPLOYED_FATE_WORDS[f.kind]}</td>
+            <td>{f.words}</td>
             <td>{where(f)}</td>
             <td>{f.cause}</td>
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }

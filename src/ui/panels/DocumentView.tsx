@@ -53,6 +53,8 @@ export function DocumentView({ label, view, subtitle, highlight, onSelect, child
   const [cursor, setCursor] = useState<number | undefined>(undefined);
   const packed = view?.lines ?? EMPTY;
   const count = packed.size;
+  // Lines a conversion rule wrote: data-rule names it.
+  const ruleOf = useMemo(() => new Map(view?.rules ?? []), [view]);
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -124,6 +126,7 @@ export function DocumentView({ label, view, subtitle, highlight, onSelect, child
       <LineRow
         key={i}
         line={l}
+        rule={ruleOf.get(l.path)}
         version={view?.version ?? ''}
         selected={highlight !== undefined && isUnder(srcOf(l), highlight)}
         cursor={cursor === i}
@@ -169,12 +172,14 @@ export function DocumentView({ label, view, subtitle, highlight, onSelect, child
 
 function LineRow({
   line: l,
+  rule,
   version,
   selected,
   cursor,
   onMouseDown,
 }: {
   line: Line;
+  rule: string | undefined;
   version: string;
   selected: boolean;
   cursor: boolean;
@@ -201,6 +206,7 @@ function LineRow({
       data-fate={l.fate}
       data-code={l.code}
       data-ghost={l.ghost}
+      data-rule={rule}
       title={note ? `${note}\n${title ?? ''}` : title}
       onMouseDown={onMouseDown}
     >

@@ -7,6 +7,8 @@ declare global {
     /** Test and benchmark hook: Playwright cannot type into Monaco reliably, so e2e tests set the input here. */
     __versionExplorer?: {
       setResource(text: string): void;
+      /** Sets the conversion rules text (as a template or a draft does: through the state). */
+      setRules?(text: string): void;
       /** Set after the panes have rendered a result: the length of the input it was computed from. */
       rendered?: {
         readonly inputLength: number;
@@ -47,4 +49,11 @@ export function useTestHook(
       };
     });
   }, [result, resultInput, setResource]);
+}
+
+/** `setRules` on the hook: e2e tests set the rules text through the state, as the template button does. */
+export function useRulesTestHook(setRules: (text: string) => void): void {
+  useEffect(() => {
+    window.__versionExplorer = { ...window.__versionExplorer, setRules } as NonNullable<Window['__versionExplorer']>;
+  }, [setRules]);
 }

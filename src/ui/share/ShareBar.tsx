@@ -172,7 +172,10 @@ export function ShareBar({ state, apply, update, result, catalogHash }: ShareBar
       result,
       catalogProvenance(planned.state.catalog, catalogLabel(planned.state, index.data?.catalogs)),
     );
-    const text = what === 'link' ? href : markdownSummary({ kind: 'Resource', ...summary, link: href });
+    const text =
+      what === 'link'
+        ? href
+        : markdownSummary({ kind: 'Resource', ...summary, link: href, ...(s.rules ? { rules: s.rules } : {}) });
     // Never put something unusable on the clipboard: say so and offer the shorter forms instead.
     if (text.length > MAX_COPY_CHARS) {
       setStatus(undefined);

@@ -27,7 +27,16 @@ const MAX_SOURCES = 1000;
 const MAX_PATH_SEGMENTS = 128;
 const MAX_DOCUMENT_INDEX = 100_000;
 
-export const VIEW_IDS: readonly ViewId[] = ['bag', 'lost', 'plan', 'roundtrip', 'map', 'changes', 'strategies'];
+export const VIEW_IDS: readonly ViewId[] = [
+  'bag',
+  'lost',
+  'plan',
+  'roundtrip',
+  'map',
+  'changes',
+  'strategies',
+  'rules',
+];
 const STRATEGIES = ['direct', 'chained'] as const;
 const CONVERSIONS = ['None', 'Webhook'] as const;
 

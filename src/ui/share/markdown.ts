@@ -144,7 +144,8 @@ function deployedSummary(
 ): Omit<MarkdownSummaryInput, 'link'> {
   const rows: FieldRow[] = [];
   for (const f of d.fates) {
-    const fate = DEPLOYED_FATE[f.kind];
+    // A drop a conversion rule intends is the conversion's doing (the rules are in the comment), not a loss.
+    const fate = f.cause === 'rule-dropped' ? undefined : DEPLOYED_FATE[f.kind];
     if (!fate) continue;
     rows.push({
       field: f.segments,

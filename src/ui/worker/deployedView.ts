@@ -2,8 +2,10 @@
 // (Stored, Target), the fate list and the write-loss banner. No pipeline logic here.
 import {
   conversionUndeclared,
+  conversionWithRules,
   deployedStorageVersion,
   deployedVersions,
+  findSteps,
   formatPath,
   pathKey,
   runDeployed,
@@ -14,11 +16,12 @@ import {
   type FateKind,
   type HookRegistry,
   type Kind,
+  type RuleSet,
   type Version,
 } from '../../core/index.ts';
 import type { DeployedFateRow, DeployedView, PaneView, SourceFate } from './protocol.ts';
 import { countFates, renderPacked, type FateInfo } from './renderLines.ts';
-import { DEPLOYED_FATE_WORDS } from './deployedWords.ts';
+import { DEPLOYED_FATE_WORDS, ruleFateWords, type RuleFate } from './deployedWords.ts';
 
 /** The panes' colours are the ASO view's fate classes: a drop reads as lost (pruned when by the written version). */
 const COLOUR: Record<DeployedFateKind, FateKind | undefined> = {
@@ -33,21 +36,67 @@ const COLOUR: Record<DeployedFateKind, FateKind | undefined> = {
   copied: 'copied',
 };
 
-export const fateWords = (f: { kind: DeployedFateKind; on: string; by: string }): string =>
-  f.kind === 'copied' ? DEPLOYED_FATE_WORDS.copied : `${DEPLOYED_FATE_WORDS[f.kind]} (${f.on} · ${f.by})`;
+/** What each rule of the user's set does to a field (a rule id names one rule per conversion; the first wins). */
+function ruleFates(rules: RuleSet | undefined): Map<string, { how: RuleFate; reason?: string }> {
+  const m = new Map<string, { how: RuleFate; reason?: string }>();
+  for (const c of rules?.conversions ?? [])
+    for (const r of c.rules)
+      if (!m.has(r.id))
+        m.set(
+          r.id,
+          r.op === 'drop' ? { how: 'dropped', reason: r.reason } : { how: r.op === 'compute' ? 'computed' : 'moved' },
+        );
+  return m;
+}
+type RuleFates = ReturnType<typeof ruleFates>;
 
-function paneOf(version: string, doc: unknown, fates: readonly DeployedFate[], pane: DeployedFate['pane']): PaneView {
-  const m = new Map<string, FateInfo>();
-  for (const f of fates) {
-    const kind = COLOUR[f.kind];
-    if (f.pane !== pane || !kind || f.kind.startsWith('dropped')) continue;
-    const k = pathKey(f.path);
-    if (!m.has(k) || f.kind !== 'copied') m.set(k, { kind, reason: fateWords(f) });
-  }
-  return { version, lines: renderPacked(doc, m), counts: countFates(m.values()) };
+/** The fate in words, without when and by whom; a rule's fate names the rule. */
+function words(f: DeployedFate, rules: RuleFates): string {
+  if (f.rule === undefined) return DEPLOYED_FATE_WORDS[f.kind];
+  const r = rules.get(f.rule);
+  const how: RuleFate = f.cause === 'rule-dropped' ? 'dropped' : (r?.how ?? 'moved');
+  return ruleFateWords(how, f.rule, r?.reason);
 }
 
-const row = (f: DeployedFate): DeployedFateRow => ({
+/** The hover text: the fate, then when and by which version. */
+export const fateWords = (f: DeployedFate, rules: RuleFates = new Map()): string =>
+  f.kind === 'copied' ? DEPLOYED_FATE_WORDS.copied : `${words(f, rules)} (${f.on} · ${f.by})`;
+
+/** A drop a `drop` rule intends: shown as such, not as a loss. */
+const intended = (f: DeployedFate): boolean => f.cause === 'rule-dropped';
+
+/** The pane colour: a field a rule moved reads as renamed, one it computed as converted. */
+function colourOf(f: DeployedFate, rules: RuleFates): FateKind | undefined {
+  if (f.rule !== undefined && f.cause === 'conversion-rule')
+    return rules.get(f.rule)?.how === 'computed' ? 'converted' : 'renamed';
+  return COLOUR[f.kind];
+}
+
+function paneOf(
+  version: string,
+  doc: unknown,
+  fates: readonly DeployedFate[],
+  pane: DeployedFate['pane'],
+  rules: RuleFates,
+): PaneView {
+  const m = new Map<string, FateInfo>();
+  const byRule = new Map<string, string>();
+  for (const f of fates) {
+    const kind = colourOf(f, rules);
+    if (f.pane !== pane || !kind || f.kind.startsWith('dropped')) continue;
+    const k = pathKey(f.path);
+    if (!m.has(k) || f.kind !== 'copied') m.set(k, { kind, reason: fateWords(f, rules) });
+    if (f.rule !== undefined) byRule.set(k, f.rule);
+  }
+  return {
+    version,
+    lines: renderPacked(doc, m),
+    counts: countFates(m.values()),
+    ...(byRule.size > 0 ? { rules: [...byRule] } : {}),
+  };
+}
+
+const row = (f: DeployedFate, rules: RuleFates): DeployedFateRow => ({
   kind: f.kind,
   on: f.on,
   by: f.by,
@@ -55,6 +104,8 @@ const row = (f: DeployedFate): DeployedFateRow => ({
   pane: f.pane,
   path: formatPath(f.path),
   segments: f.path,
+  ...(f.rule !== undefined ? { rule: f.rule } : {}),
+  words: words(f, rules),
 });
 
 /** The target the deployed view reads at: the asked version when the CRD has it, else the storage version. */
@@ -71,22 +122,29 @@ export function deployedView(
   conversion: ConversionStrategy | undefined,
   hooks: HookRegistry | undefined,
   allFates: boolean,
+  rules?: RuleSet,
 ): { view: DeployedView; sourceFates: SourceFate[] } {
   const T = readVersion(kind, to);
+  // The user's rules are the webhook (the CLI's `convert --rules` policy): Webhook unless the user chose.
+  const chosen = conversionWithRules(conversion, rules, kind);
   const r = runDeployed(catalog, kind, from, doc, T, {
     fates: allFates,
-    ...(conversion ? { conversion } : {}),
+    ...(chosen ? { conversion: chosen } : {}),
     ...(hooks ? { hooks } : {}),
+    ...(rules ? { rules } : {}),
   });
+  const named = ruleFates(rules);
   const listed = r.fates.filter((f) => f.kind !== 'copied');
-  // The input is shown in the editor: drops (on write by V or S, on read by T) colour the fields the user wrote.
+  // The input is shown in the editor: drops (on write by V or S, on read by T) colour the fields the user wrote;
+  // a drop a rule intends is the conversion's doing, not a loss.
   const sourceFates: SourceFate[] = listed
     .filter((f) => f.kind === 'dropped-on-write' || f.kind === 'dropped-on-read')
     .map((f) => ({
       path: pathKey(f.path),
-      fate: f.on === 'write' && f.by === from.name ? 'pruned' : 'lost',
-      reason: fateWords(f),
+      fate: intended(f) ? 'converted' : f.on === 'write' && f.by === from.name ? 'pruned' : 'lost',
+      reason: fateWords(f, named),
     }));
+  const toRow = (f: DeployedFate) => row(f, named);
   return {
     view: {
       from: from.name,
@@ -95,11 +153,19 @@ export function deployedView(
       conversion: r.conversion,
       conversionUndeclared: conversionUndeclared(kind),
       versions: deployedVersions(kind).map((v) => v.name),
-      stored: paneOf(r.storage, r.stored, r.fates, 'stored'),
-      target: paneOf(T.name, r.target, r.fates, 'target'),
-      fates: listed.map(row),
-      droppedOnWrite: listed.filter((f) => f.kind === 'dropped-on-write').map(row),
+      stored: paneOf(r.storage, r.stored, r.fates, 'stored', named),
+      target: paneOf(T.name, r.target, r.fates, 'target', named),
+      fates: listed.map(toRow),
+      droppedOnWrite: listed.filter((f) => f.kind === 'dropped-on-write' && !intended(f)).map(toRow),
       rejected: r.rejected,
+      byRules:
+        rules !== undefined &&
+        r.conversion === 'Webhook' &&
+        !kind.aso &&
+        [
+          [from.name, r.storage],
+          [r.storage, T.name],
+        ].some(([a, b]) => a !== b && findSteps(rules, kind, a as string, b as string) !== undefined),
     },
     sourceFates,
   };

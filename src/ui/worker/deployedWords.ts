@@ -12,3 +12,11 @@ export const DEPLOYED_FATE_WORDS: Readonly<Record<DeployedFateKind, string>> = {
   converted: 'converted',
   copied: 'copied',
 };
+
+/** What a conversion rule did to a field, the rule named: "moved by rule `infrastructureRef`". */
+export type RuleFate = 'moved' | 'computed' | 'dropped';
+
+export function ruleFateWords(how: RuleFate, rule: string, reason?: string): string {
+  const what = how === 'dropped' ? 'dropped on purpose' : how;
+  return `${what} by rule \`${rule}\`${how === 'dropped' && reason ? `: ${reason}` : ''}`;
+}

@@ -29,6 +29,9 @@ const TYPING_DEBOUNCE_MS = 120;
 /** A change touching more characters than this is a paste or a replacement, not typing: no debounce. */
 const PASTE_CHARS = 200;
 
+/** A request without the texts the user types (the resource and the rules): a keystroke in either is debounced. */
+const paramsKey = (r: ExploreRequest): string => JSON.stringify({ ...r, input: undefined, rules: undefined });
+
 /** Size of the region where two texts differ (length minus common prefix and suffix). */
 export function changedChars(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
@@ -100,8 +103,9 @@ export function useWorkerConversion(
 
   const full: ExploreRequest | undefined =
     ready && ready.key === key ? { ...request, catalogKey: ready.key } : undefined;
-  const fullKey = full ? JSON.stringify({ ...full, input: undefined }) : undefined;
+  const fullKey = full ? paramsKey(full) : undefined;
   const input = full?.input;
+  const rules = full?.rules;
 
   const flush = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
@@ -114,13 +118,15 @@ export function useWorkerConversion(
     if (!full) return;
     const prev = lastSent.current ?? queued.current;
     queued.current = full;
-    const sameParams = prev !== undefined && JSON.stringify({ ...prev, input: undefined }) === fullKey;
+    const sameParams = prev !== undefined && paramsKey(prev) === fullKey;
     if (timer.current) clearTimeout(timer.current);
-    if (sameParams && changedChars(prev.input, full.input) < PASTE_CHARS)
-      timer.current = setTimeout(pump, TYPING_DEBOUNCE_MS);
+    const changed = sameParams
+      ? changedChars(prev.input, full.input) + changedChars(prev.rules ?? '', full.rules ?? '')
+      : Infinity;
+    if (changed < PASTE_CHARS) timer.current = setTimeout(pump, TYPING_DEBOUNCE_MS);
     else pump();
-    // `full` is derived from fullKey and input.
-  }, [fullKey, input, pump]);
+    // `full` is derived from fullKey, input and rules.
+  }, [fullKey, input, rules, pump]);
 
   useEffect(() => () => timer.current && clearTimeout(timer.current), []);
 
