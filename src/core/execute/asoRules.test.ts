@@ -144,6 +144,10 @@ describe('convert with rules (ASO view)', () => {
     ]);
     const r = convertResource(cat, doc, 'v2', { rules: rs });
     expect((r.output as { spec: Record<string, unknown> }).spec.postalAddress).toEqual({ street: '-', city: '-' });
+    // made by the rule from nothing in the input: a fate with a target and the rule, without a source
+    const made = r.fates.find((f) => dotted(f.targetPath) === 'spec.postalAddress');
+    expect(made).toMatchObject({ kind: 'converted', rule: 'postal' });
+    expect(made).not.toHaveProperty('sourcePath');
     expect(r.fates.some((f) => f.kind === 'required-missing' && dotted(f.targetPath) === 'spec.postalAddress')).toBe(
       false,
     );

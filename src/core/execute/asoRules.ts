@@ -23,7 +23,8 @@ type Obj = Record<string, unknown>;
 
 /** Where a value of the rules' document came from in the input, and the rules that moved or made it. */
 interface Source {
-  readonly path: Path;
+  /** Undefined for a value made from nothing in the input (a `drop`'s restore). */
+  readonly path: Path | undefined;
   readonly causes: readonly FateCause[];
   /** Made by a rule other than `move` (computed, mapped): `converted`, not `renamed`. */
   readonly made: boolean;
@@ -295,7 +296,11 @@ export function runRules(ruleSet: RuleSet, kind: Kind, rules: PlanRules, doc: Ob
       // One source per destination (move, enum, map <-> list): that source; a compute: the object it reads.
       const s: Source = one
         ? (sources[i] as Source)
-        : { path: commonPrefix(sources.map((x) => x.path)), causes: sources.flatMap((x) => x.causes), made: true };
+        : {
+            path: sources.length > 0 ? commonPrefix(sources.flatMap((x) => (x.path ? [x.path] : []))) : undefined,
+            causes: sources.flatMap((x) => x.causes),
+            made: true,
+          };
       const from = { path: s.path, causes: [...s.causes, causeOf(a)], made: s.made || a.op !== 'move' };
       origin.set(key(d), from);
       writes.push({ path: d, a, from });
@@ -307,7 +312,7 @@ export function runRules(ruleSet: RuleSet, kind: Kind, rules: PlanRules, doc: Ob
   const push = (
     kindOf: FateKind,
     causes: readonly FateCause[],
-    sourcePath: Path,
+    sourcePath: Path | undefined,
     targetPath?: Path,
     code?: Fate['code'],
   ) => {
@@ -315,7 +320,7 @@ export function runRules(ruleSet: RuleSet, kind: Kind, rules: PlanRules, doc: Ob
     const last = causes[causes.length - 1] as FateCause;
     fates.push({
       kind: kindOf,
-      sourcePath,
+      ...(sourcePath ? { sourcePath } : {}),
       ...(targetPath ? { targetPath } : {}),
       causes,
       reason: fateReason(causes),
@@ -327,7 +332,7 @@ export function runRules(ruleSet: RuleSet, kind: Kind, rules: PlanRules, doc: Ob
   for (const w of final) {
     const kindOf: FateKind = w.from.made ? 'converted' : samePath(w.from.path, w.path) ? 'copied' : 'renamed';
     push(kindOf, w.from.causes, w.from.path, w.path);
-    reported.add(key(w.from.path));
+    if (w.from.path) reported.add(key(w.from.path));
   }
   for (const a of r.applied) {
     for (const p of a.sourcePaths) {

@@ -38,6 +38,7 @@ const RULE_VERB = new Map([
   ['enum', 'enum value mapped by'],
   ['mapToList', 'map turned into a list by'],
   ['listToMap', 'list turned into a map by'],
+  ['drop', 'restored by'], // a drop writes only when it restores going the other way
 ]);
 
 /** Rules that put a value into a property bag (a later `bag-read` completes a round trip through it). */
