@@ -273,8 +273,8 @@ const causeOf = (a: AppliedRule, reason?: string): FateCause => ({
 });
 
 /**
- * Runs the plan's rules on `doc` (at the plan's `from`). `part`: only the spec or the status root property is
- * the rules' to take and write (the other part passes through the generated steps untouched).
+ * Runs the plan's rules on `doc` (at the plan's `from`). With `at.partRoot`, only the spec or the status root
+ * property is the rules' to take and write (the other part passes through the generated steps untouched).
  */
 export function runRules(ruleSet: RuleSet, kind: Kind, rules: PlanRules, doc: Obj, at: RulesAt): RulesRun {
   const { partRoot, allFates } = at;
@@ -366,8 +366,10 @@ export function runRules(ruleSet: RuleSet, kind: Kind, rules: PlanRules, doc: Ob
         } else if (setAt(output, w.path, v)) written.push(w.path);
       }
       for (const k of kept) {
+        // the object may have gone with the fields the rules took: its type has a bag here, so it comes back
+        if (!getAt(output, k.parent).found) setAt(output, k.parent, {});
         const holder = getAt(output, k.parent);
-        if (!holder.found || !isRecord(holder.value)) continue;
+        if (!isRecord(holder.value)) continue;
         const bag = readBag(holder.value);
         bagWrite(bag, k.key, k.value, k.type);
         setBag(holder.value, bag);
