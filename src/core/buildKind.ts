@@ -1,19 +1,15 @@
 // Hub selection and conversion graphs for one kind (CONVERSION.md section 2, aso-reference section 4).
 import type { Issue } from './issue.ts';
 import { issue } from './issue.ts';
-import type { CatalogConfig, ConversionGraph, ConversionStrategy, Edge, Kind, Strategy, Version } from './model.ts';
+import type { CatalogConfig, ConversionGraph, Edge, Kind, Strategy, Version } from './model.ts';
 import { EMPTY_CONFIG } from './model.ts';
 import { compareVersions, isPreRelease, parseVersion } from './versionOrder.ts';
 
 /** A kind before its hub and graphs are known: every API version and every storage variant. */
-export interface KindInput {
-  readonly group: string;
-  readonly kind: string;
-  readonly plural?: string;
-  readonly scope?: 'Namespaced' | 'Cluster';
-  readonly versions: readonly Version[];
-  readonly storedVersions?: readonly string[];
-  readonly conversionStrategy?: ConversionStrategy;
+export interface KindInput extends Pick<
+  Kind,
+  'group' | 'kind' | 'plural' | 'scope' | 'versions' | 'storedVersions' | 'conversionStrategy'
+> {
   readonly aso?: boolean;
 }
 
