@@ -39,7 +39,8 @@ function selectHub(
         'warning',
         'INVALID_CONFIG',
         `configured hub '${wanted}' is not a version of ${input.kind}; using the default rule`,
-        ['hub'],
+        ['hub'], // the kind's hub (importFiles puts group and kind in front)
+        { subject: 'source' },
       ),
     );
   }
@@ -113,7 +114,9 @@ export function buildKind(input: KindInput, config: CatalogConfig = EMPTY_CONFIG
   const chosen = selectHub(input, versions, config, issues);
   if (!chosen) {
     issues.push(
-      issue('error', 'NO_RESOURCE', `${input.kind} (${input.group}) has no versions`, [input.group, input.kind]),
+      issue('error', 'NO_RESOURCE', `${input.kind} (${input.group}) has no versions`, [input.group, input.kind], {
+        subject: 'source',
+      }),
     );
     return { issues };
   }

@@ -347,8 +347,14 @@ function checkReferences(c: Catalog): Issue[] {
   return issues;
 }
 
-/** Validates parsed catalog JSON (an older format is upgraded first); never throws. */
+/** Validates parsed catalog JSON (an older format is upgraded first); never throws. Issue paths are catalog paths. */
 export function loadCatalog(original: unknown): { catalog?: Catalog; issues: Issue[] } {
+  const r = checkCatalogJson(original);
+  const issues = r.issues.map((i): Issue => ({ ...i, subject: 'catalog' }));
+  return r.catalog ? { catalog: r.catalog, issues } : { issues };
+}
+
+function checkCatalogJson(original: unknown): { catalog?: Catalog; issues: Issue[] } {
   const json = upgradeCatalogJson(original);
   if (!isRecord(json)) return { issues: [issue('error', 'INVALID_CATALOG', 'a catalog must be a JSON object', [])] };
   if (json.formatVersion !== CATALOG_FORMAT_VERSION) {

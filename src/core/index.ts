@@ -71,6 +71,7 @@ export {
   hasErrors,
   type Issue,
   type IssueCode,
+  type IssueSubject,
   type Severity,
   type SourcePos,
   type SourceRange,
