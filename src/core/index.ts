@@ -21,7 +21,8 @@
  *   lost, pruned, ...); `FATE_KINDS` describes each kind once.
  * - Round trip (roundTrip.ts): spoke -> hub -> spoke, and "read at B, write back".
  * - Change verdict (versionChanges.ts): whether moving between two versions is compatible, field by field.
- * - Issue (issue.ts): an expected failure as a value, with a code, a path and, where there is text, a range.
+ * - Issue (issue.ts): an expected failure as a value, with a code, a path (`subject`: what the path is rooted
+ *   in, the document unless it says otherwise) and, where there is text, a range.
  * - StorageModel (storageModel.ts): how a resource written at one version is stored and read at another, as
  *   `plan` (a Plan value) and `execute` (a ConversionResult with fates). `asoStorageModel` (execute/asoModel.ts)
  *   is ASO's hub and property bag, run by execute/; the Kubernetes API server's own pipeline (write at V ->
