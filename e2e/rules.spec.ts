@@ -104,6 +104,14 @@ test('a move rule turns a field lost on write into one moved by the rule, and th
   await page.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByTestId('share-status')).toBeVisible();
   const link = await clipboard(page);
+  // The Markdown for a review carries the rules (folded) and does not list the moved field as lost.
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await page.getByRole('button', { name: 'Copy as Markdown' }).click();
+  await expect.poll(() => clipboard(page)).toContain('<summary>Conversion rules</summary>');
+  const md = await clipboard(page);
+  expect(md).toContain(`to: ${MOVED}`);
+  expect(md).not.toContain(`\`${REF}\``);
+
   const ctx = await browser.newContext(); // empty storage: the catalog and the rules can only come from the link
   const other = await ctx.newPage();
   await other.setViewportSize({ width: 1400, height: 1000 });
