@@ -49,7 +49,7 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
     load: async () => (await import('./commands/migrate.ts')).migrate,
   },
   rules: {
-    summary: 'rules check|apply|schema --catalog SRC --rules FILE ...   declarative conversion rules (YAML + CEL)',
+    summary: 'rules check|apply|draft|schema --catalog SRC ...   declarative conversion rules (YAML + CEL)',
     load: async () => (await import('./commands/rules.ts')).rules,
   },
   validate: {

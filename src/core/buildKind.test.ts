@@ -9,7 +9,7 @@ const api = (name: string, storage = false): Version => ({
   role: 'api',
   twin: `${name}storage`,
   served: true,
-  storage,
+  crdStorage: storage,
   deprecated: false,
   root: 'Thing',
   types: { Thing: { name: 'Thing', named: false, hasPropertyBag: false, properties: [] } },
@@ -77,7 +77,7 @@ describe('buildKind hub selection', () => {
     const v1 = api('v1api20181130');
     const v2 = api('v1api20230131');
     const s1 = { ...deriveStorageVariant(v1), derived: false };
-    const s2 = { ...deriveStorageVariant(v2), derived: false, storage: true };
+    const s2 = { ...deriveStorageVariant(v2), derived: false, crdStorage: true };
     const k = build([v1, s1, v2, s2], { aso: true });
     expect([k.hub, k.hubReason, k.strategy, k.crdStorageVersion]).toEqual([
       'v1api20230131storage',

@@ -48,7 +48,7 @@ function selectHub(
     );
   }
   if (input.aso) {
-    const stored = versions.find((v) => v.role === 'storage' && v.storage);
+    const stored = versions.find((v) => v.role === 'storage' && v.crdStorage);
     if (stored) return { hub: stored.name, hubReason: 'aso-storage' };
   }
   const apis = versions.filter(
@@ -145,7 +145,7 @@ function hubFacts(
   hubReason: HubReason,
 ): Pick<Kind, 'hub' | 'hubReason' | 'crdStorageVersion' | 'graphs'> {
   const hubTwin = versions.find((v) => v.name === hub)?.twin;
-  const crdStorage = versions.find((v) => v.storage);
+  const crdStorage = versions.find((v) => v.crdStorage);
   return {
     hub,
     hubReason,
@@ -176,9 +176,15 @@ export function withHub(kind: Kind, version: string): Kind | undefined {
   return { ...rest, ...hubFacts(kind.versions, hub, 'config') };
 }
 
+/** A hub the user can pick, and why it is offered. */
+export interface HubChoice {
+  readonly hub: string;
+  readonly reason: HubReason | 'crd-storage';
+}
+
 /** Hubs worth offering for a kind: its hub (with why), then the storage variant of the CRD's own storage version. */
-export function hubChoices(kind: Kind): { readonly hub: string; readonly reason: HubReason | 'crd-storage' }[] {
-  const out: { hub: string; reason: HubReason | 'crd-storage' }[] = [{ hub: kind.hub, reason: kind.hubReason }];
+export function hubChoices(kind: Kind): HubChoice[] {
+  const out: HubChoice[] = [{ hub: kind.hub, reason: kind.hubReason }];
   const crd = kind.crdStorageVersion !== undefined ? hubFor(kind, kind.crdStorageVersion) : undefined;
   if (crd !== undefined && crd !== kind.hub) out.push({ hub: crd, reason: 'crd-storage' });
   return out;

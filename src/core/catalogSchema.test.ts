@@ -11,7 +11,7 @@ const v1: Version = {
   role: 'api',
   twin: 'v1storage',
   served: true,
-  storage: true,
+  crdStorage: true,
   deprecated: false,
   root: 'Thing',
   spec: 'spec',
@@ -57,9 +57,9 @@ describe('loadCatalog', () => {
 
   it('rejects non-objects and other format versions', () => {
     expect(loadCatalog([]).issues.map((i) => i.code)).toEqual(['INVALID_CATALOG']);
-    expect(roundTrip({ ...catalog(), formatVersion: 2 }).issues.map((i) => [i.code, i.path])).toEqual([
-      ['CATALOG_FORMAT_VERSION', ['formatVersion']],
-    ]);
+    expect(
+      roundTrip({ ...catalog(), formatVersion: CATALOG_FORMAT_VERSION + 1 }).issues.map((i) => [i.code, i.path]),
+    ).toEqual([['CATALOG_FORMAT_VERSION', ['formatVersion']]]);
   });
 
   it('reports schema violations with the JSON path', () => {
@@ -89,7 +89,7 @@ describe('loadCatalog', () => {
 describe('serializeCatalog', () => {
   it('writes formatVersion first, sorted keys, 2-space indent and a trailing newline', () => {
     const text = serializeCatalog(catalog());
-    expect(text.startsWith('{\n  "formatVersion": 1,\n  "id": "x",\n  "title": "X",\n')).toBe(true);
+    expect(text.startsWith('{\n  "formatVersion": 2,\n  "id": "x",\n  "title": "X",\n')).toBe(true);
     expect(text.endsWith('}\n')).toBe(true);
   });
 

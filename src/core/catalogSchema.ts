@@ -7,7 +7,10 @@ import type { Catalog, TypeRef } from './model.ts';
 import { CATALOG_FORMAT_VERSION } from './model.ts';
 import { checkIntegrity } from './catalogIntegrity.ts';
 import { tooDeepAt } from './depth.ts';
+import { upgradeCatalogJson } from './catalogFormat.ts';
 import { tooDeepIssue } from './yamlSource.ts';
+import { isRecord } from './jsonValue.ts';
+import { byString } from './path.ts';
 
 const str = { type: 'string' } as const;
 const strArray = { type: 'array', items: str } as const;
@@ -15,7 +18,7 @@ const primitive = { enum: ['string', 'integer', 'number', 'boolean'] } as const;
 
 export const CATALOG_SCHEMA_ID = 'https://version-explorer.example/catalog.schema.json';
 
-/** JSON Schema (draft-07) of the catalog JSON, `formatVersion` 1. Written to public/catalogs/catalog.schema.json at build. */
+/** JSON Schema (draft-07) of the catalog JSON, `formatVersion` 2. Written to public/catalogs/catalog.schema.json at build. */
 export const catalogSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   $id: CATALOG_SCHEMA_ID,
@@ -106,14 +109,14 @@ export const catalogSchema = {
     },
     version: {
       type: 'object',
-      required: ['name', 'role', 'served', 'storage', 'deprecated', 'root', 'types'],
+      required: ['name', 'role', 'served', 'crdStorage', 'deprecated', 'root', 'types'],
       properties: {
         name: { type: 'string', minLength: 1 },
         role: { enum: ['api', 'storage'] },
         twin: str,
         derived: { type: 'boolean' },
         served: { type: 'boolean' },
-        storage: { type: 'boolean' },
+        crdStorage: { type: 'boolean' },
         deprecated: { type: 'boolean' },
         deprecationWarning: str,
         root: str,
@@ -343,8 +346,6 @@ function pointerToPath(pointer: string): Path {
     .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Cross-references the schema cannot express: hubs, roots, edges and object refs name things that exist. */
 function checkReferences(c: Catalog): Issue[] {
   const issues: Issue[] = [];
@@ -374,8 +375,9 @@ function checkReferences(c: Catalog): Issue[] {
   return issues;
 }
 
-/** Validates parsed catalog JSON; never throws. */
-export function loadCatalog(json: unknown): { catalog?: Catalog; issues: Issue[] } {
+/** Validates parsed catalog JSON (an older format is upgraded first); never throws. */
+export function loadCatalog(original: unknown): { catalog?: Catalog; issues: Issue[] } {
+  const json = upgradeCatalogJson(original);
   if (!isRecord(json)) return { issues: [issue('error', 'INVALID_CATALOG', 'a catalog must be a JSON object', [])] };
   if (json.formatVersion !== CATALOG_FORMAT_VERSION) {
     return {
@@ -416,7 +418,7 @@ function canonical(v: unknown, top = false): unknown {
       const ib = TOP_ORDER.indexOf(b);
       if (ia !== ib) return (ia < 0 ? TOP_ORDER.length : ia) - (ib < 0 ? TOP_ORDER.length : ib);
     }
-    return a < b ? -1 : a > b ? 1 : 0;
+    return byString(a, b);
   });
   const out: Record<string, unknown> = {};
   for (const k of keys) if (v[k] !== undefined) setKey(out, k, canonical(v[k]));

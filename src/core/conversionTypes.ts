@@ -104,6 +104,36 @@ export interface Plan {
    * plans reachable from the root, root first then alphabetical. Execution runs exactly these.
    */
   readonly hops: readonly HopPlan[];
+  /**
+   * Present only when conversion rules are given (docs/conversion-rules.md, "In the ASO view"): the rules that
+   * run, once per conversion, after the generated steps of the last hop, and the input fields they own, which
+   * the generated steps never see (not copied, bagged or lost).
+   */
+  readonly rules?: PlanRules;
+}
+
+/** Conversion rules in a plan: the API-version pair they convert between, their steps and owned fields. */
+export interface PlanRules {
+  /** The API versions the rules convert between: `from`'s and `to`'s own, or their twins for storage versions. */
+  readonly from: string;
+  readonly to: string;
+  /** The rule pairs along the shortest chain from `from` to `to`, in order. */
+  readonly steps: readonly PlanRuleStep[];
+  /** Input fields the rules own (patterns as written in rules: `[]` is each element); generated steps skip them. */
+  readonly owned: readonly string[];
+}
+
+export interface PlanRuleStep {
+  readonly from: string;
+  readonly to: string;
+  readonly direction: Direction;
+  readonly rules: readonly {
+    readonly id: string;
+    readonly op: string;
+    /** Patterns read (and owned) in the step's source version, and written in its destination. */
+    readonly reads: readonly string[];
+    readonly writes: readonly string[];
+  }[];
 }
 
 /** One hop of a plan: the type plans the executor compiles and runs for it. */
@@ -158,7 +188,9 @@ export type FateRule =
   | 'required-absent' // required by the destination and absent
   | 'hook-set' // a hand-written hook set the field
   | 'hook-bagged' // a hand-written hook wrote the bag entry
-  | 'hook-took-over'; // a hand-written hook replaced or removed what the generated step wrote
+  | 'hook-took-over' // a hand-written hook replaced or removed what the generated step wrote
+  | 'conversion-rule' // a conversion rule moved, computed or took the field (`FateCause.conversionRule`)
+  | 'rule-dropped'; // a conversion rule's `drop`: lost on purpose, with the rule's reason
 
 /** One rule applied on one hop. */
 export interface FateCause {
@@ -167,6 +199,8 @@ export interface FateCause {
   readonly hop: { readonly from: string; readonly to: string };
   /** For `hook-*` rules: the hook's registration, by type and edge (`from -> to` toward the hub). */
   readonly hook?: { readonly type: string; readonly from: string; readonly to: string };
+  /** For `conversion-rule` and `rule-dropped`: the rule (its id and kind; a drop's reason). */
+  readonly conversionRule?: { readonly id: string; readonly op: string; readonly reason?: string };
 }
 
 export interface Fate {
@@ -180,6 +214,8 @@ export interface Fate {
   /** `causes` in words (presentation only: rendered by `fateReason`). */
   readonly reason: string;
   readonly code?: IssueCode;
+  /** The conversion rule (its id) that moved, computed or dropped the field, as in the deployed view's fates. */
+  readonly rule?: string;
 }
 
 export interface ConversionResult {

@@ -3,10 +3,10 @@
  * Exports are listed by name under the glossary term they belong to; the file named after a term holds it.
  *
  * Glossary
- * - Catalog (model.ts, catalogSchema.ts): everything loaded: groups -> kinds -> versions, each version a graph
+ * - Catalog (model.ts, catalogSchema.ts, catalogFormat.ts): everything loaded: groups -> kinds -> versions, each version a graph
  *   of object types; loaded, validated and serialised as JSON.
  * - Version (model.ts): an API version (`role: 'api'`, a spoke users write) or a storage variant
- *   (`role: 'storage'`, the same shape loosened for storage). `Version.storage` is the CRD's own flag.
+ *   (`role: 'storage'`, the same shape loosened for storage). `Version.crdStorage` is the CRD's own flag.
  * - Version order (versionOrder.ts): Kubernetes' version priority (GA > beta > alpha, then numbers).
  * - Storage variant (storageVariant.ts): the storage form of an API version (`<v>storage`).
  * - Hub (buildKind.ts): the one storage variant every conversion passes through. Spoke: any other version.
@@ -36,6 +36,7 @@
 export {
   CATALOG_FORMAT_VERSION,
   EMPTY_CONFIG,
+  NUMERIC_VALIDATION_KEYS,
   type BagKeyOverride,
   type Catalog,
   type CatalogConfig,
@@ -59,6 +60,7 @@ export {
 } from './model.ts';
 export { displayType, freeForm, objectLeaf } from './typeRef.ts';
 export { CATALOG_SCHEMA_ID, catalogHash, catalogSchema, loadCatalog, serializeCatalog } from './catalogSchema.ts';
+export { upgradeCatalogJson } from './catalogFormat.ts';
 export { findKind, findVersion, apiVersionOf, describeCatalog, typeAtPath, type KindRef } from './catalogLookup.ts';
 
 // --- Issue
@@ -126,6 +128,7 @@ export {
   hubFor,
   pathToHub,
   withHub,
+  type HubChoice,
   type KindInput,
 } from './buildKind.ts';
 

@@ -2,8 +2,8 @@
 // Everything here is plain data (JSON-serialisable) so a catalog can be generated once,
 // shipped as JSON, validated on load, and posted to a Web Worker.
 
-/** Bumped on any incompatible change to the catalog JSON shape. */
-export const CATALOG_FORMAT_VERSION = 1 as const;
+/** Bumped on any incompatible change to the catalog JSON shape; older formats are upgraded by catalogFormat.ts. */
+export const CATALOG_FORMAT_VERSION = 2 as const;
 
 export type Primitive = 'string' | 'integer' | 'number' | 'boolean';
 
@@ -42,6 +42,18 @@ export interface Validation {
   readonly default?: unknown;
   readonly nullable?: boolean;
 }
+
+/** The numeric facts of a Validation, as JSON Schema spells them (read by importers, written by versionJsonSchema). */
+export const NUMERIC_VALIDATION_KEYS = [
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'maxProperties',
+] as const satisfies readonly (keyof Validation)[];
 
 export interface Property {
   /** JSON name, as written in documents. */
@@ -95,8 +107,8 @@ export interface Version {
   /** True when the storage variant was derived by us (CONVERSION.md section 3) rather than imported (ASO CRDs). */
   readonly derived?: boolean;
   readonly served: boolean;
-  /** The source's own `storage: true` flag (CRDs). */
-  readonly storage: boolean;
+  /** The source's own `storage: true` flag (CRDs); not `role: 'storage'`. Catalog format 1 called it `storage`. */
+  readonly crdStorage: boolean;
   readonly deprecated: boolean;
   readonly deprecationWarning?: string;
   /** Name of the root object type (the resource: apiVersion, kind, metadata, spec, status). */

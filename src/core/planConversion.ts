@@ -8,6 +8,8 @@ import { NO_HOOKS, type HookRegistry } from './hooks.ts';
 import { conversionPath } from './buildKind.ts';
 import { objectLeaf } from './typeRef.ts';
 import { correspondingType, planHopTypes, planShapes, type TypeStart } from './planTypePair.ts';
+import type { RuleSet } from './rules/format.ts';
+import { planRules } from './execute/asoRules.ts';
 
 export type { TypeRole } from './conversionTypes.ts';
 export { correspondingType, planHopTypes, planTypePair } from './planTypePair.ts';
@@ -23,6 +25,8 @@ export interface PlanOptions {
   readonly type?: string;
   /** Marks type plans that have a registered hook. */
   readonly hooks?: HookRegistry;
+  /** Conversion rules (docs/conversion-rules.md): the plan gets `rules` (their steps and owned fields). */
+  readonly rules?: RuleSet;
 }
 
 export interface PlanResult {
@@ -141,8 +145,20 @@ export function planKind(
     });
     hops.push({ from: a.name, to: b.name, direction, types: marked, ...(shapes.length > 0 ? { shapes } : {}) });
   }
+  // Rules convert whole resources: a plan of one type (`opts.type`) has none.
+  const withRules = opts.rules && opts.type === undefined ? planRules(opts.rules, kind, from, to) : {};
+  if (withRules.issue) issues.push(withRules.issue);
   return {
-    plan: { group: kind.group, kind: kind.kind, from: from.name, to: to.name, strategy, path, hops },
+    plan: {
+      group: kind.group,
+      kind: kind.kind,
+      from: from.name,
+      to: to.name,
+      strategy,
+      path,
+      hops,
+      ...(withRules.rules ? { rules: withRules.rules } : {}),
+    },
     issues,
   };
 }

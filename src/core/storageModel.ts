@@ -8,6 +8,7 @@ import type { Catalog, Kind, Strategy, Version } from './model.ts';
 import type { ConversionResult, FateKind, Plan } from './conversionTypes.ts';
 import type { HookRegistry } from './hooks.ts';
 import type { PlanResult } from './planConversion.ts';
+import type { RuleSet } from './rules/format.ts';
 
 /** Models by id. `aso` is implemented; `deployed` (issue 12) and `rules` (issue 13) are reserved. */
 export type StorageModelId = 'aso' | 'deployed' | 'rules';
@@ -19,6 +20,8 @@ export interface ModelOptions {
   readonly part?: 'all' | 'spec' | 'status';
   /** false: only the fates that matter (see ConvertOptions.fates). */
   readonly fates?: boolean;
+  /** Conversion rules (ASO: see ConvertOptions.rules; the plan shows them). */
+  readonly rules?: RuleSet;
 }
 
 export interface StorageModel {

@@ -6,7 +6,7 @@ const api: Version = {
   name: 'v1',
   role: 'api',
   served: true,
-  storage: true,
+  crdStorage: true,
   deprecated: false,
   root: 'Widget',
   spec: 'spec',

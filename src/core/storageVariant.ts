@@ -68,7 +68,7 @@ export function deriveStorageVariant(apiVersion: Version): Version {
     twin: apiVersion.name,
     derived: true,
     served: false,
-    storage: false,
+    crdStorage: false,
     deprecated: false,
     root: apiVersion.root,
     ...(apiVersion.spec !== undefined ? { spec: apiVersion.spec } : {}),

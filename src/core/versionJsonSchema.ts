@@ -3,6 +3,7 @@
 // a pruned field shows up as an error; storage objects allow `$propertyBag` (string -> string).
 import { setKey } from './dataKeys.ts';
 import type { Catalog, Kind, ObjectType, TypeRef, Validation, Version } from './model.ts';
+import { NUMERIC_VALIDATION_KEYS } from './model.ts';
 import { apiVersionOf, findVersion, typeNamed } from './catalogLookup.ts';
 import { PROPERTY_BAG } from './propertyBag.ts';
 
@@ -14,19 +15,7 @@ const defKey = (name: string): string => name.replace(/[^A-Za-z0-9_.-]/g, '_');
 function validationFacts(v: Validation | undefined): JsonSchema {
   if (!v) return {};
   const out: JsonSchema = {};
-  for (const k of [
-    'pattern',
-    'format',
-    'minimum',
-    'maximum',
-    'minLength',
-    'maxLength',
-    'minItems',
-    'maxItems',
-    'minProperties',
-    'maxProperties',
-    'default',
-  ] as const) {
+  for (const k of ['pattern', 'format', ...NUMERIC_VALIDATION_KEYS, 'default'] as const) {
     if (v[k] !== undefined) out[k] = v[k];
   }
   // draft-07 spells exclusive bounds as numbers

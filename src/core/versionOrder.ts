@@ -8,6 +8,7 @@
 //   of the same date; then the ASO prefix (alpha < beta < api < plain `v`/bare date).
 // - other: natural order (digit runs as numbers).
 // A `storage` suffix sorts right after its API twin. Ties end in plain string order, so the order is total.
+import { byString } from './path.ts';
 
 export type VersionFamily = 'kubernetes' | 'dated' | 'other';
 export type VersionStage = 'alpha' | 'beta' | 'preview' | 'ga';
@@ -80,7 +81,6 @@ const FAMILY_RANK: Record<VersionFamily, number> = { other: 0, kubernetes: 1, da
 const KUBE_STAGE_RANK: Record<VersionStage, number> = { alpha: 0, beta: 1, preview: 1, ga: 2 };
 
 const cmp = (a: number, b: number): number => (a < b ? -1 : a > b ? 1 : 0);
-const cmpStr = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Natural order: digit runs compare as integers (leading zeros ignored), other runs as strings. */
 function compareNatural(a: string, b: string): number {
@@ -95,8 +95,8 @@ function compareNatural(a: string, b: string): number {
     if (dx && dy) {
       const nx = x.replace(/^0+/, '');
       const ny = y.replace(/^0+/, '');
-      c = cmp(nx.length, ny.length) || cmpStr(nx, ny);
-    } else c = cmpStr(x, y);
+      c = cmp(nx.length, ny.length) || byString(nx, ny);
+    } else c = byString(x, y);
     if (c !== 0) return c;
   }
   return cmp(ra.length, rb.length);
@@ -124,7 +124,9 @@ export function compareVersions(a: string, b: string): number {
   if (a === b) return 0;
   const pa = parseVersion(a);
   const pb = parseVersion(b);
-  return compareBase(pa, pb) || cmpStr(pa.base, pb.base) || cmp(pa.storage ? 1 : 0, pb.storage ? 1 : 0) || cmpStr(a, b);
+  return (
+    compareBase(pa, pb) || byString(pa.base, pb.base) || cmp(pa.storage ? 1 : 0, pb.storage ? 1 : 0) || byString(a, b)
+  );
 }
 
 /** A sorted copy, oldest first. */

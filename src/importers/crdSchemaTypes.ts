@@ -4,15 +4,20 @@
 // Opaque: int-or-string, embedded-resource, preserve-unknown-fields without properties, and schemas with
 // no type (free-form). The root's `metadata` is always opaque: the converter copies it verbatim; the root
 // always has apiVersion, kind and metadata (listed in the schema or not, as the API server treats them).
-import { setKey } from '../core/index.ts';
+import { PROPERTY_BAG, setKey } from '../core/index.ts';
 import type { ObjectType, Property, TypeRef } from '../core/index.ts';
 import { NameAllocator, bagKeyOf, byString, typeSegment, uniqueBagKeys } from './names.ts';
 import { isRecord } from './parseSource.ts';
-import { descriptionOf, enumValues, primitiveOf, propertiesOf, requiredOf, validationOf } from './schemaFacts.ts';
+import {
+  FREE_FORM,
+  descriptionOf,
+  enumValues,
+  primitiveOf,
+  propertiesOf,
+  requiredOf,
+  validationOf,
+} from './schemaFacts.ts';
 
-export const PROPERTY_BAG = '$propertyBag';
-
-const FREE_FORM: TypeRef = { kind: 'opaque', reason: 'free-form' };
 const STRING: TypeRef = { kind: 'primitive', name: 'string' };
 const IMPLICIT_ROOT: readonly (readonly [string, TypeRef])[] = [
   ['apiVersion', STRING],

@@ -1,7 +1,7 @@
 // Stage: one CustomResourceDefinition (apiextensions.k8s.io/v1, also v1beta1's top-level validation) -> KindInput.
 import type { Issue, KindInput, Path, Version } from '../core/index.ts';
-import { STORAGE_SUFFIX } from '../core/index.ts';
-import { crdSchemaTypes, PROPERTY_BAG } from './crdSchemaTypes.ts';
+import { PROPERTY_BAG, STORAGE_SUFFIX } from '../core/index.ts';
+import { crdSchemaTypes } from './crdSchemaTypes.ts';
 import type { SourceDoc } from './parseSource.ts';
 import { docIssue, isRecord } from './parseSource.ts';
 import { propertiesOf } from './schemaFacts.ts';
@@ -89,7 +89,7 @@ export function importCrd(
       ...(twin !== undefined ? { twin } : {}),
       ...(storageVariant ? { derived: false } : {}),
       served: raw.served === true,
-      storage: raw.storage === true,
+      crdStorage: raw.storage === true,
       deprecated: raw.deprecated === true,
       ...(typeof raw.deprecationWarning === 'string' ? { deprecationWarning: raw.deprecationWarning } : {}),
       root: kindName,

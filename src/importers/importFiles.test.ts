@@ -54,7 +54,7 @@ describe('importFiles: CRD YAML', () => {
   it('keeps version flags', () => {
     expect(versionOf(widget, 'v1alpha1')).toMatchObject({
       served: true,
-      storage: true,
+      crdStorage: true,
       deprecated: true,
       deprecationWarning: 'example.com/v1alpha1 Widget is deprecated',
     });

@@ -28,8 +28,8 @@ export class NameAllocator {
   }
 }
 
-/** Plain code-unit order (locale-independent, so output bytes never depend on the machine). */
-export const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+/** Plain code-unit order (locale-independent, so output bytes never depend on the machine): core's. */
+export { byString } from '../core/index.ts';
 
 /** Bag keys unique within a type: on a clash the property whose JSON name already is the key keeps it; others use their JSON name. */
 export function uniqueBagKeys<T extends { name: string; bagKey: string }>(props: T[]): T[] {

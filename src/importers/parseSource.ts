@@ -114,5 +114,4 @@ export function docIssue(
   return issue(severity, code, message, path, { file: doc.file, ...(range ? { range } : {}) });
 }
 
-export const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+export { isRecord } from '../core/index.ts';

@@ -1,6 +1,9 @@
 // Small facts read from a JSON Schema node, shared by the CRD and OpenAPI importers.
-import type { Primitive, Validation } from '../core/index.ts';
+import { NUMERIC_VALIDATION_KEYS, type Primitive, type TypeRef, type Validation } from '../core/index.ts';
 import { isRecord } from './parseSource.ts';
+
+/** A value carried as-is: no schema to recurse into (no type, or `additionalProperties: true`). */
+export const FREE_FORM: TypeRef = { kind: 'opaque', reason: 'free-form' };
 
 export function primitiveOf(type: unknown): Primitive | undefined {
   return type === 'string' || type === 'integer' || type === 'number' || type === 'boolean' ? type : undefined;
@@ -13,22 +16,11 @@ export function enumValues(s: Record<string, unknown>): (string | number | boole
   );
 }
 
-const NUMERIC = [
-  'minimum',
-  'maximum',
-  'minLength',
-  'maxLength',
-  'minItems',
-  'maxItems',
-  'minProperties',
-  'maxProperties',
-] as const;
-
 export function validationOf(s: Record<string, unknown>): Validation | undefined {
   const v: { -readonly [K in keyof Validation]: Validation[K] } = {};
   if (typeof s.pattern === 'string') v.pattern = s.pattern;
   if (typeof s.format === 'string') v.format = s.format;
-  for (const k of NUMERIC) {
+  for (const k of NUMERIC_VALIDATION_KEYS) {
     const n = s[k];
     if (typeof n === 'number') v[k] = n;
   }

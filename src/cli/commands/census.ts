@@ -4,7 +4,7 @@
 import type { Catalog, Census } from '../../core/index.ts';
 import { censusRows, changeCensus } from '../../core/index.ts';
 import type { Command } from '../main.ts';
-import { loadCatalogFor, parseArgs, printIssues, stableJson, usageError } from './conversionArgs.ts';
+import { commandArgs, loadCatalogFor, printIssues, stableJson, usageError } from './conversionArgs.ts';
 
 const USAGE = 'usage: version-explorer census --catalog SRC [--catalog SRC...] [--json]\n';
 
@@ -40,15 +40,12 @@ export const census: Command = async (args, io) => {
     } else if (a.startsWith('--catalog=')) sources.push(a.slice('--catalog='.length));
     else rest.push(a);
   }
-  const p = parseArgs(rest, { '--json': 'flag', '--help': 'flag' }, { '-h': '--help' });
-  if (!p.parsed) return usageError(io, 'census', USAGE, p.error ?? '');
-  if (p.parsed.flags.has('--help')) {
-    io.out(USAGE);
-    return 0;
-  }
-  if (p.parsed.positionals.length > 0)
-    return usageError(io, 'census', USAGE, `unexpected argument ${p.parsed.positionals[0]}`);
-  if (sources.length === 0) return usageError(io, 'census', USAGE, '--catalog is required');
+  const a = commandArgs(rest, io, 'census', USAGE, {
+    flags: ['--json'],
+    noPositionals: true,
+  });
+  if (typeof a === 'number') return a;
+  if (sources.length === 0) return a.usageError('--catalog is required');
   const catalogs: Catalog[] = [];
   for (const s of sources) {
     const c = await loadCatalogFor('census', s, io);
@@ -57,6 +54,6 @@ export const census: Command = async (args, io) => {
   }
   const r = changeCensus(catalogs);
   printIssues(io, r.issues);
-  io.out(p.parsed.flags.has('--json') ? stableJson(r.census) : censusText(r.census));
+  io.out(a.flags.has('--json') ? stableJson(r.census) : censusText(r.census));
   return 0;
 };

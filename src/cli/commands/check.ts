@@ -8,7 +8,7 @@ import { loadCatalogSource, readInputs } from '../catalogSource.ts';
 import { FindingLocator } from './locateFinding.ts';
 import type { CommandIO } from '../io.ts';
 import type { Command } from '../main.ts';
-import { parseArgs, printIssues, stableJson, usageError } from './conversionArgs.ts';
+import { commandArgs, printIssues, readInput, stableJson } from './conversionArgs.ts';
 
 const USAGE =
   'usage: version-explorer check --old FILE|DIR --new FILE|DIR [--allow FILE] [--fail-on SEVERITY] [--json] [--verbose]\n' +
@@ -50,7 +50,7 @@ function sourceOf(
 ): { file?: string; line?: number; col?: number } {
   for (const side of [neu, old]) {
     const k = side.catalog.kinds.find((x) => x.group === f.group && x.kind === f.kind);
-    const exact = k?.versions.find((x) => (f.version === undefined ? x.storage : x.name === f.version));
+    const exact = k?.versions.find((x) => (f.version === undefined ? x.crdStorage : x.name === f.version));
     const v = exact ?? (f.version === undefined ? k?.versions[0] : undefined);
     if (v?.source === undefined) continue;
     const at = side.locator.locate(f, v.source);
@@ -75,41 +75,22 @@ function line(f: CompatFinding & { file?: string; line?: number; col?: number },
 }
 
 export const check: Command = async (args, io) => {
-  const p = parseArgs(
-    args,
-    {
-      '--old': 'value',
-      '--new': 'value',
-      '--allow': 'value',
-      '--fail-on': 'value',
-      '--json': 'flag',
-      '--verbose': 'flag',
-      '--help': 'flag',
-    },
-    { '-h': '--help', '-v': '--verbose' },
-  );
-  if (!p.parsed) return usageError(io, 'check', USAGE, p.error ?? '');
-  const { values, flags, positionals } = p.parsed;
-  if (flags.has('--help')) {
-    io.out(USAGE);
-    return 0;
-  }
-  if (positionals.length > 0) return usageError(io, 'check', USAGE, `unexpected argument ${positionals[0]}`);
-  for (const req of ['--old', '--new'])
-    if (values[req] === undefined) return usageError(io, 'check', USAGE, `${req} is required`);
+  const a = commandArgs(args, io, 'check', USAGE, {
+    values: ['--old', '--new', '--allow', '--fail-on'],
+    flags: ['--json', '--verbose'],
+    aliases: { '-v': '--verbose' },
+    noPositionals: true,
+    required: ['--old', '--new'],
+  });
+  if (typeof a === 'number') return a;
+  const { values, flags } = a;
   const failOn = values['--fail-on'] ?? 'incompatible';
-  if (!isCompatSeverity(failOn))
-    return usageError(io, 'check', USAGE, '--fail-on is one of incompatible, compatible, harmless');
+  if (!isCompatSeverity(failOn)) return a.usageError('--fail-on is one of incompatible, compatible, harmless');
   let allow: ReturnType<typeof parseAllowList>['entries'] = [];
   if (values['--allow'] !== undefined) {
     const file = values['--allow'];
-    let text: string;
-    try {
-      text = await io.readText(file);
-    } catch {
-      io.err(`${file}: error EMPTY_INPUT: cannot read the allow file\n`);
-      return 2;
-    }
+    const text = await readInput(io, file);
+    if (text === undefined) return 2;
     const parsed = parseAllowList(text, file);
     printIssues(io, parsed.issues);
     if (hasErrors(parsed.issues)) return 2;

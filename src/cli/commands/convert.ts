@@ -6,7 +6,7 @@
 // kind lacks is bad input (exit 2, nothing written). Problems print as `file:line:col: ...`.
 // Exit: 0 converted; 1 data would be lost (LOST, PRUNED) or the result is invalid (REQUIRED_MISSING, errors);
 // 2 bad usage or unreadable input.
-import type { RuleSet, Strategy } from '../../core/index.ts';
+import type { Strategy } from '../../core/index.ts';
 import {
   convertResource,
   convertSpec,
@@ -14,9 +14,6 @@ import {
   conversionWithRules,
   findKindForDocument,
   formatIssue,
-  hasErrors,
-  issue,
-  parseRules,
   stringifyJsonExact,
   toYamlText,
   versionedSpec,
@@ -25,90 +22,54 @@ import type { Command } from '../main.ts';
 import { readResources } from '../readResources.ts';
 import {
   LOSS_CODES,
+  STRATEGY_CHOICES,
   asExitSeverity,
+  commandArgs,
   hooksOf,
   loadCatalogFor,
-  parseArgs,
-  readInput,
-  usageError,
+  readDocuments,
 } from './conversionArgs.ts';
+import { rulesOption } from './rulesArg.ts';
 import { located } from './locate.ts';
-import { STORAGE_OPTIONS, STORAGE_USAGE, resolveStorage, storageChoice } from './deployedArgs.ts';
+import { STORAGE_USAGE, resolveStorage } from './deployedArgs.ts';
 import { validateConverted } from './validateConverted.ts';
 
 const USAGE = `usage: version-explorer convert --catalog SRC -f FILE|- (--to V|hub [--spec-only|--status-only] | --versioned-spec) [-o yaml|json] [--strategy direct|chained] [--hub V] [--validate] [--rules FILE] ${STORAGE_USAGE}\n`;
 
 export const convert: Command = async (args, io) => {
-  const p = parseArgs(
-    args,
-    {
-      '--catalog': 'value',
-      '--file': 'value',
-      '--to': 'value',
-      '--output': 'value',
-      '--strategy': 'value',
-      '--hub': 'value',
-      '--spec-only': 'flag',
-      '--status-only': 'flag',
-      '--validate': 'flag',
-      '--rules': 'value',
-      '--versioned-spec': 'flag',
-      '--help': 'flag',
-      ...STORAGE_OPTIONS,
-    },
-    { '-f': '--file', '-o': '--output', '-h': '--help' },
-  );
-  if (!p.parsed) return usageError(io, 'convert', USAGE, p.error ?? '');
-  const { values, flags } = p.parsed;
-  if (flags.has('--help')) {
-    io.out(USAGE);
-    return 0;
-  }
-  const choice = storageChoice(p.parsed);
-  if (choice.error) return usageError(io, 'convert', USAGE, choice.error);
+  const a = commandArgs(args, io, 'convert', USAGE, {
+    values: ['--catalog', '--file', '--to', '--output', '--strategy', '--hub', '--rules'],
+    flags: ['--spec-only', '--status-only', '--validate', '--versioned-spec'],
+    aliases: { '-f': '--file', '-o': '--output' },
+    storage: true,
+    required: ['--catalog', '--file'],
+    choices: { '--output': ['yaml', 'json'], ...STRATEGY_CHOICES },
+  });
+  if (typeof a === 'number') return a;
+  const { values, flags, choice, usageError } = a;
   const versioned = flags.has('--versioned-spec');
-  for (const req of ['--catalog', '--file', ...(versioned ? [] : ['--to'])])
-    if (values[req] === undefined) return usageError(io, 'convert', USAGE, `${req} is required`);
+  if (!versioned && values['--to'] === undefined) return usageError('--to is required');
   if (versioned && (values['--to'] !== undefined || flags.has('--spec-only') || flags.has('--status-only')))
-    return usageError(io, 'convert', USAGE, '--versioned-spec excludes --to, --spec-only and --status-only');
+    return usageError('--versioned-spec excludes --to, --spec-only and --status-only');
   if (flags.has('--spec-only') && flags.has('--status-only'))
-    return usageError(io, 'convert', USAGE, '--spec-only and --status-only exclude each other');
-  const format = values['--output'] ?? 'yaml';
-  if (format !== 'yaml' && format !== 'json') return usageError(io, 'convert', USAGE, '-o must be yaml or json');
+    return usageError('--spec-only and --status-only exclude each other');
+  const format = values['--output'] === 'json' ? 'json' : 'yaml'; // one of the two: checked above
   const strategy = values['--strategy'];
-  if (strategy !== undefined && strategy !== 'direct' && strategy !== 'chained')
-    return usageError(io, 'convert', USAGE, '--strategy must be direct or chained');
   const file = values['--file'] as string;
-  let text: string;
-  try {
-    text = file === '-' ? await io.readStdin() : await io.readText(file);
-  } catch {
-    io.err(`${formatIssue(issue('error', 'FILE_NOT_FOUND', 'cannot read the file', [], { file }))}\n`);
-    return 2;
-  }
   const catalog = await loadCatalogFor('convert', values['--catalog'] as string, io, values['--hub']);
   if (!catalog) return 2;
-  const name = file === '-' ? '<stdin>' : file;
-  const parsed = readResources(text, name);
-  if (parsed.issues.some((i) => i.severity === 'error')) {
-    for (const i of parsed.issues) io.err(`${formatIssue(i)}\n`);
-    return 2;
-  }
+  const input = await readDocuments(io, file, readResources);
+  if (!input) return 2;
+  const { documents, name } = input;
+  // --rules: the operator's conversion described as rules: as deployed they are the webhook; in the ASO view they
+  // run with the generated steps (docs/conversion-rules.md)
+  const { rules, exit } = await rulesOption(io, values['--rules'], catalog);
+  if (exit) return exit;
   // --versioned-spec reads a hub document: ASO's design (originalVersion), never the deployed view
-  // --rules: the operator's conversion described as rules; they are the webhook of the as-deployed view
-  let rules: RuleSet | undefined;
-  if (values['--rules'] !== undefined) {
-    const text = await readInput(io, values['--rules']);
-    if (text === undefined) return 2;
-    const pr = parseRules(text, values['--rules']);
-    for (const i of pr.issues) io.err(`${formatIssue(i)}\n`);
-    if (hasErrors(pr.issues)) return 2;
-    rules = pr.ruleSet;
-  }
   if (!versioned && resolveStorage(choice, catalog) === 'deployed')
     return (await import('./deployedCommands.ts')).convertDeployed(
       catalog,
-      parsed.documents,
+      documents,
       name,
       values['--to'] as string,
       format,
@@ -117,7 +78,6 @@ export const convert: Command = async (args, io) => {
       flags.has('--validate'),
       rules,
     );
-  if (rules) return usageError(io, 'convert', USAGE, '--rules applies to the as-deployed view (--storage deployed)');
   const convertPart = flags.has('--spec-only')
     ? convertSpec
     : flags.has('--status-only')
@@ -132,7 +92,7 @@ export const convert: Command = async (args, io) => {
   let lossy = false;
   let converted = 0;
   let bad = false;
-  for (const doc of parsed.documents) {
+  for (const doc of documents) {
     const found = findKindForDocument(catalog, doc.value);
     if (!found.version) {
       // Only a well-formed resource of a kind the catalog lacks (a Secret, a Namespace) passes through; a document
@@ -148,7 +108,12 @@ export const convert: Command = async (args, io) => {
       outputs.push(doc.value);
       continue;
     }
-    const opts = { hooks: hooksOf(catalog), fates: false, ...(strategy ? { strategy: strategy as Strategy } : {}) };
+    const opts = {
+      hooks: hooksOf(catalog),
+      fates: false,
+      ...(strategy ? { strategy: strategy as Strategy } : {}),
+      ...(rules ? { rules } : {}),
+    };
     if (versioned) {
       const v = versionedSpec(catalog, doc.value, opts);
       for (const i of v.issues) io.err(`${formatIssue(located(asExitSeverity(i), doc, name))}\n`);

@@ -21,17 +21,17 @@ import {
   formatIssue,
   formatPath,
   issue,
-  parseResources,
   runDeployed,
   stringifyJsonExact,
   toYamlText,
   versionSchema,
 } from '../../core/index.ts';
 import type { CommandIO } from '../io.ts';
-import { hooksOf, stableJson } from './conversionArgs.ts';
+import { hooksOf, readSamples, stableJson } from './conversionArgs.ts';
 import { located } from './locate.ts';
 import type { RuleSet } from '../../core/index.ts';
 import { validateConverted } from './validateConverted.ts';
+import { pairWithRules } from './rulesArg.ts';
 
 const LOSS_CODES: ReadonlySet<string> = new Set(['DROPPED_ON_WRITE', 'DROPPED_ON_READ', 'INVALID_METADATA']);
 
@@ -159,8 +159,9 @@ function lossesOf(
   from: Version,
   doc: Record<string, unknown>,
   source: string,
-  conversion: ConversionStrategy | undefined,
+  o: Pick<RoundtripDeployedOptions, 'conversion' | 'rules'>,
 ): Loss[] {
+  const conversion = o.conversion ?? (o.rules ? 'Webhook' : undefined);
   const out: Loss[] = [];
   const reads = [from, ...deployedVersions(kind).filter((v) => v.served && v !== from)];
   for (const t of reads) {
@@ -168,6 +169,7 @@ function lossesOf(
       fates: false,
       hooks: hooksOf(catalog),
       ...(conversion ? { conversion } : {}),
+      ...(o.rules ? { rules: o.rules } : {}),
     });
     const paths = (kind: string): string[] => r.fates.filter((f) => f.kind === kind).map((f) => formatPath(f.path));
     const droppedOnWrite = paths('dropped-on-write');
@@ -185,6 +187,8 @@ export interface RoundtripDeployedOptions {
   readonly seed: number;
   readonly json: boolean;
   readonly conversion?: ConversionStrategy;
+  /** The operator's conversion as rules: the webhook (conversion defaults to Webhook). */
+  readonly rules?: RuleSet;
 }
 
 export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOptions, io: CommandIO): Promise<number> {
@@ -197,7 +201,7 @@ export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOp
         kind: kind.kind,
         version: v.name,
         storage: deployedStorageVersion(kind).name,
-        conversion: effectiveConversion(kind, o.conversion),
+        conversion: effectiveConversion(kind, o.conversion ?? (o.rules ? 'Webhook' : undefined)),
         source,
         checked: 0,
         readAt: [v, ...deployedVersions(kind).filter((x) => x.served && x !== v)].map((x) => x.name),
@@ -210,19 +214,10 @@ export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOp
   const wanted = (k: Kind | undefined): k is Kind =>
     k !== undefined && (o.kindFilter === undefined || k.kind === o.kindFilter);
   if (o.samples !== undefined) {
-    let files: string[];
-    try {
-      files = (await io.listFiles(o.samples)).filter((f) => /\.(ya?ml|json)$/i.test(f));
-    } catch {
-      io.err(`${o.samples}: error EMPTY_INPUT: no such file or folder\n`);
-      return 2;
-    }
-    for (const f of files) {
-      const parsed = parseResources(await io.readText(f), f);
-      const errors = parsed.issues.filter((i) => i.severity === 'error' && i.code !== 'EMPTY_INPUT');
-      for (const i of errors) io.err(`${formatIssue(i)}\n`);
-      if (errors.length > 0) return 2;
-      for (const doc of parsed.documents) {
+    const read = await readSamples(io, o.samples);
+    if (!read) return 2;
+    for (const { file: f, documents } of read) {
+      for (const doc of documents) {
         const found = findKindForDocument(catalog, doc.value);
         if (!wanted(found.kind)) continue;
         const at = doc.range ? `${f}:${doc.range.start.line}:${doc.range.start.col}` : f;
@@ -234,9 +229,7 @@ export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOp
         }
         const res = resultFor(found.kind, found.version, 'samples');
         res.checked++;
-        res.losses.push(
-          ...lossesOf(catalog, found.kind, found.version, doc.value as Record<string, unknown>, at, o.conversion),
-        );
+        res.losses.push(...lossesOf(catalog, found.kind, found.version, doc.value as Record<string, unknown>, at, o));
       }
     }
   }
@@ -252,14 +245,7 @@ export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOp
         });
         for (const [i, doc] of docs.entries()) {
           res.checked++;
-          const l = lossesOf(
-            catalog,
-            kind,
-            v,
-            doc as Record<string, unknown>,
-            `generated #${i} (seed ${o.seed})`,
-            o.conversion,
-          );
+          const l = lossesOf(catalog, kind, v, doc as Record<string, unknown>, `generated #${i} (seed ${o.seed})`, o);
           if (res.losses.length < 3) res.losses.push(...l.slice(0, 3 - res.losses.length));
         }
       }
@@ -339,7 +325,10 @@ export function versionPair(
 
 const dotted = (p: readonly string[]): string => p.join('.');
 
-export function formatVersionPair(r: VersionPairReport, stages: boolean): string {
+export function formatVersionPair(
+  r: VersionPairReport & { carriedByRules?: readonly { path: readonly string[]; rule: string }[] },
+  stages: boolean,
+): string {
   const lines = [
     `${r.kind} (${r.group}) ${r.from} -> ${r.to}, stored at ${r.storage} (conversion ${r.conversion}): ${r.lossless ? 'lossless' : 'LOSSY'}`,
   ];
@@ -351,6 +340,7 @@ export function formatVersionPair(r: VersionPairReport, stages: boolean): string
     );
   for (const p of r.droppedOnWrite) lines.push(`  dropped on write (by ${r.storage})  ${dotted(p)}`);
   for (const p of r.droppedOnRead) lines.push(`  dropped on read (by ${r.to})  ${dotted(p)}`);
+  for (const c of r.carriedByRules ?? []) lines.push(`  carried by rule ${c.rule}  ${dotted(c.path)}`);
   if (r.conversion === 'Webhook')
     lines.push('  note: a webhook may keep what these schemas lack elsewhere (annotations); not modelled');
   return `${lines.join('\n')}\n`;
@@ -365,12 +355,15 @@ export function printVersionPair(
   json: boolean,
   stages: boolean,
   io: CommandIO,
+  rules?: RuleSet,
 ): number {
-  const { report, error } = versionPair(catalog, kind, from, to, conversion);
-  if (!report) {
+  const { report: pair, error } = versionPair(catalog, kind, from, to, conversion ?? (rules ? 'Webhook' : undefined));
+  if (!pair) {
     io.err(`${formatIssue(error as Issue)}\n`);
     return 2;
   }
+  // --rules: the rules are the webhook; what they carry is not dropped
+  const report = rules ? pairWithRules(pair, rules, findKind(catalog, kind) as Kind) : pair;
   io.out(json ? stableJson(report) : formatVersionPair(report, stages));
   return report.lossless ? 0 : 1;
 }

@@ -1,38 +1,41 @@
-// `diff --catalog SRC --kind K --from V1 --to V2 [--json]`: what changed between two versions and whether
-// the change is compatible (seed 002's rules). Exit 1 when a change is breaking (usable as a CI check).
-import { versionChanges } from '../../core/index.ts';
+// `diff --catalog SRC --kind K --from V1 --to V2 [--rules FILE] [--json]`: what changed between two versions and
+// whether the change is compatible (seed 002's rules). Exit 1 when a change is breaking (usable as a CI check).
+// With --rules the conversion goes through the rules: a change a rule carries (it reads the field going from V1,
+// or writes a new required one in V2) names the rule and is not breaking.
+import type { Kind, PropertyChange, RuleSet, VersionChanges } from '../../core/index.ts';
+import { findKind, versionChanges } from '../../core/index.ts';
 import type { Command } from '../main.ts';
-import { loadCatalogFor, parseArgs, printIssues, stableJson, usageError } from './conversionArgs.ts';
-import { STORAGE_OPTIONS, STORAGE_USAGE, resolveStorage, storageChoice } from './deployedArgs.ts';
+import { commandArgs, loadCatalogFor, printIssues, stableJson } from './conversionArgs.ts';
+import { STORAGE_USAGE, resolveStorage } from './deployedArgs.ts';
+import { ruleCarrying, rulesOption } from './rulesArg.ts';
 
-const USAGE = `usage: version-explorer diff --catalog SRC --kind K --from V1 --to V2 ${STORAGE_USAGE} [--json]\n`;
+const USAGE = `usage: version-explorer diff --catalog SRC --kind K --from V1 --to V2 [--rules FILE] ${STORAGE_USAGE} [--json]\n`;
+
+/** The changes with the rules: each a rule carries gets `rule` and is not breaking. */
+function throughRules(c: VersionChanges, rules: RuleSet, kind: Kind): VersionChanges {
+  const changes = c.changes.map((x): PropertyChange & { rule?: string } => {
+    const rule =
+      x.change === 'added-required'
+        ? ruleCarrying(rules, kind, c.from, c.to, x.path, 'dest')
+        : ruleCarrying(rules, kind, c.from, c.to, x.path);
+    return rule === undefined ? x : { ...x, rule, breaking: false };
+  });
+  return { ...c, changes, compatible: changes.every((x) => !x.breaking) };
+}
 
 export const diff: Command = async (args, io) => {
-  const p = parseArgs(
-    args,
-    {
-      '--catalog': 'value',
-      '--kind': 'value',
-      '--from': 'value',
-      '--to': 'value',
-      '--json': 'flag',
-      '--help': 'flag',
-      ...STORAGE_OPTIONS,
-    },
-    { '-h': '--help' },
-  );
-  if (!p.parsed) return usageError(io, 'diff', USAGE, p.error ?? '');
-  const { values, flags } = p.parsed;
-  if (flags.has('--help')) {
-    io.out(USAGE);
-    return 0;
-  }
-  const choice = storageChoice(p.parsed);
-  if (choice.error) return usageError(io, 'diff', USAGE, choice.error);
-  for (const req of ['--catalog', '--kind', '--from', '--to'])
-    if (values[req] === undefined) return usageError(io, 'diff', USAGE, `${req} is required`);
+  const a = commandArgs(args, io, 'diff', USAGE, {
+    values: ['--catalog', '--kind', '--from', '--to', '--rules'],
+    flags: ['--json'],
+    storage: true,
+    required: ['--catalog', '--kind', '--from', '--to'],
+  });
+  if (typeof a === 'number') return a;
+  const { values, flags, choice } = a;
   const catalog = await loadCatalogFor('diff', values['--catalog'] as string, io);
   if (!catalog) return 2;
+  const { rules, exit } = await rulesOption(io, values['--rules'], catalog);
+  if (exit) return exit;
   if (resolveStorage(choice, catalog) === 'deployed')
     return (await import('./deployedCommands.ts')).printVersionPair(
       catalog,
@@ -43,18 +46,22 @@ export const diff: Command = async (args, io) => {
       flags.has('--json'),
       false,
       io,
+      rules,
     );
   const r = versionChanges(catalog, values['--kind'] as string, values['--from'] as string, values['--to'] as string);
   if (!r.changes) {
     printIssues(io, r.issues);
     return 2;
   }
-  const c = r.changes;
+  const kind = findKind(catalog, values['--kind'] as string) as Kind;
+  const c = rules ? throughRules(r.changes, rules, kind) : r.changes;
   if (flags.has('--json')) io.out(stableJson(c));
   else {
     const lines = [`${c.kind} (${c.group}) ${c.from} -> ${c.to}: ${c.compatible ? 'compatible' : 'BREAKING'}`];
     for (const x of c.changes)
-      lines.push(`  ${x.breaking ? 'breaking  ' : 'compatible'}  ${x.path.join('.')}  ${x.change}: ${x.detail}`);
+      lines.push(
+        `  ${x.breaking ? 'breaking  ' : 'compatible'}  ${x.path.join('.')}  ${x.change}: ${x.detail}${'rule' in x ? ` (carried by rule ${String(x.rule)})` : ''}`,
+      );
     if (c.changes.length === 0) lines.push('  no changes');
     io.out(`${lines.join('\n')}\n`);
   }

@@ -52,7 +52,7 @@ describe('generate', () => {
     );
     expect(code).toBe(0);
     const catalog = JSON.parse(f.written['/out.json'] ?? '{}');
-    expect(catalog).toMatchObject({ formatVersion: 1, id: 'demo', title: 'Demo' });
+    expect(catalog).toMatchObject({ formatVersion: 2, id: 'demo', title: 'Demo' });
     expect(catalog.sources).toEqual(['config.yaml', 'crds/nested/aso-crd.yaml', 'crds/widgets-crd.yaml']);
     expect(f.err.join('')).toMatch(/^config\.yaml:12:\d+: warning INVALID_CONFIG/);
   });

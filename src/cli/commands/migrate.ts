@@ -2,10 +2,10 @@
 // every kind that has VERSION (seed 002). Exit 1 when a given object loses fields when rewritten at VERSION.
 import { stringify } from 'yaml';
 import type { Kind, MigrationPlan, ParsedDocument } from '../../core/index.ts';
-import { formatPath, hasErrors, parseResources } from '../../core/index.ts';
+import { formatPath, hasErrors } from '../../core/index.ts';
 import { deployedRewrite, planMigration } from '../../core/migration/index.ts';
 import type { Command } from '../main.ts';
-import { loadCatalogFor, parseArgs, printIssues, stableJson, usageError } from './conversionArgs.ts';
+import { commandArgs, inputName, loadCatalogFor, printIssues, readDocuments, stableJson } from './conversionArgs.ts';
 
 const USAGE =
   'usage: version-explorer migrate --catalog SRC --to VERSION [-f OBJECTS|-] [--kind K] [--json]\n' +
@@ -40,35 +40,23 @@ function describe(p: MigrationPlan): string {
 }
 
 export const migrate: Command = async (args, io) => {
-  const p = parseArgs(
-    args,
-    { '--catalog': 'value', '--to': 'value', '-f': 'value', '--kind': 'value', '--json': 'flag', '--help': 'flag' },
-    { '-h': '--help', '--filename': '-f' },
-  );
-  if (!p.parsed) return usageError(io, 'migrate', USAGE, p.error ?? '');
-  const { values, flags, positionals } = p.parsed;
-  if (flags.has('--help')) {
-    io.out(USAGE);
-    return 0;
-  }
-  if (positionals.length > 0) return usageError(io, 'migrate', USAGE, `unexpected argument ${positionals[0]}`);
-  for (const req of ['--catalog', '--to'])
-    if (values[req] === undefined) return usageError(io, 'migrate', USAGE, `${req} is required`);
+  const a = commandArgs(args, io, 'migrate', USAGE, {
+    values: ['--catalog', '--to', '-f', '--kind'],
+    flags: ['--json'],
+    aliases: { '--filename': '-f' },
+    noPositionals: true,
+    required: ['--catalog', '--to'],
+  });
+  if (typeof a === 'number') return a;
+  const { values, flags } = a;
   const to = values['--to'] as string;
   let docs: readonly ParsedDocument[] = [];
   const file = values['-f'];
   if (file !== undefined) {
-    let text: string;
-    try {
-      text = file === '-' ? await io.readStdin() : await io.readText(file);
-    } catch {
-      io.err(`${file}: error EMPTY_INPUT: cannot read the objects file\n`);
-      return 2;
-    }
-    const parsed = parseResources(text, file === '-' ? '<stdin>' : file);
-    printIssues(io, parsed.issues);
-    if (hasErrors(parsed.issues)) return 2;
-    docs = parsed.documents;
+    const read = await readDocuments(io, file);
+    if (!read) return 2;
+    printIssues(io, read.issues);
+    docs = read.documents;
   }
   const catalog = await loadCatalogFor('migrate', values['--catalog'] as string, io);
   if (!catalog) return 2;
@@ -91,7 +79,7 @@ export const migrate: Command = async (args, io) => {
   }
   const issues = plans.flatMap((x) => x.issues);
   // Issues about an object carry its range: they are in the objects file; the others are about the CRD.
-  const objectsFile = file === '-' ? '<stdin>' : file;
+  const objectsFile = file !== undefined ? inputName(file) : undefined;
   printIssues(
     io,
     issues.map((i) => (i.range && objectsFile !== undefined ? { ...i, file: objectsFile } : i)),

@@ -1,12 +1,14 @@
-// `plan --catalog SRC --kind KIND --from V [--to V|hub] [--type TYPE] [--strategy S] [--json]`:
-// the conversion plan as tables like seed 001's (one per hop and object type), or as stable JSON.
+// `plan --catalog SRC --kind KIND --from V [--to V|hub] [--type TYPE] [--strategy S] [--rules FILE] [--json]`:
+// the conversion plan as tables like seed 001's (one per hop and object type), or as stable JSON. With --rules,
+// the rule steps and the fields they own (which the generated steps skip) follow the hops.
 import type { Catalog, Plan, Step, Strategy } from '../../core/index.ts';
 import { findKind, findVersion, planConversion } from '../../core/index.ts';
 import type { Command } from '../main.ts';
-import { hooksOf, loadCatalogFor, parseArgs, printIssues, stableJson, usageError } from './conversionArgs.ts';
-import { STORAGE_OPTIONS, STORAGE_USAGE, resolveStorage, storageChoice } from './deployedArgs.ts';
+import { STRATEGY_CHOICES, commandArgs, hooksOf, loadCatalogFor, printIssues, stableJson } from './conversionArgs.ts';
+import { STORAGE_USAGE, resolveStorage } from './deployedArgs.ts';
+import { rulesOption } from './rulesArg.ts';
 
-const USAGE = `usage: version-explorer plan --catalog SRC --kind KIND --from V [--to V|hub] [--type TYPE] [--strategy direct|chained] [--hub V] ${STORAGE_USAGE} [--json]\n`;
+const USAGE = `usage: version-explorer plan --catalog SRC --kind KIND --from V [--to V|hub] [--type TYPE] [--strategy direct|chained] [--hub V] [--rules FILE] ${STORAGE_USAGE} [--json]\n`;
 
 const CHANGE: Record<Step['change'], string> = {
   none: 'None',
@@ -77,41 +79,43 @@ export function formatPlan(plan: Plan, notes: readonly string[] = []): string {
       out.push(table(rows));
     }
   }
+  if (plan.rules) {
+    const r = plan.rules;
+    out.push(
+      '',
+      `Conversion rules ${r.from} -> ${r.to}: after the last hop; the generated steps skip the fields they own`,
+      `  owned: ${r.owned.length > 0 ? r.owned.join(', ') : '(none)'}`,
+    );
+    const rows = [['Rule', 'Kind', 'Step', 'Reads', 'Writes']];
+    for (const step of r.steps)
+      for (const x of step.rules)
+        rows.push([
+          x.id,
+          x.op,
+          `${step.from} -> ${step.to} (${step.direction})`,
+          x.reads.join(', '),
+          x.writes.join(', '),
+        ]);
+    out.push(table(rows));
+  }
   return `${out.join('\n')}\n`;
 }
 
 export const plan: Command = async (args, io) => {
-  const p = parseArgs(
-    args,
-    {
-      '--catalog': 'value',
-      '--kind': 'value',
-      '--from': 'value',
-      '--to': 'value',
-      '--type': 'value',
-      '--strategy': 'value',
-      '--hub': 'value',
-      '--json': 'flag',
-      '--help': 'flag',
-      ...STORAGE_OPTIONS,
-    },
-    { '-h': '--help' },
-  );
-  if (!p.parsed) return usageError(io, 'plan', USAGE, p.error ?? '');
-  const { values, flags } = p.parsed;
-  if (flags.has('--help')) {
-    io.out(USAGE);
-    return 0;
-  }
-  const choice = storageChoice(p.parsed);
-  if (choice.error) return usageError(io, 'plan', USAGE, choice.error);
-  for (const req of ['--catalog', '--kind', '--from'])
-    if (values[req] === undefined) return usageError(io, 'plan', USAGE, `${req} is required`);
+  const a = commandArgs(args, io, 'plan', USAGE, {
+    values: ['--catalog', '--kind', '--from', '--to', '--type', '--strategy', '--hub', '--rules'],
+    flags: ['--json'],
+    storage: true,
+    required: ['--catalog', '--kind', '--from'],
+    choices: STRATEGY_CHOICES,
+  });
+  if (typeof a === 'number') return a;
+  const { values, flags, choice } = a;
   const strategy = values['--strategy'];
-  if (strategy !== undefined && strategy !== 'direct' && strategy !== 'chained')
-    return usageError(io, 'plan', USAGE, '--strategy must be direct or chained');
   const catalog = await loadCatalogFor('plan', values['--catalog'] as string, io, values['--hub']);
   if (!catalog) return 2;
+  const { rules, exit } = await rulesOption(io, values['--rules'], catalog);
+  if (exit) return exit;
   // Plans are ASO's; the deployed view prints its stages and what they drop (a plan is no check: exit 0).
   if (resolveStorage(choice, catalog) === 'deployed') {
     const code = (await import('./deployedCommands.ts')).printVersionPair(
@@ -123,6 +127,7 @@ export const plan: Command = async (args, io) => {
       flags.has('--json'),
       true,
       io,
+      rules,
     );
     return code === 2 ? 2 : 0;
   }
@@ -130,6 +135,7 @@ export const plan: Command = async (args, io) => {
     hooks: hooksOf(catalog),
     ...(strategy ? { strategy: strategy as Strategy } : {}),
     ...(values['--type'] !== undefined ? { type: values['--type'] } : {}),
+    ...(rules ? { rules } : {}),
   });
   if (!r.plan) {
     printIssues(io, r.issues);

@@ -1,16 +1,27 @@
-// `roundtrip --catalog SRC [--kind K] [--samples PATH] [--fuzz N] [--strategy S] [--json]`: every sample
-// document (and N generated instances per version; default 100 when no samples are given) goes
+// `roundtrip --catalog SRC [--kind K] [--samples PATH] [--fuzz N] [--strategy S] [--rules FILE] [--json]`: every
+// sample document (and N generated instances per version; default 100 when no samples are given) goes
 // spoke -> hub -> spoke and must come back equal, without stray bag keys. Differences under fields the
 // API server prunes (PRUNED) are reported but are not losses. Exit 1 on any loss.
-import type { Catalog, Issue, Strategy } from '../../core/index.ts';
-import { findKindForDocument, formatIssue, formatPath, issue, resolveKind, roundTrip } from '../../core/index.ts';
-import { parseResources } from '../../core/index.ts';
+// --rules: the round trips convert with the rules (ASO: with the generated steps; as deployed: the webhook), and
+// the same documents go through the rules' own round trip (`rules check`): a rule that loses data or is not the
+// inverse of its other direction is printed as `file:line:col: error CODE` naming the rule and path, and exits 1.
+import type { Catalog, Issue, RuleSet, Strategy } from '../../core/index.ts';
+import { findKindForDocument, formatIssue, formatPath, resolveKind, roundTrip } from '../../core/index.ts';
 import type { Command } from '../main.ts';
 import type { CommandIO } from '../io.ts';
-import { hooksOf, loadCatalogFor, parseArgs, stableJson, usageError } from './conversionArgs.ts';
-import { STORAGE_OPTIONS, STORAGE_USAGE, resolveStorage, storageChoice } from './deployedArgs.ts';
+import {
+  STRATEGY_CHOICES,
+  commandArgs,
+  hooksOf,
+  loadCatalogFor,
+  readSamples,
+  stableJson,
+  type ParsedArgs,
+} from './conversionArgs.ts';
+import { STORAGE_USAGE, resolveStorage, type StorageChoice } from './deployedArgs.ts';
+import { ruleFindings, ruleRoundTripInputs, rulesOption } from './rulesArg.ts';
 
-const USAGE = `usage: version-explorer roundtrip --catalog SRC [--kind K] [--samples PATH] [--fuzz N] [--strategy direct|chained] [--hub V] ${STORAGE_USAGE} [--json]\n`;
+const USAGE = `usage: version-explorer roundtrip --catalog SRC [--kind K] [--samples PATH] [--fuzz N] [--strategy direct|chained] [--hub V] [--rules FILE] ${STORAGE_USAGE} [--json]\n`;
 
 interface Failure {
   readonly source: string;
@@ -32,9 +43,14 @@ function check(
   doc: unknown,
   strategy: Strategy | undefined,
   source: string,
+  rules: RuleSet | undefined,
 ): { failure?: Failure; pruned: number } {
   // The core's verdict (the explorer's Round trip tab uses the same): pruned fields are not losses.
-  const r = roundTrip(catalog, doc, { hooks: hooksOf(catalog), ...(strategy ? { strategy } : {}) });
+  const r = roundTrip(catalog, doc, {
+    hooks: hooksOf(catalog),
+    ...(strategy ? { strategy } : {}),
+    ...(rules ? { rules } : {}),
+  });
   if (r.ok) return { pruned: r.pruned.length };
   return { failure: { source, lost: r.lost.map(formatPath), issues: r.issues }, pruned: r.pruned.length };
 }
@@ -44,25 +60,14 @@ async function samples(
   p: string,
   kindFilter: string | undefined,
   strategy: Strategy | undefined,
+  rules: RuleSet | undefined,
   io: CommandIO,
   results: Map<string, Result>,
 ): Promise<number> {
-  let files: string[];
-  try {
-    files = (await io.listFiles(p)).filter((f) => /\.(ya?ml|json)$/i.test(f));
-  } catch {
-    io.err(`${formatIssue(issue('error', 'FILE_NOT_FOUND', 'no such file or folder', [], { file: p }))}\n`);
-    return 2;
-  }
-  for (const f of files) {
-    const parsed = parseResources(await io.readText(f), f);
-    const errors = parsed.issues.filter((i) => i.severity === 'error' && i.code !== 'EMPTY_INPUT');
-    if (errors.length > 0) {
-      // A sample that does not parse is bad input, never "nothing to check".
-      for (const i of errors) io.err(`${formatIssue(i)}\n`);
-      return 2;
-    }
-    for (const doc of parsed.documents) {
+  const read = await readSamples(io, p);
+  if (!read) return 2;
+  for (const { file: f, documents } of read) {
+    for (const doc of documents) {
       const found = findKindForDocument(catalog, doc.value);
       if (found.kind && !found.version && found.issue && (kindFilter === undefined || found.kind.kind === kindFilter)) {
         // A catalog kind at a version the catalog lacks cannot be checked: say so instead of shrinking the count.
@@ -86,7 +91,7 @@ async function samples(
           }),
         );
       const at = doc.range ? `${f}:${doc.range.start.line}:${doc.range.start.col}` : f;
-      const c = check(catalog, doc.value, strategy, at);
+      const c = check(catalog, doc.value, strategy, at, rules);
       res.checked++;
       res.pruned += c.pruned;
       if (c.failure) res.failures.push(c.failure);
@@ -96,37 +101,18 @@ async function samples(
 }
 
 export const roundtrip: Command = async (args, io) => {
-  const p = parseArgs(
-    args,
-    {
-      '--catalog': 'value',
-      '--kind': 'value',
-      '--samples': 'value',
-      '--fuzz': 'value',
-      '--strategy': 'value',
-      '--hub': 'value',
-      '--seed': 'value',
-      '--json': 'flag',
-      '--help': 'flag',
-      ...STORAGE_OPTIONS,
-    },
-    { '-h': '--help' },
-  );
-  if (!p.parsed) return usageError(io, 'roundtrip', USAGE, p.error ?? '');
-  const { values, flags } = p.parsed;
-  if (flags.has('--help')) {
-    io.out(USAGE);
-    return 0;
-  }
-  if (values['--catalog'] === undefined) return usageError(io, 'roundtrip', USAGE, '--catalog is required');
-  const choice = storageChoice(p.parsed);
-  if (choice.error) return usageError(io, 'roundtrip', USAGE, choice.error);
+  const a = commandArgs(args, io, 'roundtrip', USAGE, {
+    values: ['--catalog', '--kind', '--samples', '--fuzz', '--strategy', '--hub', '--seed', '--rules'],
+    flags: ['--json'],
+    storage: true,
+    required: ['--catalog'],
+    choices: STRATEGY_CHOICES,
+  });
+  if (typeof a === 'number') return a;
+  const { values, choice } = a;
   const fuzz = values['--fuzz'] !== undefined ? Number(values['--fuzz']) : values['--samples'] === undefined ? 100 : 0;
-  if (!Number.isInteger(fuzz) || fuzz < 0) return usageError(io, 'roundtrip', USAGE, '--fuzz needs a whole number');
-  const strategy = values['--strategy'] as Strategy | undefined;
-  if (strategy !== undefined && strategy !== 'direct' && strategy !== 'chained')
-    return usageError(io, 'roundtrip', USAGE, '--strategy must be direct or chained');
-  const catalog = await loadCatalogFor('roundtrip', values['--catalog'], io, values['--hub']);
+  if (!Number.isInteger(fuzz) || fuzz < 0) return a.usageError('--fuzz needs a whole number');
+  const catalog = await loadCatalogFor('roundtrip', values['--catalog'] as string, io, values['--hub']);
   if (!catalog) return 2;
   const kindFilter = values['--kind'];
   const unknownKind = kindFilter !== undefined ? resolveKind(catalog, kindFilter).issue : undefined;
@@ -135,6 +121,30 @@ export const roundtrip: Command = async (args, io) => {
     return 2;
   }
   const seed = Number(values['--seed'] ?? 1);
+  const { rules, exit } = await rulesOption(io, values['--rules'], catalog);
+  if (exit) return exit;
+  const code = await viewRoundTrips(catalog, a, choice, rules, fuzz, seed, io);
+  if (code === 2 || !rules) return code;
+  // The rules' own round trips on the same samples (and generated instances at the rules' versions).
+  const inputs = await ruleRoundTripInputs(io, catalog, rules, values['--samples'], fuzz, seed);
+  if (inputs === 2) return 2;
+  const { findings, failed } = ruleFindings(rules, catalog, inputs);
+  for (const i of findings) io.err(`${formatIssue(i)}\n`);
+  return failed ? 1 : code;
+};
+
+/** The round trips of the view (ASO or as deployed): 0 lossless, 1 a loss, 2 bad input. */
+async function viewRoundTrips(
+  catalog: Catalog,
+  { values, flags }: ParsedArgs,
+  choice: StorageChoice,
+  rules: RuleSet | undefined,
+  fuzz: number,
+  seed: number,
+  io: CommandIO,
+): Promise<number> {
+  const kindFilter = values['--kind'];
+  const strategy = values['--strategy'] as Strategy | undefined;
   if (resolveStorage(choice, catalog) === 'deployed')
     return (await import('./deployedCommands.ts')).roundtripDeployed(
       catalog,
@@ -142,6 +152,7 @@ export const roundtrip: Command = async (args, io) => {
         ...(values['--samples'] !== undefined ? { samples: values['--samples'] } : {}),
         ...(kindFilter !== undefined ? { kindFilter } : {}),
         ...(choice.conversion ? { conversion: choice.conversion } : {}),
+        ...(rules ? { rules } : {}),
         fuzz,
         seed,
         json: flags.has('--json'),
@@ -150,7 +161,7 @@ export const roundtrip: Command = async (args, io) => {
     );
   const results = new Map<string, Result>();
   if (values['--samples'] !== undefined) {
-    const code = await samples(catalog, values['--samples'], kindFilter, strategy, io, results);
+    const code = await samples(catalog, values['--samples'], kindFilter, strategy, rules, io, results);
     if (code !== 0) return code;
     if (results.size === 0) {
       // Samples given, none of a catalog kind (only ConfigMaps): nothing was checked, which is not a pass.
@@ -171,7 +182,7 @@ export const roundtrip: Command = async (args, io) => {
         for (const [i, doc] of fc
           .sample(arbitraryInstance(catalog, kind, v.name, { maxDepth: 3, maxItems: 2 }), { numRuns: fuzz, seed })
           .entries()) {
-          const c = check(catalog, doc, strategy, `generated #${i} (seed ${seed})`);
+          const c = check(catalog, doc, strategy, `generated #${i} (seed ${seed})`, rules);
           res.checked++;
           if (c.failure && res.failures.length < 3) res.failures.push(c.failure);
         }
@@ -198,4 +209,4 @@ export const roundtrip: Command = async (args, io) => {
     if (all.length === 0) io.out('nothing to check\n');
   }
   return ok ? 0 : 1;
-};
+}

@@ -81,4 +81,46 @@ describe('rules command', () => {
       expect(await rules([...args, '--samples', path.join(CAPI, 'samples/v1.11.11')], g.io), g.err()).toBe(0);
     }
   });
+
+  it('draft prints the strong drafts as a rules file the check accepts; --json lists weak ones too', async () => {
+    const STORE = path.join(RULES_TD, 'drafts-crd.yaml');
+    const args = ['draft', '--catalog', STORE, '--kind', 'Store', '--from', 'v1', '--to', 'v2'];
+    const y = fakeIO();
+    expect(await rules(args, y.io)).toBe(0);
+    // The check accepts the file; the one rule it fails is the compute skeleton the user has to finish.
+    const c = fakeIO('', { 'drafted.yaml': y.out() });
+    expect(await rules(['check', '--catalog', STORE, '--rules', 'drafted.yaml', '--fuzz', '5', '--json'], c.io)).toBe(
+      1,
+    );
+    const checked = JSON.parse(c.out()) as { findings: { severity: string; path: string }[] };
+    expect(checked.findings.filter((x) => x.severity === 'error').map((x) => x.path)).toEqual([
+      'spec.schedule.timeZone',
+    ]);
+    const j = fakeIO();
+    expect(await rules([...args, '--json'], j.io)).toBe(0);
+    const report = JSON.parse(j.out()) as {
+      kind: string;
+      drafts: { confidence: string; evidence: { from: string; to: string }; rule: Record<string, unknown> }[];
+    };
+    expect(report.kind).toBe('Store');
+    const owner = report.drafts.find((d) => d.evidence.from === 'spec.owner');
+    expect(owner).toMatchObject({
+      confidence: 'strong',
+      rule: { id: 'owner', move: { from: 'spec.owner', to: 'spec.contact.owner' } },
+    });
+    expect(report.drafts.filter((d) => d.evidence.from === 'spec.region').map((d) => d.confidence)).toEqual([
+      'weak',
+      'weak',
+    ]);
+    // the YAML holds the strong ones only
+    expect(y.out()).not.toContain('spec.region');
+  });
+
+  it('draft: missing arguments and unknown versions are bad usage (exit 2)', async () => {
+    const STORE = path.join(RULES_TD, 'drafts-crd.yaml');
+    expect(await rules(['draft', '--catalog', STORE, '--kind', 'Store'], fakeIO().io)).toBe(2);
+    const f = fakeIO();
+    expect(await rules(['draft', '--catalog', STORE, '--kind', 'Store', '--from', 'v1', '--to', 'v7'], f.io)).toBe(2);
+    expect(f.err()).toMatch(/error UNKNOWN_VERSION/);
+  });
 });

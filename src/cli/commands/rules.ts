@@ -5,103 +5,57 @@
 //     not the inverse of its other direction; fields no rule carries are warnings.
 //   apply --catalog SRC --rules FILE -f FILE|- --to V [-o yaml|json]
 //     convert each document to V with the rules alone (the rest kept at its path, then pruned to V's schema).
+//   draft --catalog SRC --kind K --from V1 --to V2 [--json]
+//     rules drafted from the Changes analysis between two versions: YAML of the strong drafts, or every draft
+//     (strong and weak) with its evidence as JSON.
 //   schema   the rules format's JSON Schema.
 import { stringify } from 'yaml';
-import type { Catalog, Issue, RuleSet } from '../../core/index.ts';
+import type { Issue } from '../../core/index.ts';
 import {
   applyRules,
-  checkRulesAgainstCatalog,
-  checkRulesByRoundTrip,
-  distinctFindings,
-  findKind,
+  draftRules,
+  formatDrafts,
   findKindForDocument,
   findVersion,
   formatIssue,
   formatPath,
-  parseResources,
-  parseRules,
   pruneTo,
+  ruleToJson,
   RULES_JSON_SCHEMA,
 } from '../../core/index.ts';
 import type { Command } from '../main.ts';
 import type { CommandIO } from '../io.ts';
-import { loadCatalogFor, parseArgs, printIssues, readInput, stableJson, usageError } from './conversionArgs.ts';
+import { commandArgs, loadCatalogFor, printIssues, readDocuments, stableJson, usageError } from './conversionArgs.ts';
+import { loadRules, ruleFindings, ruleRoundTripInputs } from './rulesArg.ts';
 
 const USAGE = [
   'usage: version-explorer rules check --catalog SRC --rules FILE [--samples PATH] [--fuzz N] [--seed S] [--json]',
   '       version-explorer rules apply --catalog SRC --rules FILE -f FILE|- --to V [-o yaml|json]',
+  '       version-explorer rules draft --catalog SRC --kind K --from V1 --to V2 [--json]',
   '       version-explorer rules schema',
   '',
 ].join('\n');
 
-/** The rules file parsed and checked against the catalog; undefined (issues printed) when it has errors. */
-async function loadRules(io: CommandIO, file: string, catalog: Catalog): Promise<RuleSet | undefined> {
-  const text = await readInput(io, file);
-  if (text === undefined) return undefined;
-  const parsed = parseRules(text, file);
-  const issues = [...parsed.issues, ...checkRulesAgainstCatalog(parsed.ruleSet, catalog)];
-  printIssues(io, issues);
-  return issues.some((i) => i.severity === 'error') ? undefined : parsed.ruleSet;
-}
-
 async function check(args: string[], io: CommandIO): Promise<number> {
-  const { parsed, error } = parseArgs(args, {
-    '--catalog': 'value',
-    '--rules': 'value',
-    '--samples': 'value',
-    '--fuzz': 'value',
-    '--seed': 'value',
-    '--json': 'flag',
+  const a = commandArgs(args, io, 'rules check', USAGE, {
+    values: ['--catalog', '--rules', '--samples', '--fuzz', '--seed'],
+    flags: ['--json'],
+    required: ['--catalog', '--rules'],
   });
-  if (!parsed) return usageError(io, 'rules check', USAGE, error ?? 'bad arguments');
-  const { values, flags } = parsed;
-  if (values['--catalog'] === undefined || values['--rules'] === undefined)
-    return usageError(io, 'rules check', USAGE, '--catalog and --rules are required');
+  if (typeof a === 'number') return a;
+  const { values, flags } = a;
   const fuzz = Number(values['--fuzz'] ?? (values['--samples'] === undefined ? 100 : 0));
   const seed = Number(values['--seed'] ?? 1);
   if (!Number.isInteger(fuzz) || fuzz < 0 || !Number.isInteger(seed))
-    return usageError(io, 'rules check', USAGE, '--fuzz and --seed take whole numbers');
-  const catalog = await loadCatalogFor('rules check', values['--catalog'], io);
+    return a.usageError('--fuzz and --seed take whole numbers');
+  const catalog = await loadCatalogFor('rules check', values['--catalog'] as string, io);
   if (!catalog) return 2;
-  const ruleSet = await loadRules(io, values['--rules'], catalog);
+  const ruleSet = await loadRules(io, values['--rules'] as string, catalog);
   if (!ruleSet) return 2;
 
-  const inputs: { doc: unknown; source: string }[] = [];
-  if (values['--samples'] !== undefined) {
-    let files: string[];
-    try {
-      files = (await io.listFiles(values['--samples'])).filter((f) => /\.(ya?ml|json)$/i.test(f));
-    } catch {
-      io.err(`${values['--samples']}: error EMPTY_INPUT: no such file or folder\n`);
-      return 2;
-    }
-    for (const f of files) {
-      const r = parseResources(await io.readText(f), f);
-      const errors = r.issues.filter((i) => i.severity === 'error' && i.code !== 'EMPTY_INPUT');
-      if (errors.length > 0) {
-        printIssues(io, errors);
-        return 2;
-      }
-      r.documents.forEach((d, i) => inputs.push({ doc: d.value, source: `${f}#${i + 1}` }));
-    }
-  }
-  if (fuzz > 0) {
-    // fast-check and the generator load only when fuzzing.
-    const fc = (await import('fast-check')).default;
-    const { arbitraryInstance } = await import('../../core/arbitrary.ts');
-    for (const c of ruleSet.conversions) {
-      const kind = findKind(catalog, c.group !== undefined ? { group: c.group, kind: c.kind } : c.kind);
-      if (!kind) continue;
-      for (const v of [c.from, c.to])
-        fc.sample(arbitraryInstance(catalog, kind, v, { maxDepth: 3, maxItems: 2, status: false }), {
-          numRuns: fuzz,
-          seed,
-        }).forEach((doc, i) => inputs.push({ doc, source: `generated ${kind.kind} ${v} #${i} (seed ${seed})` }));
-    }
-  }
-  const reports = checkRulesByRoundTrip(ruleSet, catalog, inputs);
-  const findings = distinctFindings(reports.flatMap((r) => r.issues));
-  const failed = findings.some((i) => i.severity === 'error');
+  const inputs = await ruleRoundTripInputs(io, catalog, ruleSet, values['--samples'], fuzz, seed);
+  if (inputs === 2) return 2;
+  const { reports, findings, failed } = ruleFindings(ruleSet, catalog, inputs);
   const dropped = new Map<string, number>();
   for (const r of reports) for (const d of r.dropped) dropped.set(d.ruleId, (dropped.get(d.ruleId) ?? 0) + 1);
   if (flags.has('--json')) {
@@ -131,46 +85,31 @@ async function check(args: string[], io: CommandIO): Promise<number> {
 }
 
 async function apply(args: string[], io: CommandIO): Promise<number> {
-  const { parsed, error } = parseArgs(args, {
-    '--catalog': 'value',
-    '--rules': 'value',
-    '-f': 'value',
-    '--to': 'value',
-    '-o': 'value',
+  const a = commandArgs(args, io, 'rules apply', USAGE, {
+    values: ['--catalog', '--rules', '-f', '--to', '-o'],
+    required: ['--catalog', '--rules', '-f', '--to'],
+    choices: { '-o': ['yaml', 'json'] },
   });
-  if (!parsed) return usageError(io, 'rules apply', USAGE, error ?? 'bad arguments');
-  const { values } = parsed;
+  if (typeof a === 'number') return a;
+  const { values } = a;
   const format = values['-o'] ?? 'yaml';
-  if (
-    values['--catalog'] === undefined ||
-    values['--rules'] === undefined ||
-    values['-f'] === undefined ||
-    values['--to'] === undefined
-  )
-    return usageError(io, 'rules apply', USAGE, '--catalog, --rules, -f and --to are required');
-  if (format !== 'yaml' && format !== 'json') return usageError(io, 'rules apply', USAGE, '-o is yaml or json');
-  const catalog = await loadCatalogFor('rules apply', values['--catalog'], io);
+  const catalog = await loadCatalogFor('rules apply', values['--catalog'] as string, io);
   if (!catalog) return 2;
-  const ruleSet = await loadRules(io, values['--rules'], catalog);
+  const ruleSet = await loadRules(io, values['--rules'] as string, catalog);
   if (!ruleSet) return 2;
-  const file = values['-f'];
-  const text = await readInput(io, file);
-  if (text === undefined) return 2;
-  const r = parseResources(text, file === '-' ? '<stdin>' : file);
-  const bad = r.issues.filter((i) => i.severity === 'error');
-  if (bad.length > 0) {
-    printIssues(io, bad);
-    return 2;
-  }
+  const file = values['-f'] as string;
+  const toName = values['--to'] as string;
+  const input = await readDocuments(io, file);
+  if (!input) return 2;
   const out: unknown[] = [];
   const issues: Issue[] = [];
   let lossy = false;
-  for (const d of r.documents) {
+  for (const d of input.documents) {
     const found = findKindForDocument(catalog, d.value);
-    const to = found.kind ? findVersion(found.kind, values['--to']) : undefined;
+    const to = found.kind ? findVersion(found.kind, toName) : undefined;
     if (!found.kind || !found.version || !to) {
       io.err(
-        `${formatIssue(found.issue ?? { severity: 'error', code: 'UNKNOWN_VERSION', message: `no version ${values['--to']} of the document's kind`, path: [], file })}\n`,
+        `${formatIssue(found.issue ?? { severity: 'error', code: 'UNKNOWN_VERSION', message: `no version ${toName} of the document's kind`, path: [], file })}\n`,
       );
       return 2;
     }
@@ -195,10 +134,57 @@ async function apply(args: string[], io: CommandIO): Promise<number> {
   return lossy ? 1 : 0;
 }
 
+async function draft(args: string[], io: CommandIO): Promise<number> {
+  const a = commandArgs(args, io, 'rules draft', USAGE, {
+    values: ['--catalog', '--kind', '--from', '--to'],
+    flags: ['--json'],
+    required: ['--catalog', '--kind', '--from', '--to'],
+  });
+  if (typeof a === 'number') return a;
+  const { values, flags } = a;
+  // Required above: present.
+  const src = values['--catalog'] as string;
+  const kind = values['--kind'] as string;
+  const from = values['--from'] as string;
+  const to = values['--to'] as string;
+  const catalog = await loadCatalogFor('rules draft', src, io);
+  if (!catalog) return 2;
+  const r = draftRules(catalog, kind, from, to);
+  if (!r.target) {
+    printIssues(
+      io,
+      r.issues.map((i) => ({ ...i, file: src })),
+    );
+    return 2;
+  }
+  if (flags.has('--json')) {
+    io.out(
+      stableJson({
+        ...r.target,
+        drafts: r.drafts.map((d) => ({
+          confidence: d.confidence,
+          needsExpressions: d.needsExpressions,
+          evidence: d.evidence,
+          rule: ruleToJson(d.rule),
+        })),
+      }),
+    );
+    return 0;
+  }
+  const strong = r.drafts.filter((d) => d.confidence === 'strong');
+  const weak = r.drafts.length - strong.length;
+  io.err(
+    `${strong.length} strong draft${strong.length === 1 ? '' : 's'}${weak > 0 ? `; ${weak} weak (see --json)` : ''}\n`,
+  );
+  io.out(formatDrafts(strong, r.target));
+  return 0;
+}
+
 export const rules: Command = async (args, io) => {
   const [sub, ...rest] = args;
   if (sub === 'check') return check(rest, io);
   if (sub === 'apply') return apply(rest, io);
+  if (sub === 'draft') return draft(rest, io);
   if (sub === 'schema') {
     io.out(stableJson(RULES_JSON_SCHEMA));
     return 0;

@@ -5,7 +5,7 @@ import type { Design, StrategyComparison, VersionMapEdge } from '../../core/inde
 import { compareStrategies, versionMapSvg } from '../../core/index.ts';
 import path from 'node:path';
 import type { Command } from '../main.ts';
-import { loadCatalogFor, parseArgs, printIssues, stableJson, usageError } from './conversionArgs.ts';
+import { commandArgs, loadCatalogFor, printIssues, stableJson } from './conversionArgs.ts';
 
 const USAGE = 'usage: version-explorer strategies --catalog SRC --kind K [--horizon N] [--at V] [--json] [--svg DIR]\n';
 
@@ -70,30 +70,16 @@ export function strategiesText(c: StrategyComparison): string {
 }
 
 export const strategies: Command = async (args, io) => {
-  const p = parseArgs(
-    args,
-    {
-      '--catalog': 'value',
-      '--kind': 'value',
-      '--horizon': 'value',
-      '--at': 'value',
-      '--json': 'flag',
-      '--svg': 'value',
-      '--help': 'flag',
-    },
-    { '-h': '--help' },
-  );
-  if (!p.parsed) return usageError(io, 'strategies', USAGE, p.error ?? '');
-  const { values, flags } = p.parsed;
-  if (flags.has('--help')) {
-    io.out(USAGE);
-    return 0;
-  }
-  for (const req of ['--catalog', '--kind'])
-    if (values[req] === undefined) return usageError(io, 'strategies', USAGE, `${req} is required`);
+  const a = commandArgs(args, io, 'strategies', USAGE, {
+    values: ['--catalog', '--kind', '--horizon', '--at', '--svg'],
+    flags: ['--json'],
+    required: ['--catalog', '--kind'],
+  });
+  if (typeof a === 'number') return a;
+  const { values, flags } = a;
   const h = values['--horizon'];
   if (h !== undefined && !/^[1-9][0-9]*$/.test(h))
-    return usageError(io, 'strategies', USAGE, `--horizon takes a whole number of releases, at least 1 (got '${h}')`);
+    return a.usageError(`--horizon takes a whole number of releases, at least 1 (got '${h}')`);
   const catalog = await loadCatalogFor('strategies', values['--catalog'] as string, io);
   if (!catalog) return 2;
   const r = compareStrategies(catalog, values['--kind'] as string, {

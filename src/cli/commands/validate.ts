@@ -15,7 +15,15 @@ import {
   withRanges,
 } from '../../core/index.ts';
 import type { Command } from '../main.ts';
-import { hooksOf, loadCatalogFor, parseArgs, readInput, stableJson, usageError } from './conversionArgs.ts';
+import {
+  commandArgs,
+  hooksOf,
+  inputName,
+  loadCatalogFor,
+  readDocuments,
+  readInput,
+  stableJson,
+} from './conversionArgs.ts';
 
 const USAGE = 'usage: version-explorer validate --catalog SRC -f FILE|- [--version V] [--old FILE] [-o text|json]\n';
 
@@ -95,34 +103,21 @@ export function issueJson(i: ValidationIssue): Record<string, unknown> {
 }
 
 export const validate: Command = async (args, io) => {
-  const p = parseArgs(
-    args,
-    {
-      '--catalog': 'value',
-      '--file': 'value',
-      '--version': 'value',
-      '--old': 'value',
-      '--output': 'value',
-      '--help': 'flag',
-    },
-    { '-f': '--file', '-o': '--output', '-h': '--help' },
-  );
-  if (!p.parsed) return usageError(io, 'validate', USAGE, p.error ?? '');
-  const { values, flags } = p.parsed;
-  if (flags.has('--help')) {
-    io.out(USAGE);
-    return 0;
-  }
-  for (const req of ['--catalog', '--file'])
-    if (values[req] === undefined) return usageError(io, 'validate', USAGE, `${req} is required`);
+  const a = commandArgs(args, io, 'validate', USAGE, {
+    values: ['--catalog', '--file', '--version', '--old', '--output'],
+    aliases: { '-f': '--file', '-o': '--output' },
+    required: ['--catalog', '--file'],
+    choices: { '--output': ['text', 'json'] },
+  });
+  if (typeof a === 'number') return a;
+  const { values } = a;
   const format = values['--output'] ?? 'text';
-  if (format !== 'text' && format !== 'json') return usageError(io, 'validate', USAGE, '-o must be text or json');
   const file = values['--file'] as string;
   const text = await readInput(io, file);
   if (text === undefined) return 2;
   const catalog = await loadCatalogFor('validate', values['--catalog'] as string, io);
   if (!catalog) return 2;
-  const name = file === '-' ? '<stdin>' : file;
+  const name = inputName(file);
   const parsed = parseResources(text, name);
   const version = values['--version'];
   if (version !== undefined && !catalog.kinds.some((k) => k.versions.some((v) => v.name === version))) {
@@ -131,15 +126,10 @@ export const validate: Command = async (args, io) => {
   }
   let old: Map<string, unknown> | undefined;
   if (values['--old'] !== undefined) {
-    const oldText = await readInput(io, values['--old']);
-    if (oldText === undefined) return 2;
-    const o = parseResources(oldText, values['--old']);
-    if (o.issues.some((i) => i.severity === 'error')) {
-      for (const i of o.issues) io.err(`${formatIssue(i)}\n`);
-      return 2;
-    }
+    const read = await readDocuments(io, values['--old']);
+    if (!read) return 2;
     old = new Map();
-    for (const d of o.documents) {
+    for (const d of read.documents) {
       const k = identity(d.value);
       if (k !== undefined) old.set(k, d.value);
     }

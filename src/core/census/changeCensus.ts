@@ -8,6 +8,7 @@ import { versionChanges, type PropertyChange } from '../versionChanges.ts';
 import { fieldKey, versionFields, type SignatureMode } from '../strategies/fieldTree.ts';
 import { compareVersions } from '../versionOrder.ts';
 import { nameSimilarity, RENAME_THRESHOLD } from './nameSimilarity.ts';
+import { byString } from '../path.ts';
 
 export type CensusCategory =
   | 'identical'
@@ -113,7 +114,9 @@ function inferRenames(
       if (caseOnly || similarity >= RENAME_THRESHOLD)
         candidates.push({ path: r, from, to, caseOnly, configured: false, similarity: round(similarity), type: t });
     }
-  candidates.sort((x, y) => (y.similarity ?? 0) - (x.similarity ?? 0) || cmp(x.path, y.path) || cmp(x.to, y.to));
+  candidates.sort(
+    (x, y) => (y.similarity ?? 0) - (x.similarity ?? 0) || byString(x.path, y.path) || byString(x.to, y.to),
+  );
   const usedFrom = new Set<string>();
   const usedTo = new Set<string>();
   const out: RenameEvidence[] = [];
@@ -124,12 +127,10 @@ function inferRenames(
     usedTo.add(to);
     out.push(c);
   }
-  return out.sort((x, y) => cmp(x.path, y.path));
+  return out.sort((x, y) => byString(x.path, y.path));
 }
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
 function typesByPath(kind: Kind, version: string, mode: SignatureMode = 'structural'): Map<string, string> {
   const v = kind.versions.find((x) => x.name === version);
   return new Map(v ? versionFields(kind, v, mode).map((f) => [fieldKey(f.path), f.signature]) : []);
@@ -184,7 +185,7 @@ export function censusPair(
     to,
     added: addedAll.filter((x) => !renamedTo.has(x)),
     removed: removedAll.filter((x) => !renamedFrom.has(x)),
-    renamed: [...configured, ...inferred].sort((x, y) => cmp(x.path, y.path)),
+    renamed: [...configured, ...inferred].sort((x, y) => byString(x.path, y.path)),
     becameOptional: by('became-optional').map(p),
     becameRequired: by('became-required').map(p),
     typeChanged,
@@ -227,7 +228,7 @@ export function changeCensus(catalogs: readonly Catalog[]): { census: Census; is
       }
     }
   const list = [...pairs.values()].sort(
-    (a, b) => cmp(a.group, b.group) || cmp(a.kind, b.kind) || compareVersions(a.from, b.from),
+    (a, b) => byString(a.group, b.group) || byString(a.kind, b.kind) || compareVersions(a.from, b.from),
   );
   return { census: { pairs: list, totals: censusTotals(list) }, issues };
 }

@@ -9,6 +9,7 @@ import { parseResources } from '../parseResources.ts';
 import { issue, type Issue, type Path, type SourceRange } from '../issue.ts';
 import { formatSchemaPath } from './compareSchemas.ts';
 import { COMPAT_RULES } from './rules.ts';
+import { isRecord } from '../jsonValue.ts';
 
 export interface AllowEntry {
   readonly rule: string;
@@ -41,8 +42,6 @@ export function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${body}$`);
 }
 
-const isRec = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Parses an allow file; every malformed entry is an INVALID_ALLOW_FILE issue at its line, never an exception. */
 export function parseAllowList(text: string, file?: string): { entries: AllowEntry[]; issues: Issue[] } {
   const parsed = parseResources(text, file);
@@ -59,13 +58,13 @@ export function parseAllowList(text: string, file?: string): { entries: AllowEnt
   };
   if (parsed.issues.some((i) => i.severity === 'error')) return { entries, issues };
   if (!doc || doc.value === null || doc.value === undefined) return { entries, issues };
-  if (!isRec(doc.value) || !Array.isArray(doc.value.allow)) {
+  if (!isRecord(doc.value) || !Array.isArray(doc.value.allow)) {
     bad([], 'an allow file is a mapping with an `allow` list');
     return { entries, issues };
   }
   doc.value.allow.forEach((e: unknown, i: number) => {
     const at: Path = ['allow', i];
-    if (!isRec(e)) return bad(at, 'an allow entry is a mapping (rule, path, reason)');
+    if (!isRecord(e)) return bad(at, 'an allow entry is a mapping (rule, path, reason)');
     for (const k of Object.keys(e))
       if (!['rule', 'path', 'kind', 'version', 'reason'].includes(k)) return bad([...at, k], `unknown key ${k}`);
     const str = (k: string) => (typeof e[k] === 'string' && e[k] !== '' ? e[k] : undefined);

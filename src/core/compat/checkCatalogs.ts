@@ -70,8 +70,8 @@ function checkKind(a: Kind, b: Kind, emit: Emit): string[] {
         new: convB,
       },
     );
-  const storageA = va.find((v) => v.storage)?.name;
-  const storageB = vb.find((v) => v.storage)?.name;
+  const storageA = va.find((v) => v.crdStorage)?.name;
+  const storageB = vb.find((v) => v.crdStorage)?.name;
   if (storageA !== storageB)
     emit('storage-changed', `storage version ${storageA} -> ${storageB}`, { old: storageA, new: storageB });
   // A CRD file without status has stored at least its storage version.

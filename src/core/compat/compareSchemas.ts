@@ -2,6 +2,7 @@
 // is reported once and not compared further; removed and added fields are not compared inside (a removed field
 // is not also a type, default or enum change); everything else is compared keyword by keyword.
 import { BOUND_KEYWORDS, COMBINER_KEYWORDS, type CompatRule } from './rules.ts';
+import { isRecord } from '../jsonValue.ts';
 
 type Rec = Readonly<Record<string, unknown>>;
 
@@ -30,13 +31,12 @@ export function formatSchemaPath(path: SchemaPath): string {
   return out === '' ? '.' : out;
 }
 
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const own = (o: Rec, k: string): unknown => (Object.hasOwn(o, k) ? o[k] : undefined);
 
 /** JSON with sorted keys: equal values give equal strings whatever their key order. */
 export function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (isRec(v))
+  if (isRecord(v))
     return `{${Object.keys(v)
       .sort()
       .map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`)
@@ -87,7 +87,7 @@ const requiredOf = (s: Rec): Set<string> => {
 const propsOf = (s: Rec): Map<string, Rec> => {
   const p = own(s, 'properties');
   const m = new Map<string, Rec>();
-  if (isRec(p)) for (const k of Object.keys(p)) m.set(k, isRec(p[k]) ? (p[k] as Rec) : {});
+  if (isRecord(p)) for (const k of Object.keys(p)) m.set(k, isRecord(p[k]) ? (p[k] as Rec) : {});
   return m;
 };
 
@@ -192,7 +192,7 @@ interface CelRule {
 const celRules = (s: Rec): CelRule[] => {
   const v = own(s, 'x-kubernetes-validations');
   if (!Array.isArray(v)) return [];
-  return v.filter(isRec).map((raw) => ({ rule: typeof raw.rule === 'string' ? raw.rule : '', raw }));
+  return v.filter(isRecord).map((raw) => ({ rule: typeof raw.rule === 'string' ? raw.rule : '', raw }));
 };
 
 const celKey = (r: CelRule): string => r.rule.replace(/\s+/g, '');
@@ -297,8 +297,8 @@ function compareFlags(c: Collector, path: SchemaPath, a: Rec, b: Rec): void {
 function compareAdditional(c: Collector, path: SchemaPath, a: Rec, b: Rec, depth: number): void {
   const va = own(a, 'additionalProperties');
   const vb = own(b, 'additionalProperties');
-  const open = (v: unknown) => v === true || isRec(v);
-  if (isRec(va) && isRec(vb)) return compareNode(c, [...path, VALUES], va, vb, depth + 1);
+  const open = (v: unknown) => v === true || isRecord(v);
+  if (isRecord(va) && isRecord(vb)) return compareNode(c, [...path, VALUES], va, vb, depth + 1);
   if (va === vb) return;
   if (!open(va) && open(vb)) c.add(path, 'additional-properties-added', 'additionalProperties added', va, vb);
   else if (open(va) && !open(vb)) c.add(path, 'additional-properties-removed', 'additionalProperties removed', va, vb);
@@ -372,7 +372,7 @@ function compareNode(c: Collector, path: SchemaPath, a: Rec, b: Rec, depth: numb
   compareFields(c, path, a, b, depth);
   const ia = own(a, 'items');
   const ib = own(b, 'items');
-  if (isRec(ia) && isRec(ib)) compareNode(c, [...path, ITEMS], ia, ib, depth + 1);
+  if (isRecord(ia) && isRecord(ib)) compareNode(c, [...path, ITEMS], ia, ib, depth + 1);
   else if (!same(ia, ib)) c.add([...path, ITEMS], 'type-changed', 'items schema changed', ia, ib);
   for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
     if (HANDLED.has(k)) continue;

@@ -32,7 +32,7 @@ export function deployedVersions(kind: Kind): Version[] {
 
 /** The version etcd holds objects at: the CRD's `storage: true` version (else the hub's API twin). */
 export function deployedStorageVersion(kind: Kind): Version {
-  const own = kind.versions.find((v) => v.storage && v.derived !== true);
+  const own = kind.versions.find((v) => v.crdStorage && v.derived !== true);
   if (own) return own;
   const hub = findVersion(kind, kind.hub);
   const twin = hub?.derived && hub.twin ? findVersion(kind, hub.twin) : undefined;

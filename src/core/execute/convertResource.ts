@@ -2,7 +2,7 @@
 // run it hop by hop along from -> ... -> hub -> ... -> to, and compose the hops' fates end to end.
 import { issue, type Issue } from '../issue.ts';
 import type { Catalog, Kind, Strategy, Version } from '../model.ts';
-import type { ConversionResult, Plan } from '../conversionTypes.ts';
+import type { ConversionResult, Fate, Plan } from '../conversionTypes.ts';
 import { findVersion } from '../catalogLookup.ts';
 import { findKindForDocument } from '../findKindForDocument.ts';
 import { NO_HOOKS, type HookRegistry } from '../hooks.ts';
@@ -14,6 +14,9 @@ import { runObject } from './runObject.ts';
 import type { RunState } from './hopState.ts';
 import { FateComposer } from './composeFates.ts';
 import type { StorageModel } from '../storageModel.ts';
+import type { RuleSet } from '../rules/format.ts';
+import { comparePaths, isUnder, type Path } from '../path.ts';
+import { rulesMissing, runRules, type RulesRun } from './asoRules.ts';
 
 export interface ConvertOptions {
   readonly strategy?: Strategy;
@@ -27,6 +30,11 @@ export interface ConvertOptions {
   readonly fates?: boolean;
   /** The storage model to convert with (default: ASO's hub and property bag, run by this module). */
   readonly model?: StorageModel;
+  /**
+   * Conversion rules (docs/conversion-rules.md, "In the ASO view"): the fields they own skip the generated
+   * steps, and what they write lands in the output after the last hop.
+   */
+  readonly rules?: RuleSet;
 }
 
 function failed(from: string, to: string, issues: Issue[]): ConversionResult {
@@ -46,17 +54,31 @@ export function convertResource(
 }
 
 const plans = new WeakMap<Catalog, WeakMap<Kind, Map<string, Plan | Issue>>>();
+const withRules = new WeakMap<RuleSet, WeakMap<Catalog, WeakMap<Kind, Map<string, Plan | Issue>>>>();
 
-/** The resource plan execution runs (cached per catalog, kind, versions and strategy). */
-function executionPlan(catalog: Catalog, kind: Kind, from: Version, to: Version, strategy: Strategy): Plan | Issue {
-  let byKind = plans.get(catalog);
-  if (!byKind) plans.set(catalog, (byKind = new WeakMap()));
+/** The resource plan execution runs (cached per rule set, catalog, kind, versions and strategy). */
+function executionPlan(
+  catalog: Catalog,
+  kind: Kind,
+  from: Version,
+  to: Version,
+  strategy: Strategy,
+  rules: RuleSet | undefined,
+): Plan | Issue {
+  let cache = plans;
+  if (rules) {
+    const hit = withRules.get(rules);
+    if (hit) cache = hit;
+    else withRules.set(rules, (cache = new WeakMap()));
+  }
+  let byKind = cache.get(catalog);
+  if (!byKind) cache.set(catalog, (byKind = new WeakMap()));
   let byKey = byKind.get(kind);
   if (!byKey) byKind.set(kind, (byKey = new Map()));
   const key = `${from.name}\u0000${to.name}\u0000${strategy}`;
   let hit = byKey.get(key);
   if (!hit) {
-    const r = planKind(catalog, kind, from, to, { strategy });
+    const r = planKind(catalog, kind, from, to, { strategy, ...(rules ? { rules } : {}) });
     hit =
       r.plan ??
       r.issues[0] ??
@@ -78,7 +100,7 @@ export function convertAt(
   if (opts.model) return convertWith(opts.model, catalog, kind, from, doc, to, opts);
   const target = resolveVersion(kind, to);
   if (!target.version) return failed(from.name, to, target.issue ? [target.issue] : []);
-  const plan = executionPlan(catalog, kind, from, target.version, opts.strategy ?? kind.strategy);
+  const plan = executionPlan(catalog, kind, from, target.version, opts.strategy ?? kind.strategy, opts.rules);
   if (!('hops' in plan)) return failed(from.name, target.version.name, [plan]);
   return executePlan(catalog, kind, plan, doc, opts);
 }
@@ -115,7 +137,10 @@ export function executePlan(
   const allFates = opts.fates !== false;
   const issues: Issue[] = [];
   const composer = new FateComposer(allFates);
-  let current: Record<string, unknown> = doc;
+  const part = opts.part ?? 'all';
+  const rulesRun = plan.rules && opts.rules ? startRules(kind, plan, doc, opts.rules, part, allFates) : undefined;
+  if (plan.rules && !opts.rules) issues.push(rulesMissing(plan.rules));
+  let current: Record<string, unknown> = rulesRun ? rulesRun.input : doc;
   plan.hops.forEach((hop, i) => {
     const a = findVersion(kind, hop.from) as Version;
     const b = findVersion(kind, hop.to) as Version;
@@ -147,10 +172,12 @@ export function executePlan(
     current = program.root ? runObject(program.root, current, st) : deepClone(current);
     composer.hop(st.fates, current, last);
   });
-  const fates = composer.fates();
+  let fates = composer.fates();
+  if (rulesRun) fates = finishRules(rulesRun, current, fates, issues);
   const fromFates: Issue[] = [];
   for (const f of fates) {
-    const problem = FATE_KINDS[f.kind].problem;
+    // A rule's intended drop is its RULE_DROPPED issue, not a LOST one.
+    const problem = f.causes[f.causes.length - 1]?.rule === 'rule-dropped' ? undefined : FATE_KINDS[f.kind].problem;
     if (!problem) continue;
     const at = f.kind === 'required-missing' ? f.targetPath : f.sourcePath;
     fromFates.push(issue(problem.severity, problem.code, f.reason, at ?? []));
@@ -163,6 +190,37 @@ export function executePlan(
     fates,
     issues: [...fromFates, ...issues],
   };
+}
+
+function startRules(
+  kind: Kind,
+  plan: Plan,
+  doc: Record<string, unknown>,
+  ruleSet: RuleSet,
+  part: 'all' | 'spec' | 'status',
+  allFates: boolean,
+): RulesRun {
+  const from = findVersion(kind, plan.from) as Version;
+  const partRoot = part === 'spec' ? (from.spec ?? 'spec') : part === 'status' ? (from.status ?? 'status') : undefined;
+  return runRules(ruleSet, kind, plan.rules!, doc, partRoot, allFates);
+}
+
+/**
+ * After the last hop: the rules' writes go into the output; a `required-missing` the rules filled is gone, and
+ * the rules' fates join the generated steps' (sorted as composed fates are).
+ */
+function finishRules(run: RulesRun, output: Record<string, unknown>, fates: Fate[], issues: Issue[]): Fate[] {
+  const written: Path[] = run.finish(output);
+  issues.push(...run.issues);
+  const kept = fates.filter(
+    // filled by a rule: the field itself, or something inside it, was written
+    (f) =>
+      f.kind !== 'required-missing' ||
+      !written.some((w) => f.targetPath && (isUnder(f.targetPath, w) || isUnder(w, f.targetPath))),
+  );
+  return [...kept, ...run.fates].sort(
+    (x, y) => comparePaths(x.sourcePath, y.sourcePath) || comparePaths(x.targetPath, y.targetPath),
+  );
 }
 
 /** Spec-only conversion (ASO's ConvertSpecTo/From): the status is passed through untouched, not read. */

@@ -1,7 +1,9 @@
 // The one place a fate's cause chain becomes words. Nothing reads these words back.
 import type { FateCause, FateRule } from '../conversionTypes.ts';
 
-const TEXT: Record<Exclude<FateRule, 'hook-set' | 'hook-bagged' | 'hook-took-over'>, string> = {
+type Special = 'hook-set' | 'hook-bagged' | 'hook-took-over' | 'conversion-rule' | 'rule-dropped';
+
+const TEXT: Record<Exclude<FateRule, Special>, string> = {
   copy: 'copied',
   convert: 'converted',
   'free-form': 'carried as-is',
@@ -29,6 +31,15 @@ const HOOK_TEXT = {
   'hook-took-over': 'taken over by',
 };
 
+/** "moved by rule `x`": the verb by the rule's kind (RuleOp). */
+const RULE_VERB = new Map([
+  ['move', 'moved by'],
+  ['compute', 'computed by'],
+  ['enum', 'enum value mapped by'],
+  ['mapToList', 'map turned into a list by'],
+  ['listToMap', 'list turned into a map by'],
+]);
+
 /** Rules that put a value into a property bag (a later `bag-read` completes a round trip through it). */
 export const BAG_WRITES: ReadonlySet<FateRule> = new Set<FateRule>([
   'bag-write',
@@ -41,6 +52,12 @@ const BAG_READS: ReadonlySet<FateRule> = new Set<FateRule>(['bag-read', 'bag-rea
 
 /** One cause in words (without its hop). */
 export function causeText(c: FateCause): string {
+  if (c.rule === 'conversion-rule' || c.rule === 'rule-dropped') {
+    const r = c.conversionRule;
+    const who = r ? `rule \`${r.id}\`` : 'a conversion rule';
+    if (c.rule === 'rule-dropped') return `dropped on purpose by ${who}${r?.reason ? `: ${r.reason}` : ''}`;
+    return `${RULE_VERB.get(r?.op ?? '') ?? 'converted by'} ${who}`;
+  }
   if (c.rule === 'hook-set' || c.rule === 'hook-bagged' || c.rule === 'hook-took-over') {
     const h = c.hook;
     const who = h ? `the hand-written conversion for ${h.type} on ${h.from} -> ${h.to}` : 'a hand-written conversion';

@@ -11,7 +11,7 @@ import type { Rewrite } from './planMigration.ts';
 function storedAt(kind: Kind, storage: string): Kind {
   return {
     ...kind,
-    versions: kind.versions.map((v): Version => (v.role === 'api' ? { ...v, storage: v.name === storage } : v)),
+    versions: kind.versions.map((v): Version => (v.role === 'api' ? { ...v, crdStorage: v.name === storage } : v)),
   };
 }
 

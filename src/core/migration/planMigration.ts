@@ -6,6 +6,7 @@ import type { Kind, Version } from '../model.ts';
 import type { ParsedDocument } from '../parseResources.ts';
 import { splitApiVersion } from '../findKindForDocument.ts';
 import { pruneBySchema } from './pruneBySchema.ts';
+import { isRecord } from '../jsonValue.ts';
 
 /**
  * Rewrites one object read at `fromVersion` as the API server stores it at `toVersion`: the document it becomes and
@@ -83,17 +84,15 @@ export function pruneRewrite(kind: Kind): Rewrite {
   };
 }
 
-const isRec = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 function objectsOf(kind: Kind, to: string, docs: readonly ParsedDocument[], rewrite: Rewrite, issues: Issue[]) {
   const out: ObjectMigration[] = [];
   const names = new Set(crdVersions(kind).map((v) => v.name));
   for (const d of docs) {
     const v = d.value;
-    if (!isRec(v) || typeof v.apiVersion !== 'string' || v.kind !== kind.kind) continue;
+    if (!isRecord(v) || typeof v.apiVersion !== 'string' || v.kind !== kind.kind) continue;
     const { group, version } = splitApiVersion(v.apiVersion);
     if (group !== kind.group) continue;
-    const meta = isRec(v.metadata) ? v.metadata : {};
+    const meta = isRecord(v.metadata) ? v.metadata : {};
     const at = d.listPath ?? [];
     if (!names.has(version)) {
       issues.push(
@@ -152,7 +151,7 @@ export function planMigration(
   if (kind.plural === undefined)
     issues.push(issue('warning', 'INVALID_CRD', `${kind.kind} has no spec.names.plural: assumed ${plural}`));
   const crd = `${plural}.${kind.group}`;
-  const storage = versions.find((v) => v.storage)?.name;
+  const storage = versions.find((v) => v.crdStorage)?.name;
   // Generated CRD files carry `storedVersions: []`: a placeholder, never a cluster's state.
   const fromStatus = kind.storedVersions !== undefined && kind.storedVersions.length > 0;
   const storedVersions = fromStatus

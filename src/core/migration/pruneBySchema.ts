@@ -4,9 +4,9 @@
 // every key; the resource root (and an embedded resource) keeps apiVersion, kind and metadata.
 import type { Path } from '../issue.ts';
 import type { StructuralSchema } from '../model.ts';
+import { isRecord } from '../jsonValue.ts';
 
 type Rec = Readonly<Record<string, unknown>>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const own = (o: Rec, k: string): unknown => (Object.hasOwn(o, k) ? o[k] : undefined);
 
 /** An own data property, safe for any key (`__proto__` included). */
@@ -17,24 +17,24 @@ function put(o: Record<string, unknown>, k: string, v: unknown): void {
 const EMBEDDED = new Set(['apiVersion', 'kind', 'metadata']);
 
 function prune(value: unknown, schema: unknown, path: Path, dropped: Path[], resource: boolean): unknown {
-  if (!isRec(schema)) return value;
+  if (!isRecord(schema)) return value;
   if (Array.isArray(value)) {
     const items = own(schema, 'items');
     return value.map((v, i) => prune(v, items, [...path, i], dropped, false));
   }
-  if (!isRec(value)) return value;
+  if (!isRecord(value)) return value;
   const props = own(schema, 'properties');
   const extra = own(schema, 'additionalProperties');
   const preserve = own(schema, 'x-kubernetes-preserve-unknown-fields') === true;
   const embedded = resource || own(schema, 'x-kubernetes-embedded-resource') === true;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
-    const declared = isRec(props) && Object.hasOwn(props, k) ? props[k] : undefined;
+    const declared = isRecord(props) && Object.hasOwn(props, k) ? props[k] : undefined;
     // Metadata is ObjectMeta (typed by the server, not by the schema): kept whole here.
     if (embedded && EMBEDDED.has(k))
       put(out, k, k === 'metadata' || declared === undefined ? v : prune(v, declared, [...path, k], dropped, false));
     else if (declared !== undefined) put(out, k, prune(v, declared, [...path, k], dropped, false));
-    else if (isRec(extra)) put(out, k, prune(v, extra, [...path, k], dropped, false));
+    else if (isRecord(extra)) put(out, k, prune(v, extra, [...path, k], dropped, false));
     else if (extra === true || preserve) put(out, k, v);
     else dropped.push([...path, k]);
   }

@@ -47,3 +47,13 @@ export {
 } from './check.ts';
 export { parsePathPattern, formatPathPattern, patternTouches, type PathPattern } from './paths.ts';
 export { pruneTo } from './schemaWalk.ts';
+export {
+  draftRules,
+  type DraftConfidence,
+  type DraftEvidence,
+  type DraftReason,
+  type DraftResult,
+  type DraftTarget,
+  type RuleDraft,
+} from './draft.ts';
+export { formatDrafts, mergeDrafts, ruleToJson, type MergedDrafts } from './draftText.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { VersionMap } from './compareStrategies.ts';
+import type { VersionMap } from './strategyTypes.ts';
 import { layoutVersionMap, versionMapSvg } from './versionMapLayout.ts';
 
 const map = (n: number): VersionMap => ({

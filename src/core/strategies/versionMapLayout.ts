@@ -1,6 +1,6 @@
 // Seed 003's version map pictures as values: the storage node in the middle, every version around it, one line per
 // conversion. The UI draws the layout as SVG elements; `versionMapSvg` writes the same picture as text (docs).
-import type { VersionMap, VersionMapEdge, VersionMapNode } from './compareStrategies.ts';
+import type { VersionMap, VersionMapEdge, VersionMapNode } from './strategyTypes.ts';
 
 export interface MapNodeLayout extends VersionMapNode {
   readonly x: number;

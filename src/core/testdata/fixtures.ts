@@ -58,7 +58,7 @@ export function apiVersion(
     role: 'api',
     twin: `${name}storage`,
     served: true,
-    storage: false,
+    crdStorage: false,
     deprecated: false,
     root: kindName,
     spec: 'spec',

@@ -1,12 +1,12 @@
 // The conversion toolbar: document, source, hub, target and strategy pickers, the storage view switch.
-import type { Strategy } from '../../core/index.ts';
+import type { HubChoice, Strategy } from '../../core/index.ts';
 import type { ExploreResult } from '../worker/protocol.ts';
 import type { ExplorerState } from '../state.ts';
 import type { ExplorerAction } from '../useExplorerState.ts';
 import { StorageViewSwitch } from '../panels/DeployedControls.tsx';
 import { ExamplesMenu } from '../panels/ExamplesMenu.tsx';
 
-const HUB_REASON: Record<string, string> = {
+const HUB_REASON: Record<HubChoice['reason'], string> = {
   config: 'configured',
   'aso-storage': 'ASO storage version',
   'newest-ga': 'newest GA version',
@@ -93,7 +93,7 @@ function HubChoice({
         >
           {kind.hubChoices?.map((c) => (
             <option key={c.hub} value={c.hub}>
-              {c.hub} ({HUB_REASON[c.reason] ?? c.reason})
+              {c.hub} ({HUB_REASON[c.reason]})
             </option>
           ))}
         </select>
@@ -102,7 +102,7 @@ function HubChoice({
   return (
     <span
       className="hub-chip"
-      title={kind ? `Hub (storage version), chosen by: ${HUB_REASON[kind.hubReason] ?? kind.hubReason}` : undefined}
+      title={kind ? `Hub (storage version), chosen by: ${HUB_REASON[kind.hubReason]}` : undefined}
     >
       hub <code>{kind?.hub ?? '—'}</code>
     </span>

@@ -1,4 +1,5 @@
 import type { ChangesView as Changes } from '../worker/protocol.ts';
+import { Table } from './Table.tsx';
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -33,15 +34,7 @@ export function ChangesView({
       {changes.rows.length === 0 ? (
         <p className="empty">The two versions have the same schema.</p>
       ) : (
-        <table className="plan" aria-label="Changes">
-          <thead>
-            <tr>
-              <th scope="col">Field</th>
-              <th scope="col">Change</th>
-              <th scope="col">Detail</th>
-              <th scope="col">Compatible</th>
-            </tr>
-          </thead>
+        <Table label="Changes" columns={['Field', 'Change', 'Detail', 'Compatible']}>
           <tbody>
             {[...changes.rows]
               .sort((a, b) => cmp(a.path, b.path) || cmp(a.change, b.change))
@@ -63,7 +56,7 @@ export function ChangesView({
                 </tr>
               ))}
           </tbody>
-        </table>
+        </Table>
       )}
     </div>
   );

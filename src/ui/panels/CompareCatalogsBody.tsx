@@ -5,6 +5,7 @@ import type { CompatFinding, CompatReport } from '../../core/index.ts';
 import { checkCatalogs, formatSchemaPath } from '../../core/compat/index.ts';
 import type { StoredCatalog } from '../catalogs/catalogStore.ts';
 import { trustedCatalog } from '../catalogs/trustedCatalog.ts';
+import { Table } from './Table.tsx';
 
 const MAX_EVIDENCE = 120;
 const show = (v: unknown): string => {
@@ -99,22 +100,13 @@ export default function CompareCatalogsBody({ catalogs }: { catalogs: readonly S
       )}
       {report && shown.length > 0 && (
         <div className="compare-findings">
-          <table className="plan" aria-label="Findings">
-            <thead>
-              <tr>
-                <th scope="col">Severity</th>
-                <th scope="col">Rule</th>
-                <th scope="col">Kind / version</th>
-                <th scope="col">Path</th>
-                <th scope="col">Old → new</th>
-              </tr>
-            </thead>
+          <Table label="Findings" columns={['Severity', 'Rule', 'Kind / version', 'Path', 'Old → new']}>
             <tbody>
               {shown.map((f, i) => (
                 <FindingRow key={i} f={f} />
               ))}
             </tbody>
-          </table>
+          </Table>
         </div>
       )}
       {report && report.findings.length === 0 && <p className="empty">No changes.</p>}

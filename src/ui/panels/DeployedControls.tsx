@@ -3,6 +3,7 @@
 // Target panes, and the fate list. Plain props; the worker computed everything (deployedView.ts).
 import type { ConversionStrategy, StorageView } from '../../core/index.ts';
 import type { DeployedFateRow, DeployedView } from '../worker/protocol.ts';
+import { Table } from './Table.tsx';
 
 const VIEW_LABEL: Record<StorageView, string> = { deployed: 'As deployed', aso: 'ASO design' };
 
@@ -165,15 +166,7 @@ export function DeployedFates({ deployed }: { readonly deployed: DeployedView })
       </p>
     );
   return (
-    <table className="plan-table" aria-label="Deployed fates">
-      <thead>
-        <tr>
-          <th>Field</th>
-          <th>Fate</th>
-          <th>When</th>
-          <th>Cause</th>
-        </tr>
-      </thead>
+    <Table label="Deployed fates" className="plan-table" columns={['Field', 'Fate', 'When', 'Cause']}>
       <tbody>
         {deployed.fates.map((f, i) => (
           <tr
@@ -193,6 +186,6 @@ export function DeployedFates({ deployed }: { readonly deployed: DeployedView })
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }

@@ -7,6 +7,7 @@ import type { Kind } from '../../core/index.ts';
 import { findKind, formatPath, parseResources } from '../../core/index.ts';
 import { deployedRewrite, planMigration } from '../../core/migration/index.ts';
 import { trustedCatalog } from '../catalogs/trustedCatalog.ts';
+import { Table } from './Table.tsx';
 
 export interface MigrationPlanProps {
   /** The catalog JSON as loaded (the plan needs the CRD schemas, not the worker's summary). */
@@ -24,7 +25,7 @@ export default function MigrationPlanBody({ catalogJson, group, kind: kindName, 
     [catalog, group, kindName],
   );
   const versions = kind?.versions.filter((v) => v.schema !== undefined) ?? [];
-  const fallback = versions.find((v) => v.storage)?.name ?? versions[versions.length - 1]?.name;
+  const fallback = versions.find((v) => v.crdStorage)?.name ?? versions[versions.length - 1]?.name;
   const [picked, setPicked] = useState<string | undefined>();
   const to = picked !== undefined && versions.some((v) => v.name === picked) ? picked : fallback;
   const plan = useMemo(() => {
@@ -72,14 +73,7 @@ export default function MigrationPlanBody({ catalogJson, group, kind: kindName, 
         </details>
       ))}
       {plan.objects.length > 0 && (
-        <table className="plan" aria-label="Objects rewritten">
-          <thead>
-            <tr>
-              <th scope="col">Object</th>
-              <th scope="col">From → to</th>
-              <th scope="col">Loses</th>
-            </tr>
-          </thead>
+        <Table label="Objects rewritten" columns={['Object', 'From → to', 'Loses']}>
           <tbody>
             {plan.objects.map((o) => (
               <tr key={o.index} data-lossy={String(o.dropped.length > 0)}>
@@ -94,7 +88,7 @@ export default function MigrationPlanBody({ catalogJson, group, kind: kindName, 
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
       <p className="muted">
         Objects are rewritten by setting apiVersion and pruning by the {to} schema (conversion None); a webhook&apos;s

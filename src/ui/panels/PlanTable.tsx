@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Plan } from '../../core/index.ts';
 import { planTypeKey } from '../worker/resourceUsage.ts';
+import { Table } from './Table.tsx';
 
 const CHANGE: Record<string, string> = {
   none: 'None',
@@ -59,17 +60,10 @@ export function PlanTable({ plan, used }: { readonly plan?: Plan; readonly used?
           {shown === total ? `${total} rows` : `${shown} of ${total} rows`}
         </span>
       </div>
-      <table className="plan" aria-label="Conversion plan">
-        <thead>
-          <tr>
-            <th scope="col">Property</th>
-            <th scope="col">Source type</th>
-            <th scope="col">Destination type</th>
-            <th scope="col">Change</th>
-            <th scope="col">Handler</th>
-            <th scope="col">Reason</th>
-          </tr>
-        </thead>
+      <Table
+        label="Conversion plan"
+        columns={['Property', 'Source type', 'Destination type', 'Change', 'Handler', 'Reason']}
+      >
         {groups.map(({ hop, tp, steps }) => (
           <tbody
             key={`${hop.from}>${hop.to}:${tp.sourceType}`}
@@ -111,7 +105,7 @@ export function PlanTable({ plan, used }: { readonly plan?: Plan; readonly used?
             ))}
           </tbody>
         ))}
-      </table>
+      </Table>
     </div>
   );
 }

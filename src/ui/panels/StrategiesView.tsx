@@ -4,6 +4,7 @@ import { censusRows, type Design, type StrategyComparison, type TimelineStep } f
 import { conversionClient } from '../worker/conversionClient.ts';
 import type { KindSummary } from '../worker/protocol.ts';
 import { VersionMapDiagram } from './VersionMapDiagram.tsx';
+import { Table } from './Table.tsx';
 import './strategies.css';
 
 type Mode = 'kind' | 'census';
@@ -122,14 +123,7 @@ function DesignCard({
       {d.losses.length === 0 ? (
         <p className="ok">No losses.</p>
       ) : (
-        <table className="plan" aria-label={`${d.title}: losses`}>
-          <thead>
-            <tr>
-              <th scope="col">Loss</th>
-              <th scope="col">Property</th>
-              <th scope="col">Versions</th>
-            </tr>
-          </thead>
+        <Table label={`${d.title}: losses`} columns={['Loss', 'Property', 'Versions']}>
           <tbody>
             {d.losses.map((l) => (
               <tr
@@ -150,7 +144,7 @@ function DesignCard({
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
       {d.kept.length > 0 && (
         <details>
@@ -183,18 +177,11 @@ const EVENTS: readonly [keyof TimelineStep, string][] = [
 function Timeline({ steps, horizon }: { readonly steps: readonly TimelineStep[]; readonly horizon: number | null }) {
   return (
     <div className="table-wrap">
-      <table className="plan" aria-label="Timeline">
-        <caption>
-          Fixed storage release by release{horizon === null ? '' : `, horizon ${horizon}`} (rolling hub size beside it)
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Release</th>
-            <th scope="col">Fixed</th>
-            <th scope="col">Hub</th>
-            <th scope="col">Events</th>
-          </tr>
-        </thead>
+      <Table
+        label="Timeline"
+        columns={['Release', 'Fixed', 'Hub', 'Events']}
+        caption={`Fixed storage release by release${horizon === null ? '' : `, horizon ${horizon}`} (rolling hub size beside it)`}
+      >
         <tbody>
           {steps.map((s) => (
             <tr key={s.version} data-version={s.version}>
@@ -217,7 +204,7 @@ function Timeline({ steps, horizon }: { readonly steps: readonly TimelineStep[];
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </div>
   );
 }
@@ -236,14 +223,7 @@ function CensusView({ catalogKey }: { readonly catalogKey: string }) {
         {census.totals.kinds} kinds, {census.totals.pairs} pairs of consecutive versions (seed 003&apos;s &ldquo;how
         often&rdquo; tables).
       </p>
-      <table className="plan" aria-label="Census totals">
-        <thead>
-          <tr>
-            <th scope="col">Change</th>
-            <th scope="col">Version pairs</th>
-            <th scope="col">Properties</th>
-          </tr>
-        </thead>
+      <Table label="Census totals" columns={['Change', 'Version pairs', 'Properties']}>
         <tbody>
           {censusRows(census.totals).map((r) => (
             <tr key={r.what}>
@@ -255,16 +235,8 @@ function CensusView({ catalogKey }: { readonly catalogKey: string }) {
             </tr>
           ))}
         </tbody>
-      </table>
-      <table className="plan" aria-label="Census pairs">
-        <thead>
-          <tr>
-            <th scope="col">Kind</th>
-            <th scope="col">Versions</th>
-            <th scope="col">Changes</th>
-            <th scope="col">Evidence</th>
-          </tr>
-        </thead>
+      </Table>
+      <Table label="Census pairs" columns={['Kind', 'Versions', 'Changes', 'Evidence']}>
         <tbody>
           {census.pairs.map((p) => (
             <tr key={`${p.group}/${p.kind}/${p.from}`} data-pair={`${p.kind} ${p.from} ${p.to}`}>
@@ -289,7 +261,7 @@ function CensusView({ catalogKey }: { readonly catalogKey: string }) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import type { KeyboardEvent } from 'react';
 import type { Strategy } from '../../core/index.ts';
 import type { KindSummary, VersionSummary } from '../worker/protocol.ts';
+import { Table } from './Table.tsx';
 
 const H = 36;
 const GAP = 18;
@@ -140,28 +141,20 @@ export function VersionMap({ kind, strategy, source, target, onPick }: Props) {
         preserveAspectRatio="xMinYMin meet"
       >
         <defs>
-          <marker
-            id="vm-arrow"
-            viewBox="0 0 10 10"
-            refX="9"
-            refY="5"
-            markerWidth="7"
-            markerHeight="7"
-            orient="auto-start-reverse"
-          >
-            <path d="M0,0 L10,5 L0,10 z" className="vm-arrowhead" />
-          </marker>
-          <marker
-            id="vm-arrow-on"
-            viewBox="0 0 10 10"
-            refX="9"
-            refY="5"
-            markerWidth="7"
-            markerHeight="7"
-            orient="auto-start-reverse"
-          >
-            <path d="M0,0 L10,5 L0,10 z" className="vm-arrowhead on" />
-          </marker>
+          {(['', ' on'] as const).map((on) => (
+            <marker
+              key={on}
+              id={on ? 'vm-arrow-on' : 'vm-arrow'}
+              viewBox="0 0 10 10"
+              refX="9"
+              refY="5"
+              markerWidth="7"
+              markerHeight="7"
+              orient="auto-start-reverse"
+            >
+              <path d="M0,0 L10,5 L0,10 z" className={`vm-arrowhead${on}`} />
+            </marker>
+          ))}
         </defs>
         {shownEdges.map((e) => {
           const a = pos.get(e.from) as { x: number; y: number };
@@ -201,16 +194,11 @@ function VersionTable({ kind }: { kind: KindSummary }) {
   const apis = kind.versions.filter((v) => v.role === 'api');
   const hubOf = (v: VersionSummary) => v.name === kind.hub || v.twin === kind.hub;
   return (
-    <table className="plan vm-versions" aria-label="Versions">
-      <thead>
-        <tr>
-          <th scope="col">Version</th>
-          <th scope="col">Served</th>
-          <th scope="col">Storage (CRD)</th>
-          <th scope="col">Stored objects</th>
-          <th scope="col">Deprecated</th>
-        </tr>
-      </thead>
+    <Table
+      label="Versions"
+      className="plan vm-versions"
+      columns={['Version', 'Served', 'Storage (CRD)', 'Stored objects', 'Deprecated']}
+    >
       <tbody>
         {apis.map((v) => (
           <tr key={v.name} data-version={v.name}>
@@ -219,7 +207,7 @@ function VersionTable({ kind }: { kind: KindSummary }) {
               {hubOf(v) ? <span className="muted"> · hub {kind.hub}</span> : null}
             </td>
             <td>{v.served ? 'yes' : 'no'}</td>
-            <td>{v.storage ? 'yes' : ''}</td>
+            <td>{v.crdStorage ? 'yes' : ''}</td>
             <td>{kind.storedVersions === undefined ? '?' : kind.storedVersions.includes(v.name) ? 'yes' : ''}</td>
             <td data-deprecated={v.deprecated ? 'true' : undefined}>
               {v.deprecated ? (v.deprecationWarning ?? 'yes') : ''}
@@ -227,6 +215,6 @@ function VersionTable({ kind }: { kind: KindSummary }) {
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }

@@ -31,9 +31,11 @@ function Status({ view, shown }: { readonly view: RulesView | undefined; readonl
     <p className="muted" data-testid="rules-status" data-applied={view.appliedIn ?? 'none'}>
       {view.appliedIn === 'deployed'
         ? `${what}: the webhook of the As deployed view (stored at ${shown.deployed?.storage ?? '?'}).`
-        : n === 0
-          ? 'No usable conversion yet.'
-          : `${what}, not used by this view${shown.deployed ? ' (no rule converts this kind between its versions)' : ' (the ASO design)'}.`}
+        : view.appliedIn === 'aso'
+          ? `${what}: run after the generated steps of the ASO design; the fields they own are not bagged.`
+          : n === 0
+            ? 'No usable conversion yet.'
+            : `${what}, not used by this view (no rule converts this kind between its versions).`}
     </p>
   );
 }

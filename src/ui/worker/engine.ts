@@ -26,6 +26,7 @@ import {
   type Fate,
   type HookRegistry,
   type Issue,
+  type IssueCode,
   type Kind,
   type Path,
   type ParsedResources,
@@ -47,7 +48,7 @@ import type {
   WriteBackView,
 } from './protocol.ts';
 import { withMissing } from './renderLines.ts';
-import { alignKeys, bagEntries, changesView, documentLabel, fateMap, lostEntries, pane, toYaml } from './views.ts';
+import { alignKeys, bagEntries, beforeAfter, changesView, documentLabel, fateMap, lostEntries, pane } from './views.ts';
 
 export { alignKeys, bagEntries } from './views.ts';
 import { parseInput, parseValues, sameValue, type FastParse } from './parseInput.ts';
@@ -93,7 +94,7 @@ function kindSummary(k: Kind): KindSummary {
       role: v.role,
       ...(v.twin !== undefined ? { twin: v.twin } : {}),
       served: v.served,
-      storage: v.storage,
+      crdStorage: v.crdStorage,
       deprecated: v.deprecated,
       ...(v.deprecationWarning !== undefined ? { deprecationWarning: v.deprecationWarning } : {}),
     })),
@@ -166,7 +167,7 @@ function schemaFor(catalogKey: string, catalog: Catalog, kind: Kind, version: st
   return schemas.get(key);
 }
 
-const MARKER_SEVERITY: Partial<Record<string, Marker['severity']>> = {
+const MARKER_SEVERITY: Partial<Record<IssueCode, Marker['severity']>> = {
   PRUNED: 'warning',
   ENUM_UNKNOWN_VALUE: 'warning',
   SCHEMA_VIOLATION: 'error',
@@ -366,9 +367,12 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   const strategy: Strategy = req.strategy && kd.graphs[req.strategy] ? req.strategy : kd.strategy;
   const sparseFates = req.input.length > SPARSE_FATES_BYTES;
   // The one place the parsed rules reach the conversions: the deployed view below takes `ruleSet` (the webhook);
-  // the ASO view's options take it here once core's convertResource applies rules.
+  // the ASO view runs them after the generated steps (docs/conversion-rules.md, "In the ASO view").
   const ruleSet = rules.ruleSet;
-  const opts: ConvertOptions = { strategy, ...(hooks ? { hooks } : {}) };
+  const asoRules = ruleSet?.conversions.some(
+    (c) => c.kind === kd.kind && (c.group === undefined || c.group === kd.group),
+  );
+  const opts: ConvertOptions = { strategy, ...(hooks ? { hooks } : {}), ...(ruleSet ? { rules: ruleSet } : {}) };
   const paneOpts: ConvertOptions = sparseFates ? { ...opts, fates: false } : opts;
   const hub = safe(() => convertResource(cat, value, 'hub', paneOpts), issues, 'Conversion to the hub');
   const target = safe(
@@ -410,7 +414,7 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   if (!fast) markers.push(...validation.markers); // a large input's markers come with its ranges
 
   // Plans depend on the catalog, the hub and the versions only, not on the document: cached.
-  const planKey = `${req.catalogKey}\u0000${kd.group}/${kd.kind}\u0000${kd.hub}\u0000${sourceVersion}\u0000${targetVersion}\u0000${strategy}`;
+  const planKey = `${req.catalogKey}\u0000${kd.group}/${kd.kind}\u0000${kd.hub}\u0000${sourceVersion}\u0000${targetVersion}\u0000${strategy}\u0000${ruleSet ? req.rules : ''}`;
   let plan: Plan | undefined = plans.get(planKey);
   if (!plans.has(planKey)) {
     plan = safe(
@@ -425,17 +429,13 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   // Round trip spoke -> hub -> spoke, and "read at version B, write back" (A -> hub -> B -> hub -> A).
   let roundTrip: RoundTripView | undefined;
   const rt = req.roundTrip && safe(() => coreRoundTrip(cat, value, opts), issues, 'Round trip');
-  if (rt) {
+  // The core's verdict, the CLI's `roundtrip` too: differences under pruned fields are not losses.
+  if (rt)
     roundTrip = {
-      version: sourceVersion,
-      original: toYaml(value),
-      roundTripped: toYaml(alignKeys(value, rt.back)),
-      // The core's verdict, the CLI's `roundtrip` too: differences under pruned fields are not losses.
-      lossless: rt.ok,
+      ...beforeAfter(sourceVersion, value, rt.back, rt.ok),
       differences: rt.differences,
       issues: rt.issues,
     };
-  }
   let writeBack: WriteBackView | undefined;
   // The picker starts at the target: what a client of the version being looked at destroys.
   const wbVersion = knownVersion(kd, req.writeBackVersion, defaultReadAt(kd, targetVersion));
@@ -443,14 +443,7 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   const wb = req.roundTrip ? readBack(wbVersion) : undefined;
   // The target's write-back verdict is a badge on the Target pane (not for a large input: 4 conversions).
   const wbTarget = wb && wbVersion === targetVersion ? wb : sparseFates ? undefined : readBack(targetVersion);
-  if (wb)
-    writeBack = {
-      version: wbVersion,
-      before: toYaml(value),
-      after: toYaml(alignKeys(value, wb.output)),
-      lossless: wb.ok,
-      destroyed: wb.lost,
-    };
+  if (wb) writeBack = { ...beforeAfter(wbVersion, value, wb.output, wb.ok), destroyed: wb.lost };
 
   const changes = safe(() => changesView(cat, kd, sourceVersion, targetVersion, value), issues, 'Change analysis');
   const schema = schemaFor(req.catalogKey, cat, kd, sourceVersion);
@@ -497,7 +490,9 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
           .map(([path, f]) => ({ path, fate: f.kind, reason: f.reason })),
     storageView,
     ...(dep ? { deployed: dep.view } : {}),
-    ...(req.rules ? { rules: rulesView(dep?.view.byRules ? 'deployed' : undefined) } : {}),
+    ...(req.rules
+      ? { rules: rulesView(dep ? (dep.view.byRules ? 'deployed' : undefined) : asoRules ? 'aso' : undefined) }
+      : {}),
     sparseFates,
     hub: hubPane,
     ...(targetPane ? { target: targetPane } : {}),

@@ -6,15 +6,18 @@ import type {
   DeployedFateKind,
   StorageView,
   FateKind,
+  HubChoice,
   Issue,
   IssueCode,
+  Kind,
   Path,
   Plan,
   SourceRange,
   Strategy,
   StrategyComparison,
-  VersionRole,
+  Version,
 } from '../../core/index.ts';
+import type { ExplorerState } from '../state.ts';
 
 /** One rendered line of a YAML document, with the fate of the field it shows. */
 export interface Line {
@@ -78,27 +81,19 @@ export interface PackedLines {
   readonly noteIdx: Int32Array;
 }
 
-export interface VersionSummary {
-  readonly name: string;
-  readonly role: VersionRole;
-  readonly twin?: string;
-  readonly served: boolean;
-  readonly storage: boolean;
-  readonly deprecated: boolean;
-  readonly deprecationWarning?: string;
-}
+/** What the page shows of a version: the model's own fields (no schema, no types). */
+export type VersionSummary = Pick<
+  Version,
+  'name' | 'role' | 'twin' | 'served' | 'crdStorage' | 'deprecated' | 'deprecationWarning'
+>;
 
-export interface KindSummary {
-  readonly group: string;
-  readonly kind: string;
-  readonly hub: string;
-  readonly hubReason: string;
-  readonly crdStorageVersion?: string;
-  /** The CRD's `status.storedVersions`, when it carried them. */
-  readonly storedVersions?: readonly string[];
+/** What the page shows of a kind: the model's own fields, its versions summarized. */
+export interface KindSummary extends Pick<
+  Kind,
+  'group' | 'kind' | 'hub' | 'hubReason' | 'crdStorageVersion' | 'storedVersions' | 'strategy'
+> {
   /** Hubs the user can pick: the default, and the storage variant of the CRD's own storage version. */
-  readonly hubChoices?: readonly { readonly hub: string; readonly reason: string }[];
-  readonly strategy: Strategy;
+  readonly hubChoices?: readonly HubChoice[];
   readonly versions: readonly VersionSummary[];
   readonly graphs: Partial<Record<Strategy, ConversionGraph>>;
 }
@@ -138,7 +133,7 @@ export interface LostEntry {
 
 export interface Marker {
   readonly severity: 'error' | 'warning' | 'info';
-  readonly code: string;
+  readonly code: IssueCode;
   readonly message: string;
   readonly range: SourceRange;
 }
@@ -150,7 +145,7 @@ export interface ValidationSummary {
   readonly errors: number;
   readonly warnings: number;
   /** The first rejections, for the badge's title. */
-  readonly first: readonly { readonly code: string; readonly message: string; readonly path: string }[];
+  readonly first: readonly { readonly code: IssueCode; readonly message: string; readonly path: string }[];
 }
 
 export interface ValidationView {
@@ -168,23 +163,22 @@ export interface ValidationView {
   readonly target?: ValidationSummary;
 }
 
-export interface RoundTripView {
+/** A document before and after a trip through other versions, both as YAML, and the verdict. */
+export interface BeforeAfterView {
   readonly version: string;
-  /** The input document and its spoke -> hub -> spoke image, both as YAML. */
-  readonly original: string;
-  readonly roundTripped: string;
+  readonly before: string;
+  readonly after: string;
   readonly lossless: boolean;
+}
+
+/** `version` -> hub -> `version`: the input document and its image. */
+export interface RoundTripView extends BeforeAfterView {
   readonly differences: readonly Path[];
   readonly issues: readonly Issue[];
 }
 
-export interface WriteBackView {
-  /** The version an older client reads and writes back at. */
-  readonly version: string;
-  /** The hub before, and after hub -> B -> hub. */
-  readonly before: string;
-  readonly after: string;
-  readonly lossless: boolean;
+/** Read at `version` (an older client), write back: the hub before, and after hub -> B -> hub. */
+export interface WriteBackView extends BeforeAfterView {
   /** Fields present in the hub before and gone (or changed) after. */
   readonly destroyed: readonly Path[];
 }
@@ -206,25 +200,17 @@ export interface ChangesView {
   readonly rows: readonly ChangeRow[];
 }
 
-export interface ExploreRequest {
+/** The explorer's choices (state.ts says what each means; `hub` may also name an API version for its twin). */
+export interface ExploreRequest extends Pick<
+  ExplorerState,
+  'document' | 'sourceVersion' | 'targetVersion' | 'strategy' | 'hub' | 'storage' | 'conversion' | 'rules'
+> {
   readonly catalogKey: string;
   readonly input: string;
-  readonly document: number;
-  readonly sourceVersion?: string;
-  readonly targetVersion?: string;
-  readonly strategy?: Strategy;
-  /** Hub picked by the user (a storage variant, or an API version standing for its twin); default otherwise. */
-  readonly hub?: string;
   /** Version for "read at version B, write back". */
   readonly writeBackVersion?: string;
   /** Compute the round trip and the write-back (only while their view is open: they cost four conversions). */
   readonly roundTrip?: boolean;
-  /** As deployed or ASO design; by default core's defaultStorageView. */
-  readonly storage?: StorageView;
-  /** The user's choice for a CRD that declares no conversion. */
-  readonly conversion?: ConversionStrategy;
-  /** Conversion rules as typed (docs/conversion-rules.md); absent or blank: none. */
-  readonly rules?: string;
 }
 
 /** The user's conversion rules as the worker read them. */

@@ -168,6 +168,32 @@ describeCorpus('explore with conversion rules (as deployed: the rules are the we
   });
 });
 
+describeCorpus('explore with conversion rules (the ASO design: after the generated steps)', () => {
+  const aso: ExploreRequest = { ...req, storage: 'aso' };
+  const bagged = (r: ReturnType<typeof explore>) => r.bag.map((b) => formatPath(b.sourcePath ?? b.path));
+
+  it('without rules the moved field goes to the property bag; with a move rule it lands at its destination', () => {
+    const plain = explore(aso);
+    expect(plain.storageView).toBe('aso');
+    expect(bagged(plain)).toContain(REF);
+    const r = explore({ ...aso, rules: kcpRules(MOVE) });
+    expect(r.rules?.issues).toEqual([]);
+    expect(r.rules?.appliedIn).toBe('aso');
+    expect(bagged(r)).not.toContain(REF);
+    expect(storedLine(r.target, key(MOVED))).toMatchObject({ fate: 'renamed' });
+    expect(storedLine(r.target, key(MOVED))?.reason).toContain('`infrastructureRef`');
+    expect(storedLine(r.target, key(`${MOVED}.name`))?.value).toBe('controlplane');
+    expect(r.sourceFates.find((f) => f.path === REF)?.fate).not.toBe('lost');
+  });
+
+  it('rules for another kind leave the ASO view as it was and say they are not used', () => {
+    const other = kcpRules(MOVE).replace('kind: KubeadmControlPlane', 'kind: NoSuchKind');
+    const r = explore({ ...aso, rules: other });
+    expect(r.rules?.appliedIn).toBeUndefined();
+    expect(bagged(r)).toContain(REF);
+  });
+});
+
 describeCorpus('checkedRules: parsed once per text, checked once per catalog and text', () => {
   it('returns the same parse for the same text and checks again against another catalog', () => {
     const catalog = loadCatalog(catalogJson).catalog!;

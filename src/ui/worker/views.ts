@@ -17,7 +17,7 @@ import {
   type PropertyChangeKind,
   type Version,
 } from '../../core/index.ts';
-import type { BagEntry, ChangesView, LostEntry, PaneView } from './protocol.ts';
+import type { BagEntry, BeforeAfterView, ChangesView, LostEntry, PaneView } from './protocol.ts';
 import { countFates, renderPacked, type FateInfo } from './renderLines.ts';
 import { usedAt } from './resourceUsage.ts';
 
@@ -122,6 +122,14 @@ export function alignKeys(reference: unknown, value: unknown): unknown {
 export function toYaml(v: unknown): string {
   return v === undefined ? '' : stringify(v, { lineWidth: 0, aliasDuplicateObjects: false });
 }
+
+/** A document and its image after a trip, as YAML with the image's keys in the document's order. */
+export const beforeAfter = (version: string, value: unknown, after: unknown, lossless: boolean): BeforeAfterView => ({
+  version,
+  before: toYaml(value),
+  after: toYaml(alignKeys(value, after)),
+  lossless,
+});
 
 const CHANGE_LABEL: Record<PropertyChangeKind, string> = {
   'added-optional': 'added (optional)',

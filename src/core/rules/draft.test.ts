@@ -1,0 +1,290 @@
+// Drafts from the Changes analysis: which differences give a strong draft, which do not, and that every draft is a
+// valid rule that round-trips (move and enum) on generated instances.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { arbitraryInstance } from '../arbitrary.ts';
+import { findKind } from '../catalogLookup.ts';
+import { importFiles } from '../../importers/index.ts';
+import type { Catalog } from '../model.ts';
+import { applyRules } from './apply.ts';
+import { checkRulesAgainstCatalog, checkRulesByRoundTrip } from './check.ts';
+import { draftRules, type RuleDraft } from './draft.ts';
+import { formatDrafts, mergeDrafts } from './draftText.ts';
+import { parseRules } from './parse.ts';
+import { fixtureCatalog } from './testdata/load.ts';
+
+const store = fixtureCatalog('drafts-crd.yaml');
+const backup = fixtureCatalog('backup-crd.yaml');
+const strong = (ds: readonly RuleDraft[]) => ds.filter((d) => d.confidence === 'strong');
+/** A draft as `op from -> to` (enum: with its value map). */
+const brief = (d: RuleDraft): string => {
+  const r = d.rule;
+  if (r.op === 'enum') return `enum ${r.from.text} ${JSON.stringify([...r.values])}`;
+  if (r.op === 'compute') return `compute ${r.up.map((t) => t.to.text).join(',')}`;
+  if (r.op === 'move') return `move ${r.from.text} -> ${r.to.text}`;
+  return r.op;
+};
+
+/** Generated instances of both versions of the pair (fixed seed: reproducible). */
+function generated(catalog: Catalog, kindName: string, versions: readonly string[], runs: number) {
+  const kind = findKind(catalog, kindName)!;
+  return versions.flatMap((v) =>
+    fc
+      .sample(arbitraryInstance(catalog, kind, v, { maxDepth: 3, maxItems: 2, status: false }), {
+        numRuns: runs,
+        seed: 7,
+      })
+      .map((doc, i) => ({ doc, source: `generated ${v} #${i}` })),
+  );
+}
+
+/** The errors of round trips through the move and enum drafts (the compute skeletons are the user's to finish). */
+function roundTripErrors(catalog: Catalog, kindName: string, from: string, to: string, runs = 40) {
+  const r = draftRules(catalog, kindName, from, to);
+  const lossless = strong(r.drafts).filter((d) => d.rule.op === 'move' || d.rule.op === 'enum');
+  const parsed = parseRules(formatDrafts(lossless, r.target!));
+  const inputs = generated(catalog, kindName, [from, to], runs);
+  const reports = checkRulesByRoundTrip(parsed.ruleSet, catalog, inputs);
+  // every generated document went there and back (a conversion with no rules would check nothing)
+  if (lossless.length > 0) expect(reports.length).toBe(inputs.length);
+  return { count: lossless.length, errors: reports.flatMap((x) => x.issues).filter((i) => i.severity === 'error') };
+}
+
+describe('draftRules: strong evidence', () => {
+  const r = draftRules(store, 'Store', 'v1', 'v2');
+  it('drafts a move for a same-named field of the same type elsewhere, a rename for the only sibling, a move in a list', () => {
+    expect(strong(r.drafts).map(brief).sort()).toEqual(
+      [
+        'move spec.owner -> spec.contact.owner',
+        'move spec.endpoint -> spec.server',
+        'move spec.disks[].sizeGb -> spec.disks[].capacity.sizeGb',
+        'compute spec.schedule',
+        'enum spec.mode [["fast","Fast"],["slow","Slow"]]',
+        'enum spec.tier [["Basic","Basic"],["Premium","Premium"],["Legacy","Standard"]]',
+      ].sort(),
+    );
+  });
+  it('names the evidence: paths, types and the Changes entries it explains', () => {
+    const owner = r.drafts.find((d) => d.evidence.from === 'spec.owner')!;
+    expect(owner.evidence).toMatchObject({
+      reason: 'moved',
+      to: 'spec.contact.owner',
+      fromType: 'string',
+      toType: 'string',
+      candidates: 1,
+    });
+    expect(owner.evidence.changes).toEqual([
+      { change: 'removed', path: 'spec.owner' },
+      { change: 'added-optional', path: 'spec.contact' },
+    ]);
+    expect(r.drafts.find((d) => d.evidence.from === 'spec.endpoint')!.evidence.reason).toBe('renamed');
+    expect(r.drafts.find((d) => d.evidence.from === 'spec.tier')!.evidence.changes).toEqual([
+      { change: 'enum-narrowed', path: 'spec.tier' },
+    ]);
+  });
+  it('a string that became an object: a compute skeleton that carries the string in a required string field', () => {
+    const d = r.drafts.find((x) => x.rule.op === 'compute')!;
+    expect(d.needsExpressions).toBe(true);
+    expect(d.evidence).toMatchObject({ reason: 'string-to-object', fromType: 'string', toType: 'object' });
+    const set = parseRules(formatDrafts([d], r.target!)).ruleSet;
+    const kind = { group: 'example.com', kind: 'Store' };
+    const up = applyRules(set, kind, 'v1', 'v2', { spec: { schedule: '0 3 * * *' } });
+    expect(up.doc).toEqual({ spec: { schedule: { cron: '0 3 * * *' } } });
+    expect(up.issues).toEqual([]);
+    const down = applyRules(set, kind, 'v2', 'v1', up.doc);
+    expect(down.doc).toEqual({ spec: { schedule: '0 3 * * *' } });
+    // absent stays absent (no CEL error on a missing field)
+    expect(applyRules(set, kind, 'v1', 'v2', { spec: {} })).toMatchObject({ doc: { spec: {} }, issues: [] });
+  });
+  it('ids are unique and every draft names its rule', () => {
+    const ids = r.drafts.map((d) => d.rule.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('draftRules: no strong draft without strong evidence', () => {
+  const r = draftRules(store, 'Store', 'v1', 'v2');
+  it('no draft when the types differ (integer size vs string capacity.size)', () => {
+    expect(r.drafts.filter((d) => d.evidence.from === 'spec.size' || d.evidence.to === 'spec.capacity.size')).toEqual(
+      [],
+    );
+  });
+  it('two same-named candidates: both weak, neither strong', () => {
+    const region = r.drafts.filter((d) => d.evidence.from === 'spec.region');
+    expect(region.map((d) => [d.confidence, d.evidence.reason, d.evidence.to, d.evidence.candidates])).toEqual([
+      ['weak', 'ambiguous', 'spec.primary.region', 2],
+      ['weak', 'ambiguous', 'spec.secondary.region', 2],
+    ]);
+  });
+  it('enum values renamed several at once, not by case: a weak positional map', () => {
+    const d = draftRules(backup, 'Backup', 'v1', 'v2').drafts.find((x) => x.rule.op === 'enum')!;
+    expect([d.confidence, d.evidence.reason]).toEqual(['weak', 'positional-enum']);
+  });
+  it('no drafts between a version and itself; unknown kinds and versions are issues', () => {
+    expect(draftRules(store, 'Store', 'v1', 'v1').drafts).toEqual([]);
+    expect(draftRules(store, 'Nope', 'v1', 'v2').issues.map((i) => i.code)).toEqual(['UNKNOWN_KIND']);
+    expect(draftRules(store, 'Store', 'v1', 'v9').issues.map((i) => i.code)).toEqual(['UNKNOWN_VERSION']);
+  });
+});
+
+describe('drafts are valid rules', () => {
+  for (const [name, catalog, kind, from, to] of [
+    ['Store', store, 'Store', 'v1', 'v2'],
+    ['Backup', backup, 'Backup', 'v1', 'v2'],
+  ] as const) {
+    it(`${name}: the strong drafts together, and each draft alone, parse and name only paths their versions have`, () => {
+      const r = draftRules(catalog, kind, from, to);
+      for (const set of [strong(r.drafts), ...r.drafts.map((d) => [d])]) {
+        const parsed = parseRules(formatDrafts(set, r.target!));
+        expect(parsed.issues).toEqual([]);
+        expect(parsed.ruleSet.conversions[0]?.rules.length).toBe(set.length);
+        expect(checkRulesAgainstCatalog(parsed.ruleSet, catalog)).toEqual([]);
+      }
+    });
+    it(`${name}: move and enum drafts round-trip generated instances of both versions without loss`, () => {
+      const { count, errors } = roundTripErrors(catalog, kind, from, to);
+      expect(count).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+/** A CRD of two versions as JSON text (JSON is YAML). */
+function crd(v1: Record<string, unknown>, v2: Record<string, unknown>): Catalog {
+  const version = (name: string, spec: Record<string, unknown>) => ({
+    name,
+    served: true,
+    storage: name === 'v2',
+    schema: {
+      openAPIV3Schema: {
+        type: 'object',
+        properties: {
+          apiVersion: { type: 'string' },
+          kind: { type: 'string' },
+          metadata: { type: 'object' },
+          spec: { type: 'object', properties: spec },
+        },
+      },
+    },
+  });
+  const doc = {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: 'things.example.com' },
+    spec: {
+      group: 'example.com',
+      names: { kind: 'Thing', plural: 'things', singular: 'thing', listKind: 'ThingList' },
+      scope: 'Namespaced',
+      versions: [version('v1', v1), version('v2', v2)],
+    },
+  };
+  return importFiles([{ name: 'thing.json', text: JSON.stringify(doc) }], { id: 'p', title: 'p' }).catalog;
+}
+
+describe('property: a field moved into a new object, and an enum value renamed, are drafted strong and lossless', () => {
+  const NAMES = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot'];
+  const TYPES: Record<string, unknown>[] = [
+    { type: 'string' },
+    { type: 'integer' },
+    { type: 'boolean' },
+    { type: 'object', properties: { x: { type: 'string' }, y: { type: 'integer' } } },
+    { type: 'array', items: { type: 'string' } },
+  ];
+  const arb = fc.record({
+    fields: fc.uniqueArray(fc.constantFrom(...NAMES), { minLength: 1, maxLength: 5 }),
+    types: fc.array(fc.nat(TYPES.length - 1), { minLength: 5, maxLength: 5 }),
+    moved: fc.nat(4),
+    values: fc.uniqueArray(fc.stringMatching(/^[A-Z][a-z]{1,5}$/), { minLength: 2, maxLength: 4 }),
+    renamed: fc.nat(3),
+    newValue: fc.stringMatching(/^[A-Z][a-z]{6,8}$/),
+  });
+  it('holds for random schemas', () => {
+    fc.assert(
+      fc.property(arb, ({ fields, types, moved, values, renamed, newValue }) => {
+        const v1 = Object.fromEntries(fields.map((f, i) => [f, TYPES[types[i]!]!]));
+        const m = fields[moved % fields.length]!;
+        const r = values[renamed % values.length]!;
+        const v2 = { ...v1, nest: { type: 'object', properties: { [m]: v1[m] } } };
+        delete (v2 as Record<string, unknown>)[m];
+        const catalog = crd(
+          { ...v1, level: { type: 'string', enum: values } },
+          { ...v2, level: { type: 'string', enum: values.map((v) => (v === r ? newValue : v)) } },
+        );
+        const drafts = strong(draftRules(catalog, 'Thing', 'v1', 'v2').drafts).map(brief);
+        expect(drafts).toContain(`move spec.${m} -> spec.nest.${m}`);
+        expect(drafts).toContain(`enum spec.level ${JSON.stringify(values.map((v) => [v, v === r ? newValue : v]))}`);
+        expect(roundTripErrors(catalog, 'Thing', 'v1', 'v2', 8).errors).toEqual([]);
+      }),
+      { numRuns: 25, seed: 13 },
+    );
+  });
+});
+
+describe('mergeDrafts: into the user rules text', () => {
+  const r = draftRules(store, 'Store', 'v1', 'v2');
+  const target = r.target!;
+  const owner = r.drafts.filter((d) => d.evidence.from === 'spec.owner');
+  const tier = r.drafts.filter((d) => d.evidence.from === 'spec.tier');
+  const USER = [
+    '# my rules',
+    'apiVersion: version-explorer.dev/v1alpha1',
+    'kind: ConversionRules',
+    'conversions:',
+    '  - group: example.com',
+    '    kind: Store',
+    '    from: v1',
+    '    to: v2',
+    '    rules:',
+    '      # keep this comment',
+    '      - id: owner',
+    '        drop: { from: spec.size, reason: "not kept" }   # and this one',
+    '',
+  ].join('\n');
+
+  it('appends to the conversion of the pair, keeping the text before it byte for byte; ids that clash get -2', () => {
+    const m = mergeDrafts(USER, target, owner);
+    expect(m.issues).toEqual([]);
+    expect(m.added).toEqual(['owner-2']);
+    expect(m.text.startsWith(USER)).toBe(true);
+    const parsed = parseRules(m.text);
+    expect(parsed.issues).toEqual([]);
+    expect(parsed.ruleSet.conversions[0]!.rules.map((x) => x.id)).toEqual(['owner', 'owner-2']);
+  });
+  it('a draft whose paths a rule already reads is left out (merging twice adds nothing)', () => {
+    const once = mergeDrafts(USER, target, [...owner, ...tier]);
+    const twice = mergeDrafts(once.text, target, [...owner, ...tier]);
+    expect(twice.added).toEqual([]);
+    expect([...twice.present].sort()).toEqual(['owner', 'tier-values']);
+    expect(twice.text).toBe(once.text);
+  });
+  it('another pair: a new conversion after the existing ones', () => {
+    const m = mergeDrafts(USER, { ...target, from: 'v0' }, owner);
+    const cs = parseRules(m.text).ruleSet.conversions;
+    expect(cs.map((c) => [c.from, c.rules.map((x) => x.id)])).toEqual([
+      ['v1', ['owner']],
+      ['v0', ['owner']],
+    ]);
+    expect(m.text.startsWith(USER)).toBe(true);
+  });
+  it('flow-style rules: the document is edited and printed, comments kept', () => {
+    const flow = USER.split('\n').slice(0, 9).join('\n').replace('rules:', 'rules: []  # none yet') + '\n';
+    const m = mergeDrafts(flow, target, owner);
+    expect(m.text).toContain('# my rules');
+    expect(parseRules(m.text).ruleSet.conversions[0]!.rules.map((x) => x.id)).toEqual(['owner']);
+  });
+  it('empty text: a new rules document', () => {
+    const m = mergeDrafts('', target, owner);
+    expect(parseRules(m.text).issues).toEqual([]);
+    expect(m.added).toEqual(['owner']);
+  });
+  it('text that is not a rules document is left alone, with an issue', () => {
+    for (const [text, code] of [
+      ['a: [', 'YAML_SYNTAX'],
+      ['apiVersion: v1\nkind: ConfigMap\n', 'RULES_FORMAT_VERSION'],
+      ['apiVersion: version-explorer.dev/v1alpha1\nkind: ConversionRules\nconversions: 3\n', 'RULES_INVALID'],
+    ] as const) {
+      const m = mergeDrafts(text, target, owner);
+      expect([m.text, m.added, m.issues.map((i) => i.code)]).toEqual([text, [], [code]]);
+    }
+  });
+});

@@ -1,0 +1,462 @@
+// Rule drafts from the Changes analysis (docs/conversion-rules.md, "Drafts from the Changes analysis"): where two
+// versions of a kind differ in a way one rule explains, a draft of that rule, with its evidence and a confidence.
+// Strong evidence only: a removed field and one added field of the same structural type with the same name (or
+// the flat name of a nested one, `rolloutBefore` <-> `rollout.before`), or the only such sibling (a rename); a
+// string that became an object at the same path; enum values renamed (one for one, or by case only). Anything
+// weaker (two candidates, a name that does not match) is a `weak` draft, for the CLI to list, never offered in one
+// click.
+import { findKind, findVersion, type KindRef } from '../catalogLookup.ts';
+import { compileCel } from '../cel/index.ts';
+import { issue, type Issue } from '../issue.ts';
+import type { Catalog, ObjectType, TypeRef, Version } from '../model.ts';
+import { formatPath } from '../path.ts';
+import { versionChanges, type PropertyChangeKind } from '../versionChanges.ts';
+import type { Rule, RulePath } from './format.ts';
+import { eachCount, formatPathPattern, type PathPattern } from './paths.ts';
+
+export type DraftConfidence = 'strong' | 'weak';
+
+/** Why a draft was made: the shape of the difference it explains. */
+export type DraftReason =
+  | 'moved'
+  | 'renamed'
+  | 'string-to-object'
+  | 'enum-renamed'
+  | 'ambiguous'
+  | 'same-type-only'
+  | 'positional-enum'
+  | 'no-string-field';
+
+export interface DraftEvidence {
+  readonly reason: DraftReason;
+  /** Rule paths in the older and newer version (`[]` = each list element). */
+  readonly from: string;
+  readonly to: string;
+  /** The types compared, as the catalog names them (`string`, `object`, `[]object`, `enum(a,b)`). */
+  readonly fromType: string;
+  readonly toType: string;
+  /** The Changes analysis entries this draft explains (their paths as the Changes tab shows them). */
+  readonly changes: readonly { readonly change: PropertyChangeKind; readonly path: string }[];
+  /** How many fields compete for this pairing, either end (1 for a strong draft). */
+  readonly candidates: number;
+}
+
+export interface RuleDraft {
+  readonly rule: Rule;
+  readonly confidence: DraftConfidence;
+  readonly evidence: DraftEvidence;
+  /** The rule's CEL is a skeleton: it carries the value but the user must write the real expressions. */
+  readonly needsExpressions: boolean;
+}
+
+export interface DraftTarget {
+  readonly group: string;
+  readonly kind: string;
+  readonly from: string;
+  readonly to: string;
+}
+
+export interface DraftResult {
+  readonly target?: DraftTarget;
+  readonly drafts: readonly RuleDraft[];
+  readonly issues: readonly Issue[];
+}
+
+/** A property of a version, reached by a path of properties and `[]` (maps' values are not walked: no rule path). */
+interface FieldNode {
+  readonly pattern: PathPattern;
+  readonly key: string;
+  readonly type: TypeRef;
+}
+
+const ROOT_META = new Set(['apiVersion', 'kind', 'metadata']);
+/** A rule before its id is chosen. */
+type RuleBody = Rule extends infer R ? (R extends Rule ? Omit<R, 'id'> : never) : never;
+/** Bounds for hostile catalogs: a path deeper than this, or more fields than this, is not looked at. */
+const MAX_DEPTH = 24;
+const MAX_FIELDS = 50_000;
+
+function typeOf(v: Version, name: string): ObjectType | undefined {
+  return Object.hasOwn(v.types, name) ? v.types[name] : undefined;
+}
+
+/** Every property path of a version, keyed by its rule-path text. */
+function fieldsOf(v: Version): Map<string, FieldNode> {
+  const out = new Map<string, FieldNode>();
+  const walkType = (t: TypeRef, pattern: PathPattern, stack: readonly string[]): void => {
+    if (pattern.length > MAX_DEPTH || out.size >= MAX_FIELDS) return;
+    if (t.kind === 'array') return walkType(t.items, [...pattern, null], stack);
+    if (t.kind !== 'object' || stack.includes(t.name)) return;
+    const o = typeOf(v, t.name);
+    if (!o) return;
+    for (const p of o.properties) {
+      if (pattern.length === 0 && ROOT_META.has(p.name)) continue;
+      const child = [...pattern, p.name];
+      const key = formatPathPattern(child);
+      out.set(key, { pattern: child, key, type: p.type });
+      walkType(p.type, child, [...stack, t.name]);
+    }
+  };
+  walkType({ kind: 'object', name: v.root }, [], []);
+  return out;
+}
+
+/** A type's structure as a string: equal strings, equal schemas (names, descriptions and validation aside). */
+function canonical(v: Version, memo: Map<string, string>) {
+  const go = (t: TypeRef, stack: readonly string[]): string => {
+    switch (t.kind) {
+      case 'primitive':
+        return t.name;
+      case 'enum':
+        return `enum<${t.base}>${JSON.stringify([...t.values].map(String).sort())}`;
+      case 'array':
+        return `[]${go(t.items, stack)}`;
+      case 'map':
+        return `map[${go(t.values, stack)}]`;
+      case 'opaque':
+        return `opaque(${t.reason})`;
+      case 'object': {
+        if (stack.includes(t.name)) return `rec(${stack.length - stack.indexOf(t.name)})`;
+        const hit = memo.get(t.name);
+        if (hit !== undefined && stack.length === 0) return hit;
+        const o = typeOf(v, t.name);
+        if (!o) return `?${t.name}`;
+        const inner = [...stack, t.name];
+        const props = o.properties.map((p) => `${JSON.stringify(p.name)}${p.required ? '!' : ''}:${go(p.type, inner)}`);
+        const extra = o.additionalProperties ? `,*:${go(o.additionalProperties, inner)}` : '';
+        const s = `{${props.join(',')}${extra}${o.preserveUnknownFields ? ',...' : ''}}`;
+        if (stack.length === 0) memo.set(t.name, s);
+        return s;
+      }
+    }
+  };
+  return (t: TypeRef): string => go(t, []);
+}
+
+function showType(t: TypeRef): string {
+  switch (t.kind) {
+    case 'primitive':
+      return t.name;
+    case 'enum':
+      return `enum(${t.values.join(',')})`;
+    case 'array':
+      return `[]${showType(t.items)}`;
+    case 'map':
+      return `map[string]${showType(t.values)}`;
+    case 'opaque':
+      return t.reason;
+    case 'object':
+      return 'object';
+  }
+}
+
+const leaf = (p: PathPattern): string => p[p.length - 1] ?? '';
+/** The path of the property holding this one (list segments skipped): `a[].b` -> `a`. */
+function parentOf(p: PathPattern): PathPattern {
+  let n = p.length - 1;
+  while (n > 0 && p[n - 1] === null) n--;
+  return p.slice(0, n);
+}
+const parentLeaf = (p: PathPattern): string => {
+  const q = parentOf(p);
+  return (q[q.length - 1] as string | undefined) ?? '';
+};
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** Same name, or the flat name of a nested field: `rolloutBefore` and `rollout.before`. */
+function namesMatch(a: PathPattern, b: PathPattern): boolean {
+  const x = leaf(a);
+  const y = leaf(b);
+  return x === y || x === parentLeaf(b) + capital(y) || y === parentLeaf(a) + capital(x);
+}
+
+const rulePath = (pattern: PathPattern): RulePath => ({ text: formatPathPattern(pattern), pattern });
+
+const CEL_RESERVED = new Set([
+  'as',
+  'break',
+  'const',
+  'continue',
+  'else',
+  'false',
+  'for',
+  'function',
+  'if',
+  'import',
+  'in',
+  'let',
+  'loop',
+  'package',
+  'namespace',
+  'null',
+  'return',
+  'true',
+  'var',
+  'void',
+  'while',
+]);
+const celIdent = (s: string) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(s) && !CEL_RESERVED.has(s);
+const celAccess = (segs: readonly string[]): string =>
+  segs.reduce((acc, s) => (celIdent(s) ? `${acc}.${s}` : `${acc}[${JSON.stringify(s)}]`), 'self');
+/** `has(self.a) && has(self.a.b)`: true when the whole path is there (CEL errors on a missing key). */
+const celPresent = (segs: readonly string[]): string =>
+  segs
+    .map((s, i) =>
+      celIdent(s)
+        ? `has(${celAccess(segs.slice(0, i + 1))})`
+        : `${JSON.stringify(s)} in ${celAccess(segs.slice(0, i))}`,
+    )
+    .join(' && ');
+
+/** The string field of an object that can hold the old string: a required one, else a conventional name. */
+function carrierOf(o: ObjectType): string | undefined {
+  const strings = o.properties.filter((p) => p.type.kind === 'primitive' && p.type.name === 'string');
+  const conventional = ['value', 'name', 'raw', 'expression', 'text'];
+  return (
+    strings.find((p) => p.required)?.name ??
+    conventional.find((n) => strings.some((p) => p.name === n)) ??
+    strings[0]?.name
+  );
+}
+
+/** Drafts of the rules that explain the differences between `from` and `to` of a kind. */
+export function draftRules(catalog: Catalog, kindRef: KindRef, from: string, to: string): DraftResult {
+  const kind = findKind(catalog, kindRef);
+  if (!kind)
+    return {
+      drafts: [],
+      issues: [
+        issue(
+          'error',
+          'UNKNOWN_KIND',
+          `no kind ${typeof kindRef === 'string' ? kindRef : kindRef.kind} in the catalog`,
+        ),
+      ],
+    };
+  const a = findVersion(kind, from);
+  const b = findVersion(kind, to);
+  const missing = [a ? undefined : from, b ? undefined : to].filter((x): x is string => x !== undefined);
+  if (!a || !b)
+    return {
+      drafts: [],
+      issues: missing.map((n) =>
+        issue(
+          'error',
+          'UNKNOWN_VERSION',
+          `${kind.kind} has no version '${n}' (versions: ${kind.versions.map((v) => v.name).join(', ')})`,
+        ),
+      ),
+    };
+  const target: DraftTarget = { group: kind.group, kind: kind.kind, from: a.name, to: b.name };
+  const fa = fieldsOf(a);
+  const fb = fieldsOf(b);
+  const ca = canonical(a, new Map());
+  const cb = canonical(b, new Map());
+  const changes = versionChanges(catalog, { group: kind.group, kind: kind.kind }, a.name, b.name).changes?.changes;
+  const changeRows = (changes ?? []).map((c) => ({ change: c.change, path: formatPath(c.path) }));
+  /** The Changes entries at a field or (for a field inside a new object) at its nearest ancestor. */
+  const explains = (p: PathPattern, ...kinds: PropertyChangeKind[]) => {
+    for (let n = p.length; n > 0; n--) {
+      const s = formatPath(p.slice(0, n).map((x) => x ?? '*'));
+      const hit = changeRows.filter((r) => r.path === s && kinds.includes(r.change));
+      if (hit.length > 0) return hit;
+    }
+    return [];
+  };
+
+  const removed = [...fa.values()].filter((n) => {
+    if (fb.has(n.key)) return false;
+    const parent = parentOf(n.pattern);
+    return parent.length === 0 || fb.has(formatPathPattern(parent));
+  });
+  const added = [...fb.values()].filter((n) => !fa.has(n.key));
+  const canonA = new Map(removed.map((n) => [n.key, ca(n.type)]));
+  const canonB = new Map(added.map((n) => [n.key, cb(n.type)]));
+  const sameType = (r: FieldNode, d: FieldNode) =>
+    eachCount(r.pattern) === eachCount(d.pattern) && canonA.get(r.key) === canonB.get(d.key);
+
+  const drafts: { rule: RuleBody; draft: Omit<RuleDraft, 'rule'>; idBase: string }[] = [];
+  const moveDraft = (r: FieldNode, d: FieldNode, confidence: DraftConfidence, reason: DraftReason, n: number) =>
+    drafts.push({
+      idBase: leaf(r.pattern),
+      rule: { op: 'move', from: rulePath(r.pattern), to: rulePath(d.pattern) },
+      draft: {
+        confidence,
+        needsExpressions: false,
+        evidence: {
+          reason,
+          from: r.key,
+          to: d.key,
+          fromType: showType(r.type),
+          toType: showType(d.type),
+          changes: [...explains(r.pattern, 'removed'), ...explains(d.pattern, 'added-optional', 'added-required')],
+          candidates: n,
+        },
+      },
+    });
+
+  // (a) moves and renames
+  for (const r of removed) {
+    const byName = added.filter((d) => sameType(r, d) && namesMatch(r.pattern, d.pattern));
+    if (byName.length === 1) {
+      const d = byName[0]!;
+      const rivals = removed.filter((x) => sameType(x, d) && namesMatch(x.pattern, d.pattern));
+      moveDraft(
+        r,
+        d,
+        rivals.length === 1 ? 'strong' : 'weak',
+        rivals.length === 1 ? 'moved' : 'ambiguous',
+        rivals.length,
+      );
+      continue;
+    }
+    if (byName.length > 1) {
+      for (const d of byName) moveDraft(r, d, 'weak', 'ambiguous', byName.length);
+      continue;
+    }
+    const parent = formatPathPattern(parentOf(r.pattern));
+    const sibling = (x: FieldNode) => formatPathPattern(parentOf(x.pattern)) === parent;
+    const siblings = added.filter((d) => sibling(d) && sameType(r, d));
+    if (siblings.length === 1) {
+      const d = siblings[0]!;
+      const rivals = removed.filter((x) => sibling(x) && sameType(x, d));
+      moveDraft(
+        r,
+        d,
+        rivals.length === 1 ? 'strong' : 'weak',
+        rivals.length === 1 ? 'renamed' : 'ambiguous',
+        rivals.length,
+      );
+      continue;
+    }
+    if (siblings.length > 1) {
+      for (const d of siblings) moveDraft(r, d, 'weak', 'ambiguous', siblings.length);
+      continue;
+    }
+    const anywhere = added.filter((d) => sameType(r, d));
+    if (anywhere.length === 1) moveDraft(r, anywhere[0]!, 'weak', 'same-type-only', 1);
+  }
+
+  // (b) a string that became an object, (c) enum values renamed: fields at the same path in both versions
+  for (const [key, x] of fa) {
+    const y = fb.get(key);
+    if (!y) continue;
+    const segs = x.pattern.filter((s): s is string => s !== null);
+    const isString = (t: TypeRef) =>
+      (t.kind === 'primitive' && t.name === 'string') || (t.kind === 'enum' && t.base === 'string');
+    if (isString(x.type) && y.type.kind === 'object' && eachCount(x.pattern) === 0) {
+      const o = typeOf(b, y.type.name);
+      const carrier = o ? carrierOf(o) : undefined;
+      const up =
+        carrier === undefined
+          ? 'null'
+          : `${celPresent(segs)} ? {${JSON.stringify(carrier)}: ${celAccess(segs)}} : null`;
+      const down =
+        carrier === undefined ? 'null' : `${celPresent([...segs, carrier])} ? ${celAccess([...segs, carrier])} : null`;
+      const upP = compileCel(up);
+      const downP = compileCel(down);
+      if (!upP.ok || !downP.ok) continue;
+      drafts.push({
+        idBase: leaf(x.pattern),
+        rule: {
+          op: 'compute',
+          up: [{ to: rulePath(y.pattern), expression: upP.program }],
+          down: [{ to: rulePath(x.pattern), expression: downP.program }],
+        },
+        draft: {
+          confidence: carrier === undefined ? 'weak' : 'strong',
+          needsExpressions: true,
+          evidence: {
+            reason: carrier === undefined ? 'no-string-field' : 'string-to-object',
+            from: key,
+            to: key,
+            fromType: showType(x.type),
+            toType: showType(y.type),
+            changes: explains(x.pattern, 'type-changed'),
+            candidates: 1,
+          },
+        },
+      });
+      continue;
+    }
+    if (x.type.kind !== 'enum' || y.type.kind !== 'enum' || x.type.base !== 'string' || y.type.base !== 'string')
+      continue;
+    const ev = x.type.values.map(String);
+    const dv = y.type.values.map(String);
+    const gone = ev.filter((v) => !dv.includes(v));
+    const fresh = dv.filter((v) => !ev.includes(v));
+    if (gone.length === 0 || fresh.length === 0) continue;
+    const lower = (s: string) => s.toLowerCase();
+    const byCase = gone.map((g) => fresh.filter((f) => lower(f) === lower(g)));
+    const caseOnly = byCase.every((m) => m.length === 1) && new Set(byCase.map((m) => m[0])).size === gone.length;
+    let pairs: [string, string][];
+    let confidence: DraftConfidence = 'strong';
+    let reason: DraftReason = 'enum-renamed';
+    if (caseOnly) pairs = gone.map((g, i) => [g, byCase[i]![0]!]);
+    else if (gone.length === 1 && fresh.length === 1) pairs = [[gone[0]!, fresh[0]!]];
+    else if (gone.length === fresh.length) {
+      pairs = gone.map((g, i) => [g, fresh[i]!]);
+      confidence = 'weak';
+      reason = 'positional-enum';
+    } else continue;
+    const renamed = new Map(pairs);
+    const values = new Map(ev.filter((v) => dv.includes(v) || renamed.has(v)).map((v) => [v, renamed.get(v) ?? v]));
+    drafts.push({
+      idBase: `${leaf(x.pattern)}-values`,
+      rule: { op: 'enum', from: rulePath(x.pattern), to: rulePath(y.pattern), values },
+      draft: {
+        confidence,
+        needsExpressions: false,
+        evidence: {
+          reason,
+          from: key,
+          to: key,
+          fromType: showType(x.type),
+          toType: showType(y.type),
+          changes: explains(x.pattern, 'enum-narrowed', 'enum-widened'),
+          candidates: 1,
+        },
+      },
+    });
+  }
+
+  // A weak pairing inside a strong move's destination is that move's business (endpoint -> server covers server.port).
+  const strongTo = drafts
+    .filter((d) => d.draft.confidence === 'strong' && d.rule.op === 'move')
+    .map((d) => `${d.draft.evidence.to}.`);
+  for (let i = drafts.length - 1; i >= 0; i--) {
+    const d = drafts[i]!;
+    if (d.draft.confidence === 'weak' && strongTo.some((t) => d.draft.evidence.to.startsWith(t))) drafts.splice(i, 1);
+  }
+  // Two strong drafts writing one path cannot both be right.
+  const dests = new Map<string, number>();
+  for (const d of drafts)
+    if (d.draft.confidence === 'strong') for (const k of destKeys(d.rule)) dests.set(k, (dests.get(k) ?? 0) + 1);
+  const out: RuleDraft[] = [];
+  const ids = new Set<string>();
+  const sorted = [...drafts].sort(
+    (x, y) =>
+      cmp(x.draft.evidence.from, y.draft.evidence.from) ||
+      cmp(x.rule.op, y.rule.op) ||
+      cmp(x.draft.evidence.to, y.draft.evidence.to),
+  );
+  for (const d of sorted) {
+    let id = d.idBase;
+    for (let n = 2; ids.has(id); n++) id = `${d.idBase}-${n}`;
+    ids.add(id);
+    const clash = d.draft.confidence === 'strong' && destKeys(d.rule).some((k) => (dests.get(k) ?? 0) > 1);
+    out.push({
+      ...d.draft,
+      ...(clash ? { confidence: 'weak', evidence: { ...d.draft.evidence, reason: 'ambiguous' } } : {}),
+      rule: { ...d.rule, id } as Rule,
+    });
+  }
+  return { target, drafts: out, issues: [] };
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function destKeys(r: RuleBody): string[] {
+  if (r.op === 'compute') return r.up.map((t) => t.to.text);
+  if (r.op === 'drop') return [];
+  return [r.to.text];
+}
