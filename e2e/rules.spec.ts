@@ -138,6 +138,24 @@ test('a drop rule is an intended loss: listed with its rule and reason, not in t
   await expect(page.getByRole('alert', { name: 'Lost on write' })).not.toContainText(REF);
 });
 
+test('typing fast in the rules editor keeps every character, and the autosave restores the rules', async ({ page }) => {
+  await open(page);
+  await page.getByRole('button', { name: 'Start from a template' }).click();
+  await expect.poll(() => rulesText(page)).toContain('rules: []');
+  await rulesEditor(page).locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+End');
+  const note = '# typed: move spec.a to spec.b, then compute spec.c';
+  await page.keyboard.type(note, { delay: 0 });
+  await expect.poll(() => rulesText(page)).toContain(note);
+  await expect(page.getByTestId('rules-status')).toHaveAttribute('data-applied', 'deployed');
+  // Autosave runs after a pause; opening the app without a link restores the state, rules included.
+  await page.waitForTimeout(1500);
+  await page.goto('about:blank');
+  await page.goto('./');
+  await waitForApp(page);
+  await expect.poll(() => rulesText(page)).toContain(note);
+});
+
 test('axe: the Conversion rules tab has no serious or critical violations', async ({ page }) => {
   await open(page);
   await page.evaluate((t) => window.__versionExplorer?.setRules?.(t), rules(`${MOVED}X`));
