@@ -104,6 +104,14 @@ test('a move rule turns a field lost on write into one moved by the rule, and th
   await page.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByTestId('share-status')).toBeVisible();
   const link = await clipboard(page);
+  // The Markdown for a review carries the rules (folded) and does not list the moved field as lost.
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await page.getByRole('button', { name: 'Copy as Markdown' }).click();
+  await expect.poll(() => clipboard(page)).toContain('<summary>Conversion rules</summary>');
+  const md = await clipboard(page);
+  expect(md).toContain(`to: ${MOVED}`);
+  expect(md).not.toContain(`\`${REF}\``);
+
   const ctx = await browser.newContext(); // empty storage: the catalog and the rules can only come from the link
   const other = await ctx.newPage();
   await other.setViewportSize({ width: 1400, height: 1000 });
@@ -128,6 +136,24 @@ test('a drop rule is an intended loss: listed with its rule and reason, not in t
   await expect(onPurpose).toContainText('dropped on purpose by rule `old-reference`: the reviewer accepts losing it');
   await expect(page.getByTestId('stored-drops').locator(`[data-path="${REF}"]`)).toHaveCount(0);
   await expect(page.getByRole('alert', { name: 'Lost on write' })).not.toContainText(REF);
+});
+
+test('typing fast in the rules editor keeps every character, and the autosave restores the rules', async ({ page }) => {
+  await open(page);
+  await page.getByRole('button', { name: 'Start from a template' }).click();
+  await expect.poll(() => rulesText(page)).toContain('rules: []');
+  await rulesEditor(page).locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+End');
+  const note = '# typed: move spec.a to spec.b, then compute spec.c';
+  await page.keyboard.type(note, { delay: 0 });
+  await expect.poll(() => rulesText(page)).toContain(note);
+  await expect(page.getByTestId('rules-status')).toHaveAttribute('data-applied', 'deployed');
+  // Autosave runs after a pause; opening the app without a link restores the state, rules included.
+  await page.waitForTimeout(1500);
+  await page.goto('about:blank');
+  await page.goto('./');
+  await waitForApp(page);
+  await expect.poll(() => rulesText(page)).toContain(note);
 });
 
 test('axe: the Conversion rules tab has no serious or critical violations', async ({ page }) => {

@@ -1,19 +1,15 @@
 // Hub selection and conversion graphs for one kind (CONVERSION.md section 2, aso-reference section 4).
 import type { Issue } from './issue.ts';
 import { issue } from './issue.ts';
-import type { CatalogConfig, ConversionGraph, ConversionStrategy, Edge, Kind, Strategy, Version } from './model.ts';
+import type { CatalogConfig, ConversionGraph, Edge, Kind, Strategy, Version } from './model.ts';
 import { EMPTY_CONFIG } from './model.ts';
 import { compareVersions, isPreRelease, parseVersion } from './versionOrder.ts';
 
 /** A kind before its hub and graphs are known: every API version and every storage variant. */
-export interface KindInput {
-  readonly group: string;
-  readonly kind: string;
-  readonly plural?: string;
-  readonly scope?: 'Namespaced' | 'Cluster';
-  readonly versions: readonly Version[];
-  readonly storedVersions?: readonly string[];
-  readonly conversionStrategy?: ConversionStrategy;
+export interface KindInput extends Pick<
+  Kind,
+  'group' | 'kind' | 'plural' | 'scope' | 'versions' | 'storedVersions' | 'conversionStrategy'
+> {
   readonly aso?: boolean;
 }
 
@@ -43,7 +39,8 @@ function selectHub(
         'warning',
         'INVALID_CONFIG',
         `configured hub '${wanted}' is not a version of ${input.kind}; using the default rule`,
-        ['hub'],
+        ['hub'], // the kind's hub (importFiles puts group and kind in front)
+        { subject: 'source' },
       ),
     );
   }
@@ -117,7 +114,9 @@ export function buildKind(input: KindInput, config: CatalogConfig = EMPTY_CONFIG
   const chosen = selectHub(input, versions, config, issues);
   if (!chosen) {
     issues.push(
-      issue('error', 'NO_RESOURCE', `${input.kind} (${input.group}) has no versions`, [input.group, input.kind]),
+      issue('error', 'NO_RESOURCE', `${input.kind} (${input.group}) has no versions`, [input.group, input.kind], {
+        subject: 'source',
+      }),
     );
     return { issues };
   }

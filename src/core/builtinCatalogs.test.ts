@@ -9,6 +9,7 @@ import { roundTrip } from './roundTrip.ts';
 import { versionedSpec } from './versionedSpec.ts';
 import { arbitraryInstance } from './arbitrary.ts';
 import { BUILTIN_IDS, builtinAvailable, builtinCatalog } from './testdata/loadCatalogs.ts';
+import { issuePaths } from './testdata/issuePaths.ts';
 import { hooksFor } from '../catalogs/hooks.ts';
 
 const cache = new Map<string, Catalog>();
@@ -93,12 +94,7 @@ describe.skipIf(!builtinAvailable('person-v1v2'))('person-v1v2 (seed 000/004)', 
     const kind = c.kinds[0]!;
     const v1 = fc.sample(arbitraryInstance(c, kind, 'v1'), { numRuns: 1, seed: 1 })[0]!;
     const r = convertResource(c, v1, 'v2');
-    expect(
-      r.issues
-        .filter((i) => i.code === 'REQUIRED_MISSING')
-        .map((i) => i.path.join('.'))
-        .sort(),
-    ).toEqual(['spec.postalAddress', 'spec.residentialAddress']);
+    expect(issuePaths(r.issues, 'REQUIRED_MISSING')).toEqual(['spec.postalAddress', 'spec.residentialAddress']);
     const hub = convertResource(c, v1, 'hub').output;
     expect((hub as { spec: { originalVersion: string } }).spec.originalVersion).toBe('v1');
     expect(versionedSpec(c, hub).spec).toEqual(v1.spec);

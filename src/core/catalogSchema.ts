@@ -15,6 +15,9 @@ import { byString } from './path.ts';
 const str = { type: 'string' } as const;
 const strArray = { type: 'array', items: str } as const;
 const primitive = { enum: ['string', 'integer', 'number', 'boolean'] } as const;
+/** A config list: an array of objects with these required keys. */
+const configEntries = <R extends readonly string[], P extends object>(required: R, properties: P) =>
+  ({ type: 'array', items: { type: 'object', required, properties } }) as const;
 
 export const CATALOG_SCHEMA_ID = 'https://version-explorer.example/catalog.schema.json';
 
@@ -165,43 +168,12 @@ export const catalogSchema = {
       type: 'object',
       required: ['renames', 'typeRenames', 'manual', 'bagKeys'],
       properties: {
-        renames: {
-          type: 'array',
-          items: {
-            type: 'object',
-            required: ['type', 'from', 'to'],
-            properties: { kind: str, type: str, from: str, to: str, version: str },
-          },
-        },
-        typeRenames: {
-          type: 'array',
-          items: {
-            type: 'object',
-            required: ['from', 'to'],
-            properties: { kind: str, from: str, to: str, version: str },
-          },
-        },
-        hub: {
-          type: 'array',
-          items: { type: 'object', required: ['version'], properties: { kind: str, version: str } },
-        },
+        renames: configEntries(['type', 'from', 'to'], { kind: str, type: str, from: str, to: str, version: str }),
+        typeRenames: configEntries(['from', 'to'], { kind: str, from: str, to: str, version: str }),
+        hub: configEntries(['version'], { kind: str, version: str }),
         strategy: { enum: ['direct', 'chained'] },
-        manual: {
-          type: 'array',
-          items: {
-            type: 'object',
-            required: ['type', 'property'],
-            properties: { kind: str, type: str, property: str, version: str },
-          },
-        },
-        bagKeys: {
-          type: 'array',
-          items: {
-            type: 'object',
-            required: ['type', 'property', 'bagKey'],
-            properties: { kind: str, type: str, property: str, bagKey: str },
-          },
-        },
+        manual: configEntries(['type', 'property'], { kind: str, type: str, property: str, version: str }),
+        bagKeys: configEntries(['type', 'property', 'bagKey'], { kind: str, type: str, property: str, bagKey: str }),
       },
     },
   },
@@ -375,8 +347,14 @@ function checkReferences(c: Catalog): Issue[] {
   return issues;
 }
 
-/** Validates parsed catalog JSON (an older format is upgraded first); never throws. */
+/** Validates parsed catalog JSON (an older format is upgraded first); never throws. Issue paths are catalog paths. */
 export function loadCatalog(original: unknown): { catalog?: Catalog; issues: Issue[] } {
+  const r = checkCatalogJson(original);
+  const issues = r.issues.map((i): Issue => ({ ...i, subject: 'catalog' }));
+  return r.catalog ? { catalog: r.catalog, issues } : { issues };
+}
+
+function checkCatalogJson(original: unknown): { catalog?: Catalog; issues: Issue[] } {
   const json = upgradeCatalogJson(original);
   if (!isRecord(json)) return { issues: [issue('error', 'INVALID_CATALOG', 'a catalog must be a JSON object', [])] };
   if (json.formatVersion !== CATALOG_FORMAT_VERSION) {

@@ -1,6 +1,6 @@
 // Value types of the conversion library: plans, fates, results. The UI renders these; tests snapshot them.
 import type { Issue, IssueCode, Path } from './issue.ts';
-import type { Strategy } from './model.ts';
+import type { KindVersionPair, Strategy } from './model.ts';
 
 /** What changed for one property between the source and destination type (seed 001's "Change" column). */
 export type Change = 'none' | 'new' | 'removed' | 'renamed' | 'type-changed' | 'optionality-changed' | 'enum-changed';
@@ -91,11 +91,7 @@ export interface TypePlan {
 }
 
 /** The plan for converting a kind from one version to another: every type plan on the path. */
-export interface Plan {
-  readonly group: string;
-  readonly kind: string;
-  readonly from: string;
-  readonly to: string;
+export interface Plan extends KindVersionPair {
   readonly strategy: Strategy;
   /** Versions visited, from `from` to `to` inclusive (through the hub). */
   readonly path: readonly string[];
@@ -136,11 +132,15 @@ export interface PlanRuleStep {
   }[];
 }
 
-/** One hop of a plan: the type plans the executor compiles and runs for it. */
-export interface HopPlan {
+/** One conversion between adjacent versions of a path, toward the hub (`up`) or away from it. */
+export interface Hop {
   readonly from: string;
   readonly to: string;
   readonly direction: Direction;
+}
+
+/** One hop of a plan: the type plans the executor compiles and runs for it. */
+export interface HopPlan extends Hop {
   readonly types: readonly TypePlan[];
   /**
    * Type plans that reshape bag entries across a version gap (steps with `bagShape`), between this hop's

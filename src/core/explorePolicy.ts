@@ -57,13 +57,15 @@ export const knownVersion = (kind: Kind, version: string | undefined, fallback: 
 
 /**
  * Where an issue sits in source text: the range of its path, else of its nearest ancestor that has one
- * (`exact` says which). Undefined when the issue already has a range or nothing on its path has one.
+ * (`exact` says which). Undefined when the issue already has a range, its path is not a document path
+ * (`subject`: a catalog, config, source, plan or hooks path names no place in the document), or nothing on its
+ * path has one.
  */
 export function locateIssue(
-  issue: Pick<Issue, 'path' | 'range'>,
+  issue: Pick<Issue, 'path' | 'range' | 'subject'>,
   ranges: ReadonlyMap<PathKey, SourceRange>,
 ): { range: SourceRange; exact: boolean; at: Path } | undefined {
-  if (issue.range) return undefined;
+  if (issue.range || (issue.subject ?? 'document') !== 'document') return undefined;
   for (let n = issue.path.length; n >= 0; n--) {
     const at = issue.path.slice(0, n);
     const range = ranges.get(pathKey(at));

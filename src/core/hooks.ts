@@ -94,24 +94,26 @@ export function checkHooks(catalog: Catalog, registry: HookRegistry): Issue[] {
   const seen = new Set<string>();
   registry.registrations.forEach((r, i) => {
     const at = ['hooks', i];
+    const bad = (code: 'HOOK_DUPLICATE' | 'HOOK_UNKNOWN_TARGET', message: string) =>
+      out.push(issue('error', code, message, at, { subject: 'hooks' }));
     const where = `${r.kind} ${r.from} -> ${r.to} ${r.type}`;
     const k = `${r.kind}\u0000${r.from}\u0000${r.to}\u0000${r.type}`;
-    if (seen.has(k)) out.push(issue('error', 'HOOK_DUPLICATE', `a second hook for ${where}: only the first runs`, at));
+    if (seen.has(k)) bad('HOOK_DUPLICATE', `a second hook for ${where}: only the first runs`);
     seen.add(k);
     const kinds = catalog.kinds.filter((x) => x.kind === r.kind);
     if (kinds.length === 0) {
-      out.push(issue('error', 'HOOK_UNKNOWN_TARGET', `hook for ${where}: the catalog has no kind ${r.kind}`, at));
+      bad('HOOK_UNKNOWN_TARGET', `hook for ${where}: the catalog has no kind ${r.kind}`);
       return;
     }
     const edges = kinds.flatMap((x) => [...(x.graphs.direct?.edges ?? []), ...(x.graphs.chained?.edges ?? [])]);
     const edge = edges.some((e) => (r.from === '*' || e.from === r.from) && (r.to === '*' || e.to === r.to));
     if (!edge) {
-      out.push(issue('error', 'HOOK_UNKNOWN_TARGET', `hook for ${where}: no conversion edge ${r.from} -> ${r.to}`, at));
+      bad('HOOK_UNKNOWN_TARGET', `hook for ${where}: no conversion edge ${r.from} -> ${r.to}`);
       return;
     }
     const fromVersions = kinds.flatMap((x) => x.versions).filter((v) => r.from === '*' || v.name === r.from);
     if (r.type !== '*' && !fromVersions.some((v) => Object.hasOwn(v.types, r.type)))
-      out.push(issue('error', 'HOOK_UNKNOWN_TARGET', `hook for ${where}: no type ${r.type} in version ${r.from}`, at));
+      bad('HOOK_UNKNOWN_TARGET', `hook for ${where}: no type ${r.type} in version ${r.from}`);
   });
   return out;
 }

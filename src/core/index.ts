@@ -21,7 +21,8 @@
  *   lost, pruned, ...); `FATE_KINDS` describes each kind once.
  * - Round trip (roundTrip.ts): spoke -> hub -> spoke, and "read at B, write back".
  * - Change verdict (versionChanges.ts): whether moving between two versions is compatible, field by field.
- * - Issue (issue.ts): an expected failure as a value, with a code, a path and, where there is text, a range.
+ * - Issue (issue.ts): an expected failure as a value, with a code, a path (`subject`: what the path is rooted
+ *   in, the document unless it says otherwise) and, where there is text, a range.
  * - StorageModel (storageModel.ts): how a resource written at one version is stored and read at another, as
  *   `plan` (a Plan value) and `execute` (a ConversionResult with fates). `asoStorageModel` (execute/asoModel.ts)
  *   is ASO's hub and property bag, run by execute/; the Kubernetes API server's own pipeline (write at V ->
@@ -43,6 +44,7 @@ export {
   type ConversionGraph,
   type ConversionStrategy,
   type Edge,
+  type KindVersionPair,
   type Kind,
   type ManualProperty,
   type ObjectType,
@@ -70,6 +72,7 @@ export {
   hasErrors,
   type Issue,
   type IssueCode,
+  type IssueSubject,
   type Severity,
   type SourcePos,
   type SourceRange,
@@ -143,6 +146,7 @@ export type {
   FateKind,
   FateRule,
   Handler,
+  Hop,
   HopPlan,
   Plan,
   Step,

@@ -128,11 +128,24 @@ export interface SourceRange {
   readonly end: SourcePos;
 }
 
+/**
+ * What an issue's `path` is a path into. Absent means 'document': the resource document being converted or
+ * checked, or the file `file` names. Only a document path can be looked up in that document's source ranges.
+ * - catalog: the catalog JSON (`['kinds', 0, 'hub']`);
+ * - config: the catalog's configuration (`['typeRenames', 2]`);
+ * - source: an imported kind or version by name (`[group, kind, version?, ...]`);
+ * - plan: a version's object types (`[typeName, property]`);
+ * - hooks: the hook registrations (`['hooks', index]`).
+ */
+export type IssueSubject = 'document' | 'catalog' | 'config' | 'source' | 'plan' | 'hooks';
+
 export interface Issue {
   readonly severity: Severity;
   readonly code: IssueCode;
   readonly message: string;
   readonly path: Path;
+  /** What `path` is rooted in; absent: the document. */
+  readonly subject?: IssueSubject;
   /** File name, when the issue came from a file. */
   readonly file?: string;
   /** Where in the source text, when there is source text. */
@@ -144,7 +157,7 @@ export function issue(
   code: IssueCode,
   message: string,
   path: Path = [],
-  extra: { file?: string; range?: SourceRange } = {},
+  extra: { file?: string; range?: SourceRange; subject?: IssueSubject } = {},
 ): Issue {
   return { severity, code, message, path, ...extra };
 }

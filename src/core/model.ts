@@ -132,6 +132,14 @@ export interface Edge {
   readonly to: string;
 }
 
+/** A move between two versions of one kind: what a plan, a change report and a census pair describe. */
+export interface KindVersionPair {
+  readonly group: string;
+  readonly kind: string;
+  readonly from: string;
+  readonly to: string;
+}
+
 export interface ConversionGraph {
   readonly strategy: Strategy;
   /** Exactly one outgoing edge per non-hub node, pointing one step closer to the hub. */

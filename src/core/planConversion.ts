@@ -137,6 +137,7 @@ export function planKind(
                 s.code,
                 `${tp.sourceType}.${s.source ?? s.destination} (${a.name} -> ${b.name}): ${s.reason}`,
                 [tp.sourceType, s.source ?? s.destination ?? ''],
+                { subject: 'plan' },
               ),
             );
         }

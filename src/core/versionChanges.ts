@@ -2,7 +2,7 @@
 // required field, removing or renaming a field, changing a type, making an optional field required, narrowing
 // enum values and tightening validation are breaking; adding an optional field (or loosening) is compatible.
 import type { Issue, Path } from './issue.ts';
-import type { Catalog, Property, Validation, Version } from './model.ts';
+import type { Catalog, KindVersionPair, Property, Validation, Version } from './model.ts';
 import type { TypePlan } from './conversionTypes.ts';
 import { propertiesByName, typeNamed, type KindRef } from './catalogLookup.ts';
 import { planTypePair, resolveKind, resolveVersion, type TypeRole } from './planConversion.ts';
@@ -41,11 +41,7 @@ export interface TypeChange {
   readonly breaking: boolean;
 }
 
-export interface VersionChanges {
-  readonly group: string;
-  readonly kind: string;
-  readonly from: string;
-  readonly to: string;
+export interface VersionChanges extends KindVersionPair {
   readonly compatible: boolean;
   readonly types: readonly TypeChange[];
   readonly changes: readonly PropertyChange[];

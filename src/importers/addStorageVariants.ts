@@ -22,7 +22,7 @@ export function addStorageVariants(k: KindInput): { kind: KindInput; issues: Iss
           'DUPLICATE_VERSION',
           `cannot derive ${name}: ${k.kind} already has a version of that name`,
           [k.group, k.kind, name],
-          v.source !== undefined ? { file: v.source } : {},
+          { subject: 'source', ...(v.source !== undefined ? { file: v.source } : {}) },
         ),
       );
       out.push(v);

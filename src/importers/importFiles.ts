@@ -154,10 +154,13 @@ function checkTypeRenames(kinds: readonly Kind[], config: CatalogConfig): Issue[
     has(r.kind, r.from) && has(r.kind, r.to)
       ? []
       : [
-          issue('warning', 'UNKNOWN_TYPE_RENAME', `type rename ${r.from} -> ${r.to} names a type no version has`, [
-            'typeRenames',
-            i,
-          ]),
+          issue(
+            'warning',
+            'UNKNOWN_TYPE_RENAME',
+            `type rename ${r.from} -> ${r.to} names a type no version has`,
+            ['typeRenames', i],
+            { subject: 'config' },
+          ),
         ],
   );
 }
@@ -222,10 +225,13 @@ export function importFiles(
   for (const k of acc.prebuilt) {
     if (seen.has(kindKey(k))) {
       acc.issues.push(
-        issue('error', 'DUPLICATE_KIND', `${k.kind} (${k.group}) is defined by a catalog and by other inputs`, [
-          k.group,
-          k.kind,
-        ]),
+        issue(
+          'error',
+          'DUPLICATE_KIND',
+          `${k.kind} (${k.group}) is defined by a catalog and by other inputs`,
+          [k.group, k.kind],
+          { subject: 'source' },
+        ),
       );
       continue;
     }

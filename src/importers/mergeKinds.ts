@@ -41,9 +41,7 @@ export function mergeKinds(inputs: readonly KindInput[]): { kinds: KindInput[]; 
             'DUPLICATE_VERSION',
             `${k.kind} ${v.name} is defined twice (also in ${seen.source ?? 'another input'})`,
             [k.group, k.kind, v.name],
-            {
-              ...(v.source !== undefined ? { file: v.source } : {}),
-            },
+            { subject: 'source', ...(v.source !== undefined ? { file: v.source } : {}) },
           ),
         );
         continue;

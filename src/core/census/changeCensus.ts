@@ -3,7 +3,7 @@
 // enum changes), then totals. Built on versionChanges; renames without configuration are inferred from name
 // similarity between a removed and an added property of the same object and the same type, with the evidence kept.
 import type { Issue } from '../issue.ts';
-import type { Catalog, Kind } from '../model.ts';
+import type { Catalog, Kind, KindVersionPair } from '../model.ts';
 import { versionChanges, type PropertyChange } from '../versionChanges.ts';
 import { fieldKey, versionFields, type SignatureMode } from '../strategies/fieldTree.ts';
 import { compareVersions } from '../versionOrder.ts';
@@ -45,12 +45,8 @@ export interface TypeChangeEvidence {
   readonly configured: boolean;
 }
 
-export interface PairCensus {
+export interface PairCensus extends KindVersionPair {
   readonly catalog: string;
-  readonly group: string;
-  readonly kind: string;
-  readonly from: string;
-  readonly to: string;
   /** Every category the pair counts in (`identical` and `only-additions` exclude the others). */
   readonly categories: readonly CensusCategory[];
   readonly added: readonly string[];

@@ -14,6 +14,7 @@ import {
   type DeployedResult,
 } from '../index.ts';
 import { builtinCatalog, REPO } from '../testdata/loadCatalogs.ts';
+import { parseRules } from '../rules/parse.ts';
 
 const TESTDATA = path.join(import.meta.dirname, 'testdata');
 const widgetsYaml = readFileSync(path.join(TESTDATA, 'widgets-crd.yaml'), 'utf8');
@@ -196,5 +197,34 @@ describe('fieldLoss: what a version pair drops, from the schemas alone', () => {
     expect(r.fates.filter((f) => f.kind === 'dropped-on-read').map((f) => f.path)).toEqual([
       ['spec', 'shape', 'sides'],
     ]);
+  });
+});
+
+describe('Webhook described by rules', () => {
+  const rules = parseRules(
+    `apiVersion: version-explorer.dev/v1alpha1
+kind: ConversionRules
+conversions:
+  - kind: Widget
+    from: v1
+    to: v2
+    rules:
+      - id: old-to-note
+        move: { from: spec.old, to: spec.note }
+`,
+    'rules.yaml',
+  ).ruleSet;
+
+  it('names the rule on the field it wrote (stored) and on the field it read (the input as written)', () => {
+    const r = run(widgets, widget('v1', { old: 'x' }), 'v2', { conversion: 'Webhook', rules });
+    expect(r.stored.spec).toMatchObject({ note: 'x' });
+    const byRule = r.fates
+      .filter((f) => f.rule === 'old-to-note')
+      .map((f) => ({ pane: f.pane, path: f.path, cause: f.cause }));
+    expect(byRule).toEqual([
+      { pane: 'resource', path: ['spec', 'old'], cause: 'conversion-rule' },
+      { pane: 'stored', path: ['spec', 'note'], cause: 'conversion-rule' },
+    ]);
+    expect(fatesOf(r, 'dropped-on-write')).toEqual([]);
   });
 });

@@ -150,6 +150,8 @@ function convertTo(
   rec: Recorder,
   hooks: HookRegistry | undefined,
   rules?: RuleSet,
+  /** Receives the input fields a rule read (moved or computed from), at their paths in `doc`. */
+  recSource?: Recorder,
 ): Record<string, unknown> {
   if (from === to) return doc;
   const apiVersion = apiVersionOf(kind.group, to.name);
@@ -172,7 +174,10 @@ function convertTo(
     // The rules are the webhook: what they move is converted, the rest stays at its path; the server's pruning
     // by the target schema (the coercer after this step) drops what neither carries.
     const r = applyRules(rules, kind, from.name, to.name, doc);
-    for (const a of r.applied) for (const p of a.destPaths) rec([...p], 'conversion-rule', a.ruleId);
+    for (const a of r.applied) {
+      for (const p of a.destPaths) rec([...p], 'conversion-rule', a.ruleId);
+      if (recSource && a.op !== 'drop') for (const p of a.sourcePaths) recSource([...p], 'conversion-rule', a.ruleId);
+    }
     for (const d of r.dropped) rec([...d.path], 'rule-dropped', d.ruleId);
     out = { ...(r.doc as Record<string, unknown>), apiVersion };
   } else {
@@ -204,7 +209,9 @@ export function runDeployed(
   applyDefaultsInPlace(w, sFrom, recorder(ctx, 'write', from.name, 'default', 'stored'));
   // convert V -> S, then the coercer again with S's schema (no defaulting, no validation at S)
   const toStore = recorder(ctx, 'write', S.name, 'convert', 'stored');
-  w = convertTo(catalog, kind, w, from, S, strategy, ctx, toStore, opts.hooks, opts.rules);
+  // A rule's source fields are named on the input as written (the resource pane), as its destinations are stored.
+  const fromInput = recorder(ctx, 'write', S.name, 'convert', 'resource');
+  w = convertTo(catalog, kind, w, from, S, strategy, ctx, toStore, opts.hooks, opts.rules, fromInput);
   if (from !== S) {
     const s = coerceResource(w, sStore, false, (step) => recorder(ctx, 'write', S.name, step, 'stored'));
     errors.push(...s.errors);

@@ -11,7 +11,7 @@ import { hookRegistry, type HookRegistry } from '../hooks.ts';
 import type { Catalog } from '../model.ts';
 import type { ConversionResult, Fate } from '../conversionTypes.ts';
 import type { Path } from '../issue.ts';
-import { chained, gap, personV1V2 } from '../testdata/fixtures.ts';
+import { chained, chainedUpHook, chainedWidgetV1, gap, personV1V2 } from '../testdata/fixtures.ts';
 import { CORPUS, builtinAvailable, builtinCatalog, corpusUnits, importDir } from '../testdata/loadCatalogs.ts';
 import { crmPersonHooks } from '../../catalogs/crm-person/hooks.ts';
 import { describeCorpus } from '../testdata/corpusSuite.ts';
@@ -118,27 +118,13 @@ describe.skipIf(!crmAvailable)('convertResource: fields written by hand-written 
 describe('convertResource: hook diffs on a fixture', () => {
   const widgetHook = (): HookRegistry =>
     hookRegistry([
-      {
-        kind: 'Widget',
-        from: 'v2storage',
-        to: 'v3storage',
-        type: 'WidgetSpec',
-        hook: {
-          afterToHub(_s, d, ctx) {
-            d.newName = 'overridden';
-            ctx.bag.pull('Legacy');
-            ctx.bag.set('Hooked', 'yes');
-          },
-          afterFromHub() {},
-        },
-      },
+      chainedUpHook('WidgetSpec', (_s, d, ctx) => {
+        d.newName = 'overridden';
+        ctx.bag.pull('Legacy');
+        ctx.bag.set('Hooked', 'yes');
+      }),
     ]);
-  const v1 = {
-    apiVersion: 'example.com/v1',
-    kind: 'Widget',
-    metadata: {},
-    spec: { legacy: 'L', oldName: 'o', parts: [{ id: 'a' }] },
-  };
+  const v1 = chainedWidgetV1();
 
   it('reports a field the hook replaced, a bag entry it removed and one it added', () => {
     const r = convertResource(chained(), v1, 'hub', { hooks: widgetHook(), strategy: 'chained' });

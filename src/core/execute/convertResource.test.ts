@@ -3,7 +3,8 @@ import { convertResource } from './convertResource.ts';
 import { findKindForDocument } from '../findKindForDocument.ts';
 import { hookRegistry } from '../hooks.ts';
 import { originalGVK, versionedSpec } from '../versionedSpec.ts';
-import { chained, personV1V2, serviceFabric } from '../testdata/fixtures.ts';
+import { chained, chainedUpHook, chainedWidgetV1, personV1V2, serviceFabric } from '../testdata/fixtures.ts';
+import { issuePaths } from '../testdata/issuePaths.ts';
 
 const sfDoc = () => ({
   apiVersion: 'servicefabric.azure.com/2016-03-01',
@@ -80,12 +81,7 @@ describe('convertResource', () => {
       spec: { name: 'Ann', nickname: 'A' },
     };
     const r = convertResource(cat, v1, 'v2');
-    expect(
-      r.issues
-        .filter((i) => i.code === 'REQUIRED_MISSING')
-        .map((i) => i.path.join('.'))
-        .sort(),
-    ).toEqual(['spec.postalAddress', 'spec.residentialAddress']);
+    expect(issuePaths(r.issues, 'REQUIRED_MISSING')).toEqual(['spec.postalAddress', 'spec.residentialAddress']);
     const hub = convertResource(cat, v1, 'hub').output;
     expect(originalGVK(cat, hub).gvk).toEqual({ group: 'example.com', version: 'v1', kind: 'Person' });
     expect(versionedSpec(cat, hub).spec).toEqual(v1.spec);
@@ -167,52 +163,15 @@ describe('convertResource', () => {
   it('runs hooks last (after the bag epilogue), nested first, and lets them override', () => {
     const order: string[] = [];
     const hooks = hookRegistry([
-      {
-        kind: 'Widget',
-        from: 'v2storage',
-        to: 'v3storage',
-        type: 'WidgetSpec',
-        hook: {
-          afterToHub(_s, d, ctx) {
-            order.push(`spec:${JSON.stringify(d.$propertyBag ?? null)}`);
-            d.newName = 'overridden';
-            ctx.bag.set('Hooked', 'yes');
-          },
-          afterFromHub() {},
-        },
-      },
-      {
-        kind: 'Widget',
-        from: 'v2storage',
-        to: 'v3storage',
-        type: 'Part',
-        hook: {
-          afterToHub() {
-            order.push('part');
-          },
-          afterFromHub() {},
-        },
-      },
-      {
-        kind: 'Widget',
-        from: 'v2storage',
-        to: 'v3storage',
-        type: 'Widget',
-        hook: {
-          afterToHub() {
-            order.push('root');
-          },
-          afterFromHub() {},
-        },
-      },
+      chainedUpHook('WidgetSpec', (_s, d, ctx) => {
+        order.push(`spec:${JSON.stringify(d.$propertyBag ?? null)}`);
+        d.newName = 'overridden';
+        ctx.bag.set('Hooked', 'yes');
+      }),
+      chainedUpHook('Part', () => void order.push('part')),
+      chainedUpHook('Widget', () => void order.push('root')),
     ]);
-    const v1 = {
-      apiVersion: 'example.com/v1',
-      kind: 'Widget',
-      metadata: {},
-      spec: { legacy: 'L', oldName: 'o', parts: [{ id: 'a' }] },
-    };
-    const r = convertResource(chained(), v1, 'hub', { hooks, strategy: 'chained' });
+    const r = convertResource(chained(), chainedWidgetV1(), 'hub', { hooks, strategy: 'chained' });
     expect(order).toEqual(['part', 'spec:{"Legacy":"L"}', 'root']);
     const spec = (r.output as { spec: Record<string, unknown> }).spec;
     expect(spec.newName).toBe('overridden');
@@ -278,38 +237,23 @@ describe('convertResource: skipping properties and manual conversions', () => {
       const r = convertResource(cat, doc, 'v2');
       expect((r.output as { spec: Record<string, unknown> }).spec.secret).toBeUndefined();
       expect(r.issues.map((i) => i.code)).toContain('NEEDS_HANDWRITTEN_CONVERSION');
-      const hooks = hookRegistry([
-        {
+      // The same hand-written copy of `secret` on every edge the conversion takes.
+      const hooks = hookRegistry(
+        [
+          ['v2storage', 'v3storage'],
+          ['v3', 'v3storage'],
+          ['v2', 'v2storage'],
+        ].map(([from, to]) => ({
           kind: 'Gadget',
-          from: 'v2storage',
-          to: 'v3storage',
+          from: from!,
+          to: to!,
           type: 'GadgetSpec',
           hook: {
-            afterToHub: (s, d) => void (d.secret = s.secret),
-            afterFromHub: (s, d) => void (d.secret = s.secret),
+            afterToHub: (s: Record<string, unknown>, d: Record<string, unknown>) => void (d.secret = s.secret),
+            afterFromHub: (s: Record<string, unknown>, d: Record<string, unknown>) => void (d.secret = s.secret),
           },
-        },
-        {
-          kind: 'Gadget',
-          from: 'v3',
-          to: 'v3storage',
-          type: 'GadgetSpec',
-          hook: {
-            afterToHub: (s, d) => void (d.secret = s.secret),
-            afterFromHub: (s, d) => void (d.secret = s.secret),
-          },
-        },
-        {
-          kind: 'Gadget',
-          from: 'v2',
-          to: 'v2storage',
-          type: 'GadgetSpec',
-          hook: {
-            afterToHub: (s, d) => void (d.secret = s.secret),
-            afterFromHub: (s, d) => void (d.secret = s.secret),
-          },
-        },
-      ]);
+        })),
+      );
       const withHook = convertResource(cat, doc, 'v2', { hooks });
       expect((withHook.output as { spec: Record<string, unknown> }).spec.secret).toBe('s');
       expect(withHook.issues.map((i) => i.code)).not.toContain('NEEDS_HANDWRITTEN_CONVERSION');

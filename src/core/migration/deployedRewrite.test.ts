@@ -20,27 +20,14 @@ spec:
       served: true
       storage: true
       schema:
-        openAPIV3Schema:
-          type: object
-          properties:
-            spec:
-              type: object
-              properties:
-                param: { type: string }
-                size: { type: string, default: small }
-                note: { type: string }
+        openAPIV3Schema: { type: object, properties: { spec: { type: object, properties: {
+          param: { type: string }, size: { type: string, default: small }, note: { type: string } } } } }
     - name: v1
       served: true
       storage: false
       schema:
-        openAPIV3Schema:
-          type: object
-          properties:
-            spec:
-              type: object
-              properties:
-                size: { type: string, default: large }
-                note: { type: string }
+        openAPIV3Schema: { type: object, properties: { spec: { type: object, properties: {
+          size: { type: string, default: large }, note: { type: string } } } } }
 status: { storedVersions: [v1beta1] }
 `;
 const OBJECTS = `apiVersion: example.com/v1beta1

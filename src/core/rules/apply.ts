@@ -4,30 +4,23 @@
 // caller's same-path copy (the webhook's) or generated steps (ASO's) carry it on.
 import { celToJson, dataSizeOf, evaluateCel, toCelValue } from '../cel/index.ts';
 import { formatPath, issue, type Issue, type Path } from '../issue.ts';
-import type { Direction } from '../conversionTypes.ts';
+import type { Direction, Hop } from '../conversionTypes.ts';
 import type { Conversion, Rule, RuleOp, RuleSet } from './format.ts';
 import { deepClone } from '../jsonValue.ts';
 import { visiblePart } from './celInput.ts';
 import { bind, defineKey, deleteAt, formatPathPattern, getAt, matches, setAt, type PathPattern } from './paths.ts';
 
 /** One rule's effect in one step: which concrete paths it read (and removed) and which it wrote. */
-export interface AppliedRule {
+export interface AppliedRule extends Hop {
   readonly ruleId: string;
   readonly op: RuleOp;
-  readonly direction: Direction;
-  /** The step's versions: the rule ran converting `from` -> `to`. */
-  readonly from: string;
-  readonly to: string;
   readonly sourcePaths: readonly Path[];
   readonly destPaths: readonly Path[];
   /** For `drop`: why the loss is intended. */
   readonly reason?: string;
 }
 
-export interface RuleStep {
-  readonly from: string;
-  readonly to: string;
-  readonly direction: Direction;
+export interface RuleStep extends Hop {
   readonly conversion: Conversion;
 }
 

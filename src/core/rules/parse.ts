@@ -165,28 +165,23 @@ function parseRule(at: At, path: (string | number)[]): Rule | undefined {
   }
   const id = str(at.get('id'), 'id', [...path, 'id'], at);
   const ops = at.keys().filter((k) => k !== 'id' && k !== 'description');
+  const unknownOp = (k: string) =>
+    report(
+      ctx,
+      'RULE_UNKNOWN_OPERATION',
+      `unknown rule kind "${k}" (expected one of ${RULE_OPS.join(', ')})`,
+      at.keyRange(k),
+      [...path, k],
+    );
   if (ops.length !== 1) {
     const unknown = ops.find((k) => !RULE_OPS.includes(k as RuleOp));
-    if (unknown !== undefined)
-      report(
-        ctx,
-        'RULE_UNKNOWN_OPERATION',
-        `unknown rule kind "${unknown}" (expected one of ${RULE_OPS.join(', ')})`,
-        at.keyRange(unknown),
-        [...path, unknown],
-      );
+    if (unknown !== undefined) unknownOp(unknown);
     else report(ctx, 'RULES_INVALID', `a rule has exactly one operation (${RULE_OPS.join(', ')})`, at.range, path);
     return undefined;
   }
   const op = ops[0]!;
   if (!RULE_OPS.includes(op as RuleOp)) {
-    report(
-      ctx,
-      'RULE_UNKNOWN_OPERATION',
-      `unknown rule kind "${op}" (expected one of ${RULE_OPS.join(', ')})`,
-      at.keyRange(op),
-      [...path, op],
-    );
+    unknownOp(op);
     return undefined;
   }
   const body = at.get(op)!;

@@ -4,6 +4,7 @@ import { CATALOG_FORMAT_VERSION, EMPTY_CONFIG } from '../model.ts';
 import { buildKind } from '../buildKind.ts';
 import { deriveStorageVariant } from '../storageVariant.ts';
 import { setKey } from '../dataKeys.ts';
+import type { ConversionHook, HookRegistration } from '../hooks.ts';
 
 export const S: TypeRef = { kind: 'primitive', name: 'string' };
 export const I: TypeRef = { kind: 'primitive', name: 'integer' };
@@ -105,24 +106,28 @@ const sfCommon = [
   type('SettingParameter', { name: S, value: S }),
   type('SettingsSectionDescription', { name: S, parameters: arr(obj('SettingParameter')) }),
 ];
+// ClusterProperties' fields both versions declare alike.
+const sfClusterProperties = {
+  azureActiveDirectory: obj('AzureActiveDirectory'),
+  certificate: obj('CertificateDescription'),
+  clientCertificateCommonNames: arr(obj('ClientCertificateCommonName')),
+  clientCertificateThumbprints: arr(obj('ClientCertificateThumbprint')),
+  diagnosticsStorageAccountConfig: obj('DiagnosticsStorageAccountConfig'),
+  fabricSettings: arr(obj('SettingsSectionDescription')),
+  'managementEndpoint!': S,
+  vmImage: S,
+};
 export function serviceFabric(): Catalog {
   const v1 = apiVersion('2016-03-01', 'Cluster', 'ClusterProperties', [
     ...sfCommon,
     type('NodeTypes', { name: S, vmInstanceCount: I, isPrimary: B }),
     type('PaasClusterUpgradePolicy', { overrideUserUpgradePolicy: B, upgradeReplicaSetCheckTimeout: S }),
     type('ClusterProperties', {
-      azureActiveDirectory: obj('AzureActiveDirectory'),
-      certificate: obj('CertificateDescription'),
-      clientCertificateCommonNames: arr(obj('ClientCertificateCommonName')),
-      clientCertificateThumbprints: arr(obj('ClientCertificateThumbprint')),
-      diagnosticsStorageAccountConfig: obj('DiagnosticsStorageAccountConfig'),
-      fabricSettings: arr(obj('SettingsSectionDescription')),
+      ...sfClusterProperties,
       httpApplicationGatewayCertificate: obj('CertificateDescription'),
-      'managementEndpoint!': S,
       'nodeTypes!': arr(obj('NodeTypes')),
       reliabilityLevel: enm(['Bronze', 'Silver', 'Gold'], 'Level'),
       upgradeDescription: obj('PaasClusterUpgradePolicy'),
-      vmImage: S,
     }),
   ]);
   const v2 = apiVersion('2016-09-01', 'Cluster', 'ClusterProperties', [
@@ -130,20 +135,13 @@ export function serviceFabric(): Catalog {
     type('NodeTypeDescription', { name: S, vmInstanceCount: I, isPrimary: B, durabilityLevel: S }),
     type('ClusterUpgradePolicy', { forceRestart: B, upgradeReplicaSetCheckTimeout: S }),
     type('ClusterProperties', {
-      azureActiveDirectory: obj('AzureActiveDirectory'),
-      certificate: obj('CertificateDescription'),
-      clientCertificateCommonNames: arr(obj('ClientCertificateCommonName')),
-      clientCertificateThumbprints: arr(obj('ClientCertificateThumbprint')),
+      ...sfClusterProperties,
       clusterCodeVersion: S,
-      diagnosticsStorageAccountConfig: obj('DiagnosticsStorageAccountConfig'),
-      fabricSettings: arr(obj('SettingsSectionDescription')),
-      'managementEndpoint!': S,
       'nodeTypes!': arr(obj('NodeTypeDescription')),
       reliabilityLevel: enm(['None', 'Bronze', 'Silver', 'Gold', 'Platinum'], 'ClusterPropertiesReliabilityLevel'),
       reverseProxyCertificate: obj('CertificateDescription'),
       upgradeDescription: obj('ClusterUpgradePolicy'),
       upgradeMode: enm(['Automatic', 'Manual'], 'ClusterPropertiesUpgradeMode'),
-      vmImage: S,
     }),
   ]);
   return makeCatalog('servicefabric', [makeKind('servicefabric.azure.com', 'Cluster', [v1, v2])]);
@@ -199,6 +197,23 @@ export function chained(): Catalog {
     config,
   );
 }
+
+/** A hook on `chained()`'s v2storage -> v3storage edge for one type; only its toward-the-hub half acts. */
+export const chainedUpHook = (type: string, afterToHub: ConversionHook['afterToHub']): HookRegistration => ({
+  kind: 'Widget',
+  from: 'v2storage',
+  to: 'v3storage',
+  type,
+  hook: { afterToHub, afterFromHub() {} },
+});
+
+/** A v1 Widget of `chained()` with a v1-only field, a renamed one and a list. */
+export const chainedWidgetV1 = () => ({
+  apiVersion: 'example.com/v1',
+  kind: 'Widget',
+  metadata: {},
+  spec: { legacy: 'L', oldName: 'o', parts: [{ id: 'a' }] },
+});
 
 // ---- A property that skips a version and returns with another shape (aso-reference §11): `thing` is a
 // Thing{a} in v1, absent in v2, a Thing{b} in v3. Plus a `conversion: manual` property `secret` in v2/v3.

@@ -8,6 +8,7 @@ import type { monaco } from './monacoSetup.ts';
 import { setYamlSchemas, themeName } from './monacoSetup.ts';
 import { YAML_EDITOR_OPTIONS, setMarkers, type EditorMarker } from './monacoMarkers.ts';
 import { useEditorSync, type EditorTextSink } from './editorSync.ts';
+import { KEY_HINT_TEXT, keyboardFocus, type KeyHint } from './keyboardFocus.ts';
 
 export const RULES_MODEL_URI = 'file:///rules.yaml';
 
@@ -32,6 +33,7 @@ export default function RulesEditor({ text, onChange, dark, markers }: RulesEdit
   const sink = useRef<EditorTextSink | null>(null);
   const { typed, attach } = useEditorSync(text, sink);
   const [mounted, setMounted] = useState(0);
+  const [keyHint, setKeyHint] = useState<KeyHint | undefined>();
 
   useEffect(() => {
     setYamlSchemas(RULES_MODEL_URI, RULES_SCHEMA);
@@ -52,28 +54,37 @@ export default function RulesEditor({ text, onChange, dark, markers }: RulesEdit
   );
 
   return (
-    <Editor
-      language="yaml"
-      path={RULES_MODEL_URI}
-      defaultValue={text}
-      theme={themeName(dark)}
-      options={{ ...YAML_EDITOR_OPTIONS, ariaLabel: 'Conversion rules YAML' }}
-      onChange={(v) => {
-        const t = v ?? '';
-        typed(t);
-        onChange(t);
-      }}
-      onMount={(editor) => {
-        editorRef.current = editor;
-        sink.current = {
-          setText(t) {
-            const model = editor.getModel();
-            if (model && model.getValue() !== t) model.setValue(t);
-          },
-        };
-        attach(sink.current);
-        setMounted((n) => n + 1);
-      }}
-    />
+    <>
+      {keyHint && (
+        <div className="editor-key-hint" role="status" data-hint={keyHint}>
+          {KEY_HINT_TEXT[keyHint]}
+        </div>
+      )}
+      <Editor
+        language="yaml"
+        path={RULES_MODEL_URI}
+        defaultValue={text}
+        theme={themeName(dark)}
+        options={{ ...YAML_EDITOR_OPTIONS, ariaLabel: 'Conversion rules YAML' }}
+        onChange={(v) => {
+          const t = v ?? '';
+          typed(t);
+          onChange(t);
+        }}
+        onMount={(editor) => {
+          editorRef.current = editor;
+          sink.current = {
+            setText(t) {
+              const model = editor.getModel();
+              if (model && model.getValue() !== t) model.setValue(t);
+            },
+          };
+          attach(sink.current);
+          // Reached with the keyboard, Tab leaves the editor until the user types (no keyboard trap).
+          keyboardFocus(editor, setKeyHint);
+          setMounted((n) => n + 1);
+        }}
+      />
+    </>
   );
 }

@@ -54,7 +54,9 @@ type RuleFates = ReturnType<typeof ruleFates>;
 function words(f: DeployedFate, rules: RuleFates): string {
   if (f.rule === undefined) return DEPLOYED_FATE_WORDS[f.kind];
   const r = rules.get(f.rule);
-  const how: RuleFate = f.cause === 'rule-dropped' ? 'dropped' : (r?.how ?? 'moved');
+  const computed = r?.how === 'computed';
+  const how: RuleFate =
+    f.cause === 'rule-dropped' ? 'dropped' : computed && f.pane === 'resource' ? 'read' : (r?.how ?? 'moved');
   return ruleFateWords(how, f.rule, r?.reason);
 }
 
@@ -144,6 +146,10 @@ export function deployedView(
       fate: intended(f) ? 'converted' : f.on === 'write' && f.by === from.name ? 'pruned' : 'lost',
       reason: fateWords(f, named),
     }));
+  // ... and the fields a rule moved or computed from, coloured as their destinations are.
+  for (const f of listed)
+    if (f.pane === 'resource' && f.cause === 'conversion-rule')
+      sourceFates.push({ path: pathKey(f.path), fate: colourOf(f, named) ?? 'converted', reason: fateWords(f, named) });
   const toRow = (f: DeployedFate) => row(f, named);
   return {
     view: {

@@ -17,6 +17,7 @@ import {
   pathKey,
   planConversion,
   readWriteBack,
+  rulesConvert,
   roundTrip as coreRoundTrip,
   splitApiVersion,
   versionJsonSchema,
@@ -369,9 +370,7 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   // The one place the parsed rules reach the conversions: the deployed view below takes `ruleSet` (the webhook);
   // the ASO view runs them after the generated steps (docs/conversion-rules.md, "In the ASO view").
   const ruleSet = rules.ruleSet;
-  const asoRules = ruleSet?.conversions.some(
-    (c) => c.kind === kd.kind && (c.group === undefined || c.group === kd.group),
-  );
+  const asoRules = ruleSet !== undefined && rulesConvert(ruleSet, kd);
   const opts: ConvertOptions = { strategy, ...(hooks ? { hooks } : {}), ...(ruleSet ? { rules: ruleSet } : {}) };
   const paneOpts: ConvertOptions = sparseFates ? { ...opts, fates: false } : opts;
   const hub = safe(() => convertResource(cat, value, 'hub', paneOpts), issues, 'Conversion to the hub');

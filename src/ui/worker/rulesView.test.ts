@@ -91,7 +91,11 @@ describeCorpus('explore with conversion rules (as deployed: the rules are the we
     expect(storedLine(d.stored, key(MOVED))).toMatchObject({ fate: 'renamed' });
     expect(storedLine(d.stored, key(MOVED))?.reason).toContain('`infrastructureRef`');
     expect(d.stored.rules).toContainEqual([key(MOVED), 'infrastructureRef']);
-    // The same rules, as the CLI would read them, give the same stored object's line.
+    // The input's field (the editor) names the rule that moved it too.
+    expect(r.sourceFates.find((f) => f.path === key(REF))).toMatchObject({ fate: 'renamed' });
+    expect(r.sourceFates.find((f) => f.path === key(REF))?.reason).toContain('`infrastructureRef`');
+    expect(d.fates.find((f) => f.path === REF)).toMatchObject({ pane: 'resource', rule: 'infrastructureRef' });
+    // The moved object keeps its fields.
     expect(storedLine(d.stored, key(`${MOVED}.name`))?.value).toBe('controlplane');
   });
 
