@@ -162,11 +162,21 @@ function convertTo(
   }
   let out: Record<string, unknown>;
   if (kind.aso) {
-    const r = convertAt(catalog, kind, from, doc, to.name, { fates: true, ...(hooks ? { hooks } : {}) });
+    // ASO's webhook is its generated conversion; rules augment it as in the ASO view
+    const r = convertAt(catalog, kind, from, doc, to.name, {
+      fates: true,
+      ...(hooks ? { hooks } : {}),
+      ...(rules ? { rules } : {}),
+    });
     out = (r.output ?? {}) as Record<string, unknown>;
     for (const f of r.fates) {
       if (f.kind === 'copied' || f.kind === 'opaque') continue;
-      if (f.kind === 'lost' || f.kind === 'pruned') {
+      const by = f.causes[f.causes.length - 1];
+      if (f.rule !== undefined && by?.rule === 'rule-dropped') {
+        if (f.sourcePath) rec([...f.sourcePath], 'rule-dropped', f.rule);
+      } else if (f.rule !== undefined && by?.rule === 'conversion-rule') {
+        if (f.targetPath) rec([...f.targetPath], 'conversion-rule', f.rule);
+      } else if (f.kind === 'lost' || f.kind === 'pruned') {
         if (f.sourcePath) rec([...f.sourcePath], 'unknown-field');
       } else if (f.targetPath) rec([...f.targetPath], 'aso-conversion');
     }

@@ -16,6 +16,8 @@ import { PROPERTY_BAG } from '../propertyBag.ts';
 import type { Catalog, Kind, Version } from '../model.ts';
 import type { ConversionResult, Fate } from '../conversionTypes.ts';
 import { BUILTIN_IDS, builtinCatalog } from '../testdata/loadCatalogs.ts';
+import { importFiles } from '../../importers/index.ts';
+import { runDeployed } from '../deployed/index.ts';
 
 const dotted = (p: readonly (string | number)[] | undefined): string => (p ?? []).join('.');
 const crm = builtinCatalog('crm-person');
@@ -305,3 +307,45 @@ describe('rules that are not exactly invertible keep what they would not give ba
 function findKindOf(catalog: Catalog): Kind {
   return catalog.kinds.find((k) => k.kind === 'Person') as Kind;
 }
+
+describe('an ASO-style CRD (its own storage variants)', () => {
+  const { catalog } = importFiles([
+    {
+      name: 'aso-crd.yaml',
+      text: readFileSync(path.resolve(import.meta.dirname, '../../importers/testdata/aso-crd.yaml'), 'utf8'),
+    },
+  ]);
+  const vault = catalog.kinds[0] as Kind;
+  const rs = rulesOf([
+    {
+      kind: 'Vault',
+      from: 'v1api20220131preview',
+      to: 'v1api20230131',
+      rules: [{ id: 'tier', move: { from: 'spec.tier', to: 'spec.tags.tier' } }],
+    },
+  ]);
+  const doc = {
+    apiVersion: 'things.azure.com/v1api20220131preview',
+    kind: 'Vault',
+    metadata: { name: 'v' },
+    spec: { location: 'westus', tier: 'Premium' },
+  };
+
+  it('ASO view: the moved tier is a tag at the hub, not a bag entry, and comes back', () => {
+    expect(bagOf(convertResource(catalog, doc, 'hub').output)).toHaveProperty('Tier');
+    const hub = convertResource(catalog, doc, 'hub', { rules: rs });
+    expect((hub.output as { spec: Record<string, unknown> }).spec.tags).toEqual({ tier: 'Premium' });
+    expect(bagOf(hub.output)).toEqual({});
+    expect(roundTrip(catalog, doc, { rules: rs }).ok).toBe(true);
+  });
+
+  it("as deployed, the rules augment ASO's conversion (the webhook): the tier is converted by the rule", () => {
+    const v2 = vault.versions.find((v) => v.name === 'v1api20230131') as Version;
+    const from = vault.versions.find((v) => v.name === 'v1api20220131preview') as Version;
+    const r = runDeployed(catalog, vault, from, doc, v2, { rules: rs, conversion: 'Webhook' });
+    expect((r.target as { spec: Record<string, unknown> }).spec.tags).toEqual({ tier: 'Premium' });
+    expect(r.fates.some((f) => f.cause === 'conversion-rule' && f.rule === 'tier')).toBe(true);
+    const plain = runDeployed(catalog, vault, from, doc, v2, { conversion: 'Webhook' });
+    expect((plain.target as { spec: Record<string, unknown> }).spec).not.toHaveProperty('tags');
+  });
+});
