@@ -6,12 +6,13 @@ import { arbitraryInstance } from '../arbitrary.ts';
 import { findKind } from '../catalogLookup.ts';
 import { importFiles } from '../../importers/index.ts';
 import type { Catalog } from '../model.ts';
-import { applyRules } from './apply.ts';
+import { applyRules, ruleEnds } from './apply.ts';
 import { checkRulesAgainstCatalog, checkRulesByRoundTrip } from './check.ts';
 import { draftRules, type RuleDraft } from './draft.ts';
-import { formatDrafts, mergeDrafts } from './draftText.ts';
+import { draftData, formatDrafts, mergeDrafts, ruleToJson, writtenRuleEnds } from './draftText.ts';
 import { parseRules } from './parse.ts';
-import { fixtureCatalog } from './testdata/load.ts';
+import { formatPathPattern } from './paths.ts';
+import { fixtureCatalog, fixtureRules, repoRuleFiles } from './testdata/load.ts';
 
 const store = fixtureCatalog('drafts-crd.yaml');
 const backup = fixtureCatalog('backup-crd.yaml');
@@ -223,8 +224,8 @@ describe('property: a field moved into a new object, and an enum value renamed, 
 describe('mergeDrafts: into the user rules text', () => {
   const r = draftRules(store, 'Store', 'v1', 'v2');
   const target = r.target!;
-  const owner = r.drafts.filter((d) => d.evidence.from === 'spec.owner');
-  const tier = r.drafts.filter((d) => d.evidence.from === 'spec.tier');
+  const owner = r.drafts.filter((d) => d.evidence.from === 'spec.owner').map(draftData);
+  const tier = r.drafts.filter((d) => d.evidence.from === 'spec.tier').map(draftData);
   const USER = [
     '# my rules',
     'apiVersion: version-explorer.dev/v1alpha1',
@@ -286,5 +287,28 @@ describe('mergeDrafts: into the user rules text', () => {
       const m = mergeDrafts(text, target, owner);
       expect([m.text, m.added, m.issues.map((i) => i.code)]).toEqual([text, [], [code]]);
     }
+  });
+});
+
+describe('drafts as plain data', () => {
+  it('a rule as written reads and writes what the parsed rule does (every rule of the repository and the fixtures)', () => {
+    const rules = [
+      ...repoRuleFiles().map((f) => parseRules(f.text, f.file).ruleSet),
+      fixtureRules('backup-rules.yaml').ruleSet,
+    ].flatMap((set) => set.conversions.flatMap((c) => c.rules));
+    expect(rules.length).toBeGreaterThan(20);
+    for (const r of rules) {
+      const e = ruleEnds(r, 'up');
+      expect(writtenRuleEnds(ruleToJson(r)), r.id).toEqual({
+        reads: e.source.map(formatPathPattern),
+        writes: e.dest.map(formatPathPattern),
+      });
+    }
+  });
+  it('survive structured clone (posted from the worker) and print the same rules', () => {
+    const r = draftRules(store, 'Store', 'v1', 'v2');
+    const data = strong(r.drafts).map(draftData);
+    const cloned = structuredClone(data);
+    expect(mergeDrafts('', r.target!, cloned).text).toBe(formatDrafts(strong(r.drafts), r.target!));
   });
 });

@@ -1,6 +1,14 @@
+import type { DraftData } from '../../core/index.ts';
 import type { ChangesView as Changes } from '../worker/protocol.ts';
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The drafts offered on a row: those whose first piece of evidence is this change (a rename's row has ` → new`). */
+const draftsOf = (drafts: readonly DraftData[], rowPath: string) =>
+  drafts.filter((d) => {
+    const p = d.evidence.changes[0]?.path;
+    return p !== undefined && (rowPath === p || rowPath.startsWith(`${p} → `));
+  });
 
 /**
  * What changed between the source and target versions, and whether the change is compatible: sorted by
@@ -11,12 +19,21 @@ export function ChangesView({
   source,
   target,
   onSelect,
+  drafts = [],
+  onDraft,
+  draftStatus,
 }: {
   readonly changes?: Changes;
   readonly source?: string;
   readonly target?: string;
   readonly onSelect?: (srcKey: string) => void;
+  /** Rules drafted from strong evidence, offered beside their change. */
+  readonly drafts?: readonly DraftData[];
+  readonly onDraft?: (drafts: readonly DraftData[]) => void;
+  /** What the last "Draft rule" did. */
+  readonly draftStatus?: string;
 }) {
+  const drafting = onDraft !== undefined && drafts.length > 0;
   if (!changes)
     return <p className="empty">No change analysis for {source && target ? `${source} → ${target}` : 'this view'}.</p>;
   return (
@@ -30,6 +47,19 @@ export function ChangesView({
           {changes.verdict}
         </span>
       </p>
+      {drafting && (
+        <p className="drafts-bar" data-drafts={drafts.length}>
+          {drafts.length} conversion rule{drafts.length === 1 ? '' : 's'} can be drafted from strong evidence.{' '}
+          <button type="button" data-testid="draft-all" onClick={() => onDraft(drafts)}>
+            Draft all
+          </button>
+        </p>
+      )}
+      {draftStatus !== undefined && (
+        <p role="status" data-testid="draft-status">
+          {draftStatus}
+        </p>
+      )}
       {changes.rows.length === 0 ? (
         <p className="empty">The two versions have the same schema.</p>
       ) : (
@@ -40,6 +70,7 @@ export function ChangesView({
               <th scope="col">Change</th>
               <th scope="col">Detail</th>
               <th scope="col">Compatible</th>
+              {drafting && <th scope="col">Rule</th>}
             </tr>
           </thead>
           <tbody>
@@ -60,6 +91,23 @@ export function ChangesView({
                   <td>{r.change}</td>
                   <td>{r.detail}</td>
                   <td>{r.compatible === undefined ? '' : r.compatible ? 'yes' : 'no'}</td>
+                  {drafting && (
+                    <td>
+                      {draftsOf(drafts, r.path).map((d) => (
+                        <button
+                          key={d.id}
+                          type="button"
+                          data-testid="draft-rule"
+                          data-rule-id={d.id}
+                          data-rule-op={d.op}
+                          title={`${d.op} ${d.evidence.from}${d.evidence.to !== d.evidence.from ? ` → ${d.evidence.to}` : ''}${d.needsExpressions ? ' (write the expressions)' : ''}`}
+                          onClick={() => onDraft([d])}
+                        >
+                          Draft rule <span className="mono">{d.id}</span>
+                        </button>
+                      ))}
+                    </td>
+                  )}
                 </tr>
               ))}
           </tbody>

@@ -4,6 +4,8 @@ import type {
   ConversionGraph,
   ConversionStrategy,
   DeployedFateKind,
+  DraftData,
+  DraftTarget,
   StorageView,
   FateKind,
   Issue,
@@ -202,6 +204,8 @@ export interface ChangesView {
   readonly verdict: string;
   readonly compatible: boolean;
   readonly rows: readonly ChangeRow[];
+  /** Conversion rules drafted from strong evidence (pair ordered older -> newer), offered beside their change. */
+  readonly drafts?: { readonly target: DraftTarget; readonly offers: readonly DraftData[] };
 }
 
 export interface ExploreRequest {

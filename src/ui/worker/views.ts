@@ -20,6 +20,7 @@ import {
 import type { BagEntry, ChangesView, LostEntry, PaneView } from './protocol.ts';
 import { countFates, renderPacked, type FateInfo } from './renderLines.ts';
 import { usedAt } from './resourceUsage.ts';
+import { draftOffers } from './drafts.ts';
 
 // When several fates name the same source field, show the one that matters most.
 const rank = (k: FateKind) => FATE_KINDS[k].rank;
@@ -146,6 +147,7 @@ export function changesView(
 ): ChangesView | undefined {
   const r = versionChanges(catalog, { group: kind.group, kind: kind.kind }, from, to).changes;
   if (!r) return undefined;
+  const drafts = draftOffers(catalog, kind, from, to);
   return {
     from,
     to,
@@ -158,5 +160,6 @@ export function changesView(
       compatible: !c.breaking,
       ...usedAt(doc, c.path),
     })),
+    ...(drafts ? { drafts } : {}),
   };
 }
