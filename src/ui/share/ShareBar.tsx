@@ -172,7 +172,11 @@ export function ShareBar({ state, apply, update, result, catalogHash }: ShareBar
       result,
       catalogProvenance(planned.state.catalog, catalogLabel(planned.state, index.data?.catalogs)),
     );
-    const text = what === 'link' ? href : markdownSummary({ kind: 'Resource', ...summary, link: href });
+    const rules = planned.state.rules;
+    const text =
+      what === 'link'
+        ? href
+        : markdownSummary({ kind: 'Resource', ...summary, ...(rules ? { rules } : {}), link: href });
     // Never put something unusable on the clipboard: say so and offer the shorter forms instead.
     if (text.length > MAX_COPY_CHARS) {
       setStatus(undefined);
