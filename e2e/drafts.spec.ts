@@ -2,6 +2,7 @@
 // beside the moved field puts the drafted rule into the conversion rules of the state, keeping what was there;
 // the link, a fresh context opened from it and the Markdown carry the rule.
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { decodeState, encodeState } from '../src/ui/share/codec.ts';
@@ -68,6 +69,12 @@ test('Draft rule in the Changes tab adds the moved field rule to the state, the 
 
   await owner.click();
   await expect(page.getByTestId('draft-status')).toContainText('owner');
+  // The buttons, the status line and the extra column keep the tab accessible.
+  const axe = await new AxeBuilder({ page })
+    .include('[aria-label="Changes table"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   const afterOne = await rulesOf(await settledFragment(page));
   expect(afterOne.startsWith(USER_RULES)).toBe(true);
   expect(ruleIds(afterOne)).toEqual(['size', 'owner']);
