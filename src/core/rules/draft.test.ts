@@ -312,3 +312,28 @@ describe('drafts as plain data', () => {
     expect(mergeDrafts('', r.target!, cloned).text).toBe(formatDrafts(strong(r.drafts), r.target!));
   });
 });
+
+describe('drafts over names that are object prototype keys', () => {
+  it('a moved `constructor` and enum values `__proto__` / `toString` are drafted and printed as data', () => {
+    const catalog = crd(
+      { constructor: { type: 'string' }, level: { type: 'string', enum: ['__proto__', 'toString'] } },
+      {
+        nest: { type: 'object', properties: { constructor: { type: 'string' } } },
+        level: { type: 'string', enum: ['__proto__', 'valueOf'] },
+      },
+    );
+    const r = draftRules(catalog, 'Thing', 'v1', 'v2');
+    expect(strong(r.drafts).map(brief).sort()).toEqual(
+      [
+        'move spec.constructor -> spec.nest.constructor',
+        'enum spec.level [["__proto__","__proto__"],["toString","valueOf"]]',
+      ].sort(),
+    );
+    const parsed = parseRules(formatDrafts(r.drafts, r.target!));
+    expect(parsed.issues).toEqual([]);
+    expect(checkRulesAgainstCatalog(parsed.ruleSet, catalog)).toEqual([]);
+    const kind = { group: 'example.com', kind: 'Thing' };
+    const up = applyRules(parsed.ruleSet, kind, 'v1', 'v2', { spec: { constructor: 'c', level: 'toString' } });
+    expect(JSON.stringify(up.doc)).toBe('{"spec":{"level":"valueOf","nest":{"constructor":"c"}}}');
+  });
+});
