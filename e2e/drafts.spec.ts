@@ -67,8 +67,10 @@ test('Draft rule in the Changes tab adds the moved field rule to the state, the 
   await expect(page.locator('[data-testid="draft-rule"][data-rule-id^="region"]')).toHaveCount(0);
   await expect(page.locator('[data-testid="draft-rule"][data-rule-id="size"]')).toHaveCount(0);
 
+  await expect(owner).not.toHaveAttribute('data-drafted', 'true');
   await owner.click();
   await expect(page.getByTestId('draft-status')).toContainText('owner');
+  await expect(owner).toHaveAttribute('data-drafted', 'true');
   // The buttons, the status line and the extra column keep the tab accessible.
   const axe = await new AxeBuilder({ page })
     .include('[aria-label="Changes table"]')

@@ -2,7 +2,7 @@
 // became an object, enum values renamed), "Draft rule" merges the drafted rule into the conversion rules of the
 // state, the user's text kept (the rules travel in the link, the autosave and the Markdown). The worker drafts;
 // the page only merges text.
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { mergeDrafts, type DraftData } from '../../core/index.ts';
 import type { ChangesView as Changes } from '../worker/protocol.ts';
 import { useExplorer } from '../useExplorerState.ts';
@@ -23,6 +23,11 @@ export function ChangesPanel({
   const [status, setStatus] = useState<{ key: string; text: string }>();
   const offer = changes?.drafts;
   const key = offer ? `${offer.target.group}/${offer.target.kind} ${offer.target.from} ${offer.target.to}` : '';
+  // Drafts the rules already hold (drafted before, or written by hand): marked, and "Draft all" skips them.
+  const drafted = useMemo(
+    () => (offer ? new Set(mergeDrafts(state.rules, offer.target, offer.offers).present) : new Set<string>()),
+    [offer, state.rules],
+  );
   const draft = useCallback(
     (ds: readonly DraftData[]) => {
       if (!offer) return;
@@ -47,7 +52,7 @@ export function ChangesPanel({
       {...(source ? { source } : {})}
       {...(target ? { target } : {})}
       {...(onSelect ? { onSelect } : {})}
-      {...(offer ? { drafts: offer.offers, onDraft: draft } : {})}
+      {...(offer ? { drafts: offer.offers, onDraft: draft, drafted } : {})}
       {...(status && status.key === key ? { draftStatus: status.text } : {})}
     />
   );

@@ -21,6 +21,7 @@ export function ChangesView({
   onSelect,
   drafts = [],
   onDraft,
+  drafted,
   draftStatus,
 }: {
   readonly changes?: Changes;
@@ -30,6 +31,8 @@ export function ChangesView({
   /** Rules drafted from strong evidence, offered beside their change. */
   readonly drafts?: readonly DraftData[];
   readonly onDraft?: (drafts: readonly DraftData[]) => void;
+  /** Ids of the drafts the rules already hold. */
+  readonly drafted?: ReadonlySet<string>;
   /** What the last "Draft rule" did. */
   readonly draftStatus?: string;
 }) {
@@ -100,10 +103,11 @@ export function ChangesView({
                           data-testid="draft-rule"
                           data-rule-id={d.id}
                           data-rule-op={d.op}
+                          data-drafted={drafted?.has(d.id) ? 'true' : undefined}
                           title={`${d.op} ${d.evidence.from}${d.evidence.to !== d.evidence.from ? ` → ${d.evidence.to}` : ''}${d.needsExpressions ? ' (write the expressions)' : ''}`}
                           onClick={() => onDraft([d])}
                         >
-                          Draft rule <span className="mono">{d.id}</span>
+                          {drafted?.has(d.id) ? 'In the rules:' : 'Draft rule'} <span className="mono">{d.id}</span>
                         </button>
                       ))}
                     </td>
