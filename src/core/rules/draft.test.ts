@@ -5,7 +5,16 @@ import fc from 'fast-check';
 import { arbitraryInstance } from '../arbitrary.ts';
 import { findKind } from '../catalogLookup.ts';
 import { importFiles } from '../../importers/index.ts';
-import type { Catalog } from '../model.ts';
+import { buildKind } from '../buildKind.ts';
+import { deriveStorageVariant } from '../storageVariant.ts';
+import {
+  CATALOG_FORMAT_VERSION,
+  EMPTY_CONFIG,
+  type Catalog,
+  type ObjectType,
+  type Property,
+  type Version,
+} from '../model.ts';
 import { applyRules, ruleEnds } from './apply.ts';
 import { checkRulesAgainstCatalog, checkRulesByRoundTrip } from './check.ts';
 import { draftRules, type RuleDraft } from './draft.ts';
@@ -335,5 +344,47 @@ describe('drafts over names that are object prototype keys', () => {
     const kind = { group: 'example.com', kind: 'Thing' };
     const up = applyRules(parsed.ruleSet, kind, 'v1', 'v2', { spec: { constructor: 'c', level: 'toString' } });
     expect(JSON.stringify(up.doc)).toBe('{"spec":{"level":"valueOf","nest":{"constructor":"c"}}}');
+  });
+});
+
+describe('drafts on a hostile schema', () => {
+  it('a type reused at every level (2^30 paths) is drafted without expanding it', () => {
+    const prop = (name: string, type: Property['type']): Property => ({ name, bagKey: name, type, required: false });
+    const obj = (name: string, properties: Property[]): ObjectType => ({
+      name,
+      named: true,
+      properties,
+      hasPropertyBag: false,
+    });
+    const ref = (name: string): Property['type'] => ({ kind: 'object', name });
+    const chain: Record<string, ObjectType> = {};
+    for (let i = 0; i < 30; i++)
+      chain[`T${i}`] = obj(`T${i}`, [prop('a', ref(`T${i + 1}`)), prop('b', ref(`T${i + 1}`))]);
+    chain.T30 = obj('T30', [prop('leaf', { kind: 'primitive', name: 'string' })]);
+    const version = (name: string, spec: ObjectType, extra: ObjectType[]): Version => ({
+      name,
+      role: 'api',
+      served: true,
+      storage: name === 'v2',
+      deprecated: false,
+      root: 'Root',
+      spec: 'spec',
+      types: Object.fromEntries(
+        [obj('Root', [prop('spec', ref(spec.name))]), spec, ...extra, ...Object.values(chain)].map((t) => [t.name, t]),
+      ),
+    });
+    const v1 = version('v1', obj('Spec', [prop('old', ref('T0'))]), []);
+    const v2 = version('v2', obj('Spec', [prop('nest', ref('Nest'))]), [obj('Nest', [prop('old', ref('T0'))])]);
+    const { kind } = buildKind({ group: 'g.io', kind: 'Deep', versions: [v1, v2, deriveStorageVariant(v2)] });
+    const catalog: Catalog = {
+      formatVersion: CATALOG_FORMAT_VERSION,
+      id: 'deep',
+      title: 'deep',
+      kinds: [kind!],
+      config: EMPTY_CONFIG,
+      sources: [],
+    };
+    const r = draftRules(catalog, 'Deep', 'v1', 'v2');
+    expect(strong(r.drafts).map(brief)).toEqual(['move spec.old -> spec.nest.old']);
   });
 });
