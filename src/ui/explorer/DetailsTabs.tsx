@@ -12,7 +12,7 @@ import { PlanTable } from '../panels/PlanTable.tsx';
 import { StrategiesView } from '../panels/StrategiesView.tsx';
 import { RoundTripView } from '../panels/RoundTripView.tsx';
 import { VersionMap } from '../panels/VersionMap.tsx';
-import { ChangesView } from '../panels/ChangesView.tsx';
+import { ChangesPanel } from '../panels/ChangesPanel.tsx';
 import { MigrationPlanView } from '../panels/MigrationPlanView.tsx';
 import { ASO_ONLY_VIEWS, DeployedTab } from '../panels/DeployedControls.tsx';
 import { RulesPanel } from '../rules/RulesPanel.tsx';
@@ -113,7 +113,7 @@ export const VIEWS: readonly DetailsView[] = [
     label: 'Changes',
     count: none,
     render: (shown, ctx) => (
-      <ChangesView
+      <ChangesPanel
         {...(shown.changes ? { changes: shown.changes } : {})}
         {...(shown.sourceVersion ? { source: shown.sourceVersion } : {})}
         {...(shown.targetVersion ? { target: shown.targetVersion } : {})}

@@ -4,6 +4,8 @@ import type {
   ConversionGraph,
   ConversionStrategy,
   DeployedFateKind,
+  DraftData,
+  DraftTarget,
   StorageView,
   FateKind,
   HubChoice,
@@ -198,6 +200,8 @@ export interface ChangesView {
   readonly verdict: string;
   readonly compatible: boolean;
   readonly rows: readonly ChangeRow[];
+  /** Conversion rules drafted from strong evidence (pair ordered older -> newer), offered beside their change. */
+  readonly drafts?: { readonly target: DraftTarget; readonly offers: readonly DraftData[] };
 }
 
 /** The explorer's choices (state.ts says what each means; `hub` may also name an API version for its twin). */
