@@ -2,9 +2,11 @@
 // PopulateLegacyProperties, made lossless for arbitrary strings. Derive, then keep the bag entries only when the
 // reverse derivation would not reproduce the originals exactly; going back, only fill fields still absent.
 // The derivations and renames are also said as rules (rules.yaml): in the ASO view, rules with the generated
-// steps give the same documents between every two API versions (rules.test.ts). What rules cannot say, and why
-// these hooks stay: the bag entries (the legacy values the reverse derivation would not reproduce, and
-// ABSENT_KEY), which make a round trip through the hub lossless; rules write fields, never the property bag.
+// steps give the same documents between every two API versions (rules.test.ts), and the ASO executor keeps in the
+// hub's bag what a rule takes but would not give back, so spoke -> hub -> spoke is lossless with the rules too
+// (execute/asoRules.test.ts). What rules cannot say, and why these hooks stay: that a field was absent (ABSENT_KEY),
+// so that going back through an older version does not invent a modern field the document never had (a rule
+// computes from what is there; it cannot remember an absence).
 import type { ConversionHook, HookContext, HookRegistry, JsonObject } from '../../core/index.ts';
 import { hookRegistry } from '../../core/index.ts';
 

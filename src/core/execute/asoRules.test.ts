@@ -144,6 +144,10 @@ describe('convert with rules (ASO view)', () => {
     ]);
     const r = convertResource(cat, doc, 'v2', { rules: rs });
     expect((r.output as { spec: Record<string, unknown> }).spec.postalAddress).toEqual({ street: '-', city: '-' });
+    // made by the rule from nothing in the input: a fate with a target and the rule, without a source
+    const made = r.fates.find((f) => dotted(f.targetPath) === 'spec.postalAddress');
+    expect(made).toMatchObject({ kind: 'converted', rule: 'postal' });
+    expect(made).not.toHaveProperty('sourcePath');
     expect(r.fates.some((f) => f.kind === 'required-missing' && dotted(f.targetPath) === 'spec.postalAddress')).toBe(
       false,
     );
@@ -247,3 +251,57 @@ describe('rules and round trips (property)', () => {
       );
     });
 });
+
+describe('rules that are not exactly invertible keep what they would not give back in the bag (ASO)', () => {
+  it('a middle name the reverse derivation loses is kept in the hub bag by the rule, and restored', () => {
+    // an empty middle name: the legal name "Ada" gives none back
+    const doc = person('2013-03-03', { firstName: 'Ada', middleName: '', lastName: '' });
+    const up = convertResource(crm, doc, 'hub', { rules: crmRules });
+    expect(bagOf(up.output)).toEqual({ MiddleName: '' });
+    const kept = up.fates.find((f) => f.kind === 'bagged');
+    expect(kept).toMatchObject({
+      sourcePath: ['spec', 'middleName'],
+      targetPath: ['spec', PROPERTY_BAG, 'MiddleName'],
+    });
+    expect(kept?.causes[0]).toMatchObject({ rule: 'rule-bagged', conversionRule: { id: 'names' } });
+    const down = convertResource(crm, up.output, '2013-03-03', { rules: crmRules });
+    expect((down.output as { spec: unknown }).spec).toEqual(doc.spec);
+    // an exact derivation needs no bag entry
+    const plain = convertResource(
+      crm,
+      person('2013-03-03', { firstName: 'Ada', middleName: 'B', lastName: 'King' }),
+      'hub',
+      {
+        rules: crmRules,
+      },
+    );
+    expect(bagOf(plain.output)).toEqual({});
+  });
+
+  const apis = (findKindOf(crm).versions as Version[]).filter((v) => v.role === 'api');
+  const names = fc.oneof(fc.constantFrom('Ada', 'King', 'Augusta Ada', ''), fc.string({ maxLength: 6 }));
+  for (const a of apis)
+    it(`CRM Person rules.yaml: ${a.name} -> hub -> ${a.name} stays lossless where it was without rules`, () => {
+      fc.assert(
+        fc.property(
+          arbitraryInstance(crm, findKindOf(crm), a, { maxDepth: 3, maxItems: 2 }),
+          fc.record(
+            { firstName: names, middleName: names, lastName: names, knownAs: names, legalName: names },
+            { requiredKeys: [] },
+          ),
+          (generated, nameFields) => {
+            const spec = { ...(generated.spec as Record<string, unknown>) };
+            for (const [k, v] of Object.entries(nameFields)) if (Object.hasOwn(spec, k)) spec[k] = v;
+            const doc = { ...generated, spec };
+            if (!roundTrip(crm, doc).ok) return;
+            expect(roundTrip(crm, doc, { rules: crmRules }).lost).toEqual([]);
+          },
+        ),
+        { numRuns: 40, seed: 5 },
+      );
+    });
+});
+
+function findKindOf(catalog: Catalog): Kind {
+  return catalog.kinds.find((k) => k.kind === 'Person') as Kind;
+}

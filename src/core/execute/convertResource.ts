@@ -202,7 +202,8 @@ function startRules(
 ): RulesRun {
   const from = findVersion(kind, plan.from) as Version;
   const partRoot = part === 'spec' ? (from.spec ?? 'spec') : part === 'status' ? (from.status ?? 'status') : undefined;
-  return runRules(ruleSet, kind, plan.rules!, doc, partRoot, allFates);
+  const to = findVersion(kind, plan.to) as Version;
+  return runRules(ruleSet, kind, plan.rules!, doc, { from, to, partRoot, allFates });
 }
 
 /**
@@ -210,7 +211,13 @@ function startRules(
  * the rules' fates join the generated steps' (sorted as composed fates are).
  */
 function finishRules(run: RulesRun, output: Record<string, unknown>, fates: Fate[], issues: Issue[]): Fate[] {
-  const written: Path[] = run.finish(output);
+  // values the generated steps restored from a bag (where a rule kept what it would not give back)
+  const restored = fates.flatMap((f) =>
+    f.targetPath && f.causes.some((c) => c.rule === 'bag-read' || c.rule === 'bag-read-type-changed')
+      ? [f.targetPath]
+      : [],
+  );
+  const written: Path[] = run.finish(output, restored);
   issues.push(...run.issues);
   const kept = fates.filter(
     // filled by a rule: the field itself, or something inside it, was written

@@ -1,7 +1,7 @@
 // The one place a fate's cause chain becomes words. Nothing reads these words back.
 import type { FateCause, FateRule } from '../conversionTypes.ts';
 
-type Special = 'hook-set' | 'hook-bagged' | 'hook-took-over' | 'conversion-rule' | 'rule-dropped';
+type Special = 'hook-set' | 'hook-bagged' | 'hook-took-over' | 'conversion-rule' | 'rule-dropped' | 'rule-bagged';
 
 const TEXT: Record<Exclude<FateRule, Special>, string> = {
   copy: 'copied',
@@ -38,6 +38,7 @@ const RULE_VERB = new Map([
   ['enum', 'enum value mapped by'],
   ['mapToList', 'map turned into a list by'],
   ['listToMap', 'list turned into a map by'],
+  ['drop', 'restored by'], // a drop writes only when it restores going the other way
 ]);
 
 /** Rules that put a value into a property bag (a later `bag-read` completes a round trip through it). */
@@ -46,15 +47,17 @@ export const BAG_WRITES: ReadonlySet<FateRule> = new Set<FateRule>([
   'bag-carried',
   'type-changed-bagged',
   'hook-bagged',
+  'rule-bagged',
 ]);
 
 const BAG_READS: ReadonlySet<FateRule> = new Set<FateRule>(['bag-read', 'bag-read-type-changed']);
 
 /** One cause in words (without its hop). */
 export function causeText(c: FateCause): string {
-  if (c.rule === 'conversion-rule' || c.rule === 'rule-dropped') {
+  if (c.rule === 'conversion-rule' || c.rule === 'rule-dropped' || c.rule === 'rule-bagged') {
     const r = c.conversionRule;
     const who = r ? `rule \`${r.id}\`` : 'a conversion rule';
+    if (c.rule === 'rule-bagged') return `kept in the property bag: ${who} would not give it back`;
     if (c.rule === 'rule-dropped') return `dropped on purpose by ${who}${r?.reason ? `: ${r.reason}` : ''}`;
     return `${RULE_VERB.get(r?.op ?? '') ?? 'converted by'} ${who}`;
   }

@@ -81,3 +81,14 @@ export function visiblePart(doc: unknown, programs: readonly CelProgram[]): unkn
   }
   return out;
 }
+
+/** The `self.a.b` chains the programs read, or 'all' when one reads `self` as a whole. */
+export function readPaths(programs: readonly CelProgram[]): Path[] | 'all' {
+  const out: Path[] = [];
+  for (const p of programs) {
+    const c = selfChains(p);
+    if (c === 'all') return 'all';
+    out.push(...c);
+  }
+  return out;
+}

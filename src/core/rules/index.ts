@@ -17,8 +17,10 @@
  * - As deployed, a Webhook CRD: the rules are the webhook. For each pair along V -> S, `applyRules`, then the
  *   same-path copy for the rest; fields in `applied[].sourcePaths` are moved, not "webhook-not-modelled".
  *   The API server's pruning and metadata restoration wrap it as for any webhook.
- * - ASO: the generated steps skip `ownedPaths`; `applyRules` runs after them (as the seeds' hand-written
- *   conversions do) on the step's source object, and its `doc` is merged into the step's destination.
+ * - ASO (execute/asoRules.ts): the pair of the ends' API versions; the fields the rules read are taken out of the
+ *   input before the first hop (the generated steps never bag or lose them), and what they write goes into the
+ *   output after the last hop (as the seeds' hand-written conversions run after the generated steps). `Plan.rules`
+ *   shows the rule steps and owned patterns.
  * - Checks: `roundTripThroughRules` / `checkRulesByRoundTrip` on samples and generated instances.
  */
 export * from './format.ts';
