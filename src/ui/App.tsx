@@ -5,7 +5,7 @@ import { flushSync } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCatalogIndex } from './queries/catalogQueries.ts';
 import { useResolvedCatalog } from './catalogs/useCatalog.ts';
-import { ExplorerContext, firstVisit, needsFirstVisit, reduce, useExplorerStore } from './useExplorerState.ts';
+import { choose, ExplorerContext, firstVisit, needsFirstVisit, reduce, useExplorerStore } from './useExplorerState.ts';
 import { useWorkerConversion } from './worker/useWorkerConversion.ts';
 import type { ExploreResult } from './worker/protocol.ts';
 import { DocumentView } from './panels/DocumentView.tsx';
@@ -229,9 +229,7 @@ export function App() {
         />
 
         {deployed && <WriteLossBanner deployed={deployed} />}
-        {deployed && (
-          <ConversionChoice deployed={deployed} onChange={(c) => dispatch({ type: 'conversion', conversion: c })} />
-        )}
+        {deployed && <ConversionChoice deployed={deployed} onChange={(c) => dispatch(choose('conversion', c))} />}
         {narrow && <PaneSwitcher shown={paneShown} onShow={setPaneShown} />}
         <main className="panes" {...(narrow ? { 'data-show': paneShown } : {})}>
           <ResourcePane

@@ -2,7 +2,7 @@
 import type { HubChoice, Strategy } from '../../core/index.ts';
 import type { ExploreResult } from '../worker/protocol.ts';
 import type { ExplorerState } from '../state.ts';
-import type { ExplorerAction } from '../useExplorerState.ts';
+import { choose, type ExplorerAction } from '../useExplorerState.ts';
 import { StorageViewSwitch } from '../panels/DeployedControls.tsx';
 import { ExamplesMenu } from '../panels/ExamplesMenu.tsx';
 
@@ -88,7 +88,7 @@ function HubChoice({
           value={hub ?? kind.hubChoices?.[0]?.hub ?? kind.hub}
           onChange={(e) => {
             const first = kind.hubChoices?.[0]?.hub;
-            dispatch({ type: 'hub', hub: e.target.value === first ? undefined : e.target.value });
+            dispatch(choose('hub', e.target.value === first ? undefined : e.target.value));
           }}
         >
           {kind.hubChoices?.map((c) => (
@@ -157,7 +157,7 @@ export function Toolbar({
           aria-label="Source version"
           value={picked(state.sourceVersion) ?? shown?.sourceVersion ?? ''}
           disabled={!kind}
-          onChange={(e) => dispatch({ type: 'source', version: e.target.value })}
+          onChange={(e) => dispatch(choose('sourceVersion', e.target.value))}
         >
           {!kind && <option value="">—</option>}
           {versionOptions}
@@ -176,7 +176,7 @@ export function Toolbar({
           aria-label="Target version"
           value={picked(state.targetVersion) ?? shown?.targetVersion ?? ''}
           disabled={!kind}
-          onChange={(e) => dispatch({ type: 'target', version: e.target.value })}
+          onChange={(e) => dispatch(choose('targetVersion', e.target.value))}
         >
           {!kind && <option value="">—</option>}
           {versionOptions}
@@ -191,7 +191,7 @@ export function Toolbar({
                 name="strategy"
                 value={s}
                 checked={s === strategy}
-                onChange={() => dispatch({ type: 'strategy', strategy: s })}
+                onChange={() => dispatch(choose('strategy', s))}
               />
               {s}
             </label>
@@ -199,10 +199,7 @@ export function Toolbar({
         </div>
       )}
       {shown?.storageView && (
-        <StorageViewSwitch
-          view={state.storage ?? shown.storageView}
-          onChange={(v) => dispatch({ type: 'storage', storage: v })}
-        />
+        <StorageViewSwitch view={state.storage ?? shown.storageView} onChange={(v) => dispatch(choose('storage', v))} />
       )}
       <div className="spacer" />
       <ExamplesMenu />
