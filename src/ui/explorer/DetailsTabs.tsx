@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { Strategy } from '../../core/index.ts';
 import type { ExploreResult } from '../worker/protocol.ts';
 import type { ViewId } from '../state.ts';
-import type { ExplorerAction } from '../useExplorerState.ts';
+import { choose, type ExplorerAction } from '../useExplorerState.ts';
 import { ErrorBoundary } from '../panels/ErrorBoundary.tsx';
 import { PropertyBagList } from '../panels/PropertyBagList.tsx';
 import { LostList } from '../panels/LostList.tsx';
@@ -99,7 +99,7 @@ export const VIEWS: readonly DetailsView[] = [
             strategy={ctx.strategy}
             {...(shown.sourceVersion ? { source: shown.sourceVersion } : {})}
             {...(shown.targetVersion ? { target: shown.targetVersion } : {})}
-            onPick={(v) => ctx.dispatch({ type: 'target', version: v })}
+            onPick={(v) => ctx.dispatch(choose('targetVersion', v))}
           />
           {ctx.catalog && (
             <MigrationPlanView catalogJson={ctx.catalog.json} group={kind.group} kind={kind.kind} objects={ctx.input} />

@@ -3,7 +3,7 @@ import type {
   Census,
   ConversionGraph,
   ConversionStrategy,
-  DeployedFateKind,
+  DeployedFate,
   DraftData,
   DraftTarget,
   StorageView,
@@ -228,12 +228,7 @@ export interface RulesView {
 }
 
 /** One fate of the deployed pipeline, for the list and the banner (`copied` are only coloured, not listed). */
-export interface DeployedFateRow {
-  readonly kind: DeployedFateKind;
-  readonly on: 'write' | 'read';
-  readonly by: string;
-  readonly cause: string;
-  readonly pane: 'resource' | 'stored' | 'target';
+export interface DeployedFateRow extends Pick<DeployedFate, 'kind' | 'on' | 'by' | 'cause' | 'pane'> {
   /** Formatted path (`spec.postRenderers[0].kustomize.patchesStrategicMerge`). */
   readonly path: string;
   readonly segments: Path;
