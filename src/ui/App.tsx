@@ -1,13 +1,13 @@
 // Layout and wiring: the store, the catalog and the conversion, and the explorer parts (src/ui/explorer/)
 // and platform hooks (src/ui/platform/) they feed.
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCatalogIndex } from './queries/catalogQueries.ts';
 import { useResolvedCatalog } from './catalogs/useCatalog.ts';
-import { ExplorerContext, firstVisit, needsFirstVisit, reduce, useExplorerStore } from './useExplorerState.ts';
+import { choose, ExplorerContext, firstVisit, needsFirstVisit, reduce, useExplorerStore } from './useExplorerState.ts';
 import { useWorkerConversion } from './worker/useWorkerConversion.ts';
-import type { ExploreResult } from './worker/protocol.ts';
+import type { ExploreResult, PaneView } from './worker/protocol.ts';
 import { DocumentView } from './panels/DocumentView.tsx';
 import { ValidationBadge } from './panels/ValidationBadge.tsx';
 import { Legend } from './panels/Legend.tsx';
@@ -183,6 +183,20 @@ export function App() {
   );
   const deployed = shown?.deployed;
   const staleNote = stale && shown && <p className="stale-note">Showing the last input that converted.</p>;
+  // The Hub/Stored and Target panes: a converted document, what the deployed view drops from it.
+  const convertedPane = (pane: 'stored' | 'target', label: string, view?: PaneView, subtitle?: ReactNode) => (
+    <DocumentView
+      label={label}
+      {...(view ? { view } : {})}
+      {...(subtitle !== undefined ? { subtitle } : {})}
+      {...(highlightKey !== undefined ? { highlight: highlightKey } : {})}
+      onSelect={select}
+      busy={exploration.busy}
+    >
+      {staleNote}
+      {deployed && <PaneDrops deployed={deployed} pane={pane} />}
+    </DocumentView>
+  );
 
   return (
     <ExplorerContext.Provider value={store}>
@@ -231,9 +245,7 @@ export function App() {
         />
 
         {deployed && <WriteLossBanner deployed={deployed} />}
-        {deployed && (
-          <ConversionChoice deployed={deployed} onChange={(c) => dispatch({ type: 'conversion', conversion: c })} />
-        )}
+        {deployed && <ConversionChoice deployed={deployed} onChange={(c) => dispatch(choose('conversion', c))} />}
         {narrow && <PaneSwitcher shown={paneShown} onShow={setPaneShown} />}
         <main className="panes" {...(narrow ? { 'data-show': paneShown } : {})}>
           <ResourcePane
@@ -252,37 +264,21 @@ export function App() {
             shortcuts={shortcuts}
             onLoadAsCatalog={() => void loadInputAsCatalog()}
           />
-          <DocumentView
-            label={deployed ? 'Stored' : 'Hub'}
-            {...(deployed ? { view: deployed.stored } : shown?.hub ? { view: shown.hub } : {})}
-            {...(highlightKey !== undefined ? { highlight: highlightKey } : {})}
-            onSelect={select}
-            busy={exploration.busy}
-          >
-            {staleNote}
-            {deployed && <PaneDrops deployed={deployed} pane="stored" />}
-          </DocumentView>
-          <DocumentView
-            label="Target"
-            subtitle={
-              <>
-                <ValidationBadge summary={shown?.validation?.target} what="the converted document" />
-                {shown?.writeBackVerdict && !deployed && (
-                  <WriteBackBadge
-                    verdict={shown.writeBackVerdict}
-                    onOpen={() => dispatch({ type: 'view', view: 'roundtrip' })}
-                  />
-                )}
-              </>
-            }
-            {...(deployed ? { view: deployed.target } : shown?.target ? { view: shown.target } : {})}
-            {...(highlightKey !== undefined ? { highlight: highlightKey } : {})}
-            onSelect={select}
-            busy={exploration.busy}
-          >
-            {staleNote}
-            {deployed && <PaneDrops deployed={deployed} pane="target" />}
-          </DocumentView>
+          {convertedPane('stored', deployed ? 'Stored' : 'Hub', deployed ? deployed.stored : shown?.hub)}
+          {convertedPane(
+            'target',
+            'Target',
+            deployed ? deployed.target : shown?.target,
+            <>
+              <ValidationBadge summary={shown?.validation?.target} what="the converted document" />
+              {shown?.writeBackVerdict && !deployed && (
+                <WriteBackBadge
+                  verdict={shown.writeBackVerdict}
+                  onOpen={() => dispatch({ type: 'view', view: 'roundtrip' })}
+                />
+              )}
+            </>,
+          )}
         </main>
 
         <Legend counts={legend} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstVisit, initialState, needsFirstVisit, reduce } from './useExplorerState.ts';
+import { choose, firstVisit, initialState, needsFirstVisit, reduce } from './useExplorerState.ts';
 import { exampleFor } from './examples.ts';
 import type { ExplorerState } from './state.ts';
 
@@ -70,5 +70,18 @@ describe('firstVisit', () => {
       expect(needsFirstVisit(s)).toBe(false);
       expect(firstVisit(s, first)).toBe(s);
     }
+  });
+});
+
+describe('choose', () => {
+  it('sets one optional choice and leaves the rest; undefined removes the key (the default decides again)', () => {
+    const s: ExplorerState = { ...initialState(), sourceVersion: 'v1', strategy: 'direct' };
+    const set = reduce(s, choose('targetVersion', 'v2'));
+    expect(set).toEqual({ ...s, targetVersion: 'v2' });
+    const cleared = reduce(set, choose('sourceVersion', undefined));
+    expect(Object.hasOwn(cleared, 'sourceVersion')).toBe(false);
+    expect(cleared).toEqual({ ...initialState(), strategy: 'direct', targetVersion: 'v2' });
+    expect(reduce(s, choose('highlight', ['spec', 0])).highlight).toEqual(['spec', 0]);
+    expect(reduce(s, choose('storage', 'deployed')).storage).toBe('deployed');
   });
 });

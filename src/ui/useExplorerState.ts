@@ -1,7 +1,6 @@
 // The one place ExplorerState lives. Share links (src/ui/share/, H4) read it and call applyState;
 // autosave keeps the last state in localStorage so a reload restores it.
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
-import type { ConversionStrategy, Path, StorageView, Strategy } from '../core/index.ts';
 import { DEFAULT_VIEW, settleDelay, type CatalogRef, type ExplorerState, type ViewId } from './state.ts';
 import { exampleFor } from './examples.ts';
 import { readLocal, writeLocal } from './platform/storage.ts';
@@ -13,16 +12,21 @@ export type ExplorerAction =
   | { readonly type: 'input'; readonly input: string }
   | { readonly type: 'catalog'; readonly catalog: CatalogRef; readonly input: string }
   | { readonly type: 'document'; readonly document: number }
-  | { readonly type: 'source'; readonly version: string | undefined }
-  | { readonly type: 'target'; readonly version: string | undefined }
-  | { readonly type: 'strategy'; readonly strategy: Strategy | undefined }
-  | { readonly type: 'hub'; readonly hub: string | undefined }
   | { readonly type: 'view'; readonly view: ViewId }
-  | { readonly type: 'storage'; readonly storage: StorageView | undefined }
-  | { readonly type: 'conversion'; readonly conversion: ConversionStrategy | undefined }
-  | { readonly type: 'highlight'; readonly path: Path | undefined }
   /** The conversion rules text (the rules editor, a template, a draft); blank: none. */
-  | { readonly type: 'rules'; readonly rules: string | undefined };
+  | { readonly type: 'rules'; readonly rules: string | undefined }
+  | SetAction;
+
+/** The optional choices of the state: an action sets one, or clears it (undefined: the default decides). */
+export type Choice = 'sourceVersion' | 'targetVersion' | 'strategy' | 'hub' | 'highlight' | 'storage' | 'conversion';
+
+type SetAction = {
+  [K in Choice]: { readonly type: 'set'; readonly field: K; readonly value: ExplorerState[K] | undefined };
+}[Choice];
+
+/** The action that sets (or clears) one choice. */
+export const choose = <K extends Choice>(field: K, value: ExplorerState[K] | undefined): ExplorerAction =>
+  ({ type: 'set', field, value }) as SetAction;
 
 function omit<K extends keyof ExplorerState>(s: ExplorerState, k: K): ExplorerState {
   const copy = { ...s };
@@ -30,9 +34,7 @@ function omit<K extends keyof ExplorerState>(s: ExplorerState, k: K): ExplorerSt
   return copy;
 }
 
-function set<
-  K extends 'sourceVersion' | 'targetVersion' | 'strategy' | 'hub' | 'highlight' | 'storage' | 'conversion' | 'rules',
->(s: ExplorerState, k: K, v: ExplorerState[K] | undefined): ExplorerState {
+function set<K extends Choice>(s: ExplorerState, k: K, v: ExplorerState[K] | undefined): ExplorerState {
   return v === undefined ? omit(s, k) : { ...s, [k]: v };
 }
 
@@ -55,24 +57,16 @@ export function reduce(s: ExplorerState, a: ExplorerAction): ExplorerState {
       };
     case 'document':
       return omit(omit({ ...s, document: a.document }, 'sourceVersion'), 'highlight');
-    case 'source':
-      return set(s, 'sourceVersion', a.version);
-    case 'target':
-      return set(s, 'targetVersion', a.version);
-    case 'strategy':
-      return set(s, 'strategy', a.strategy);
-    case 'hub':
-      return set(s, 'hub', a.hub);
     case 'view':
       return { ...s, view: a.view };
-    case 'highlight':
-      return set(s, 'highlight', a.path);
-    case 'storage':
-      return set(s, 'storage', a.storage);
-    case 'conversion':
-      return set(s, 'conversion', a.conversion);
+    case 'set':
+      return set(s, a.field, a.value);
     case 'rules':
-      return a.rules === s.rules ? s : set(s, 'rules', a.rules?.trim() === '' ? undefined : a.rules);
+      return a.rules === s.rules
+        ? s
+        : a.rules?.trim() === '' || a.rules === undefined
+          ? omit(s, 'rules')
+          : { ...s, rules: a.rules };
   }
 }
 

@@ -1,4 +1,4 @@
-// `rules check|apply|schema`: declarative conversion rules (docs/conversion-rules.md) from the command line.
+// `rules check|apply|draft|schema`: declarative conversion rules (docs/conversion-rules.md) from the command line.
 //   check --catalog SRC --rules FILE [--samples PATH] [--fuzz N] [--seed S] [--json]
 //     the rules parse, name only paths their versions have, and round-trip every sample (and N generated
 //     instances per version of each conversion) without a rule losing data. Exit 1 when a rule loses data or is

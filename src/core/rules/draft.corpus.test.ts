@@ -7,7 +7,7 @@ import { arbitraryInstance } from '../arbitrary.ts';
 import { corpusUnits, importDir } from '../testdata/loadCatalogs.ts';
 import { checkRulesAgainstCatalog, checkRulesByRoundTrip } from './check.ts';
 import { draftRules } from './draft.ts';
-import { formatDrafts, mergeDrafts } from './draftText.ts';
+import { draftData, formatDrafts, mergeDrafts } from './draftText.ts';
 import { parseRules } from './parse.ts';
 import { repoRuleFiles } from './testdata/load.ts';
 
@@ -76,7 +76,7 @@ describe.skipIf(!capi)('Cluster API v1beta1 -> v1beta2: drafted moves match the 
       const merged = mergeDrafts(
         text,
         r.target!,
-        r.drafts.filter((d) => d.confidence === 'strong' && d.evidence.from.startsWith('spec.')),
+        r.drafts.filter((d) => d.confidence === 'strong' && d.evidence.from.startsWith('spec.')).map(draftData),
       );
       expect(merged.added).toEqual([]);
       expect(merged.text).toBe(text);

@@ -5,13 +5,23 @@ import fc from 'fast-check';
 import { arbitraryInstance } from '../arbitrary.ts';
 import { findKind } from '../catalogLookup.ts';
 import { importFiles } from '../../importers/index.ts';
-import type { Catalog } from '../model.ts';
-import { applyRules } from './apply.ts';
+import { buildKind } from '../buildKind.ts';
+import { deriveStorageVariant } from '../storageVariant.ts';
+import {
+  CATALOG_FORMAT_VERSION,
+  EMPTY_CONFIG,
+  type Catalog,
+  type ObjectType,
+  type Property,
+  type Version,
+} from '../model.ts';
+import { applyRules, ruleEnds } from './apply.ts';
 import { checkRulesAgainstCatalog, checkRulesByRoundTrip } from './check.ts';
 import { draftRules, type RuleDraft } from './draft.ts';
-import { formatDrafts, mergeDrafts } from './draftText.ts';
+import { draftData, formatDrafts, mergeDrafts, ruleToJson, writtenRuleEnds } from './draftText.ts';
 import { parseRules } from './parse.ts';
-import { fixtureCatalog } from './testdata/load.ts';
+import { formatPathPattern } from './paths.ts';
+import { fixtureCatalog, fixtureRules, repoRuleFiles } from './testdata/load.ts';
 
 const store = fixtureCatalog('drafts-crd.yaml');
 const backup = fixtureCatalog('backup-crd.yaml');
@@ -223,8 +233,8 @@ describe('property: a field moved into a new object, and an enum value renamed, 
 describe('mergeDrafts: into the user rules text', () => {
   const r = draftRules(store, 'Store', 'v1', 'v2');
   const target = r.target!;
-  const owner = r.drafts.filter((d) => d.evidence.from === 'spec.owner');
-  const tier = r.drafts.filter((d) => d.evidence.from === 'spec.tier');
+  const owner = r.drafts.filter((d) => d.evidence.from === 'spec.owner').map(draftData);
+  const tier = r.drafts.filter((d) => d.evidence.from === 'spec.tier').map(draftData);
   const USER = [
     '# my rules',
     'apiVersion: version-explorer.dev/v1alpha1',
@@ -286,5 +296,95 @@ describe('mergeDrafts: into the user rules text', () => {
       const m = mergeDrafts(text, target, owner);
       expect([m.text, m.added, m.issues.map((i) => i.code)]).toEqual([text, [], [code]]);
     }
+  });
+});
+
+describe('drafts as plain data', () => {
+  it('a rule as written reads and writes what the parsed rule does (every rule of the repository and the fixtures)', () => {
+    const rules = [
+      ...repoRuleFiles().map((f) => parseRules(f.text, f.file).ruleSet),
+      fixtureRules('backup-rules.yaml').ruleSet,
+    ].flatMap((set) => set.conversions.flatMap((c) => c.rules));
+    expect(rules.length).toBeGreaterThan(20);
+    for (const r of rules) {
+      const e = ruleEnds(r, 'up');
+      expect(writtenRuleEnds(ruleToJson(r)), r.id).toEqual({
+        reads: e.source.map(formatPathPattern),
+        writes: e.dest.map(formatPathPattern),
+      });
+    }
+  });
+  it('survive structured clone (posted from the worker) and print the same rules', () => {
+    const r = draftRules(store, 'Store', 'v1', 'v2');
+    const data = strong(r.drafts).map(draftData);
+    const cloned = structuredClone(data);
+    expect(mergeDrafts('', r.target!, cloned).text).toBe(formatDrafts(strong(r.drafts), r.target!));
+  });
+});
+
+describe('drafts over names that are object prototype keys', () => {
+  it('a moved `constructor` and enum values `__proto__` / `toString` are drafted and printed as data', () => {
+    const catalog = crd(
+      { constructor: { type: 'string' }, level: { type: 'string', enum: ['__proto__', 'toString'] } },
+      {
+        nest: { type: 'object', properties: { constructor: { type: 'string' } } },
+        level: { type: 'string', enum: ['__proto__', 'valueOf'] },
+      },
+    );
+    const r = draftRules(catalog, 'Thing', 'v1', 'v2');
+    expect(strong(r.drafts).map(brief).sort()).toEqual(
+      [
+        'move spec.constructor -> spec.nest.constructor',
+        'enum spec.level [["__proto__","__proto__"],["toString","valueOf"]]',
+      ].sort(),
+    );
+    const parsed = parseRules(formatDrafts(r.drafts, r.target!));
+    expect(parsed.issues).toEqual([]);
+    expect(checkRulesAgainstCatalog(parsed.ruleSet, catalog)).toEqual([]);
+    const kind = { group: 'example.com', kind: 'Thing' };
+    const up = applyRules(parsed.ruleSet, kind, 'v1', 'v2', { spec: { constructor: 'c', level: 'toString' } });
+    expect(JSON.stringify(up.doc)).toBe('{"spec":{"level":"valueOf","nest":{"constructor":"c"}}}');
+  });
+});
+
+describe('drafts on a hostile schema', () => {
+  it('a type reused at every level (2^30 paths) is drafted without expanding it', () => {
+    const prop = (name: string, type: Property['type']): Property => ({ name, bagKey: name, type, required: false });
+    const obj = (name: string, properties: Property[]): ObjectType => ({
+      name,
+      named: true,
+      properties,
+      hasPropertyBag: false,
+    });
+    const ref = (name: string): Property['type'] => ({ kind: 'object', name });
+    const chain: Record<string, ObjectType> = {};
+    for (let i = 0; i < 30; i++)
+      chain[`T${i}`] = obj(`T${i}`, [prop('a', ref(`T${i + 1}`)), prop('b', ref(`T${i + 1}`))]);
+    chain.T30 = obj('T30', [prop('leaf', { kind: 'primitive', name: 'string' })]);
+    const version = (name: string, spec: ObjectType, extra: ObjectType[]): Version => ({
+      name,
+      role: 'api',
+      served: true,
+      crdStorage: name === 'v2',
+      deprecated: false,
+      root: 'Root',
+      spec: 'spec',
+      types: Object.fromEntries(
+        [obj('Root', [prop('spec', ref(spec.name))]), spec, ...extra, ...Object.values(chain)].map((t) => [t.name, t]),
+      ),
+    });
+    const v1 = version('v1', obj('Spec', [prop('old', ref('T0'))]), []);
+    const v2 = version('v2', obj('Spec', [prop('nest', ref('Nest'))]), [obj('Nest', [prop('old', ref('T0'))])]);
+    const { kind } = buildKind({ group: 'g.io', kind: 'Deep', versions: [v1, v2, deriveStorageVariant(v2)] });
+    const catalog: Catalog = {
+      formatVersion: CATALOG_FORMAT_VERSION,
+      id: 'deep',
+      title: 'deep',
+      kinds: [kind!],
+      config: EMPTY_CONFIG,
+      sources: [],
+    };
+    const r = draftRules(catalog, 'Deep', 'v1', 'v2');
+    expect(strong(r.drafts).map(brief)).toEqual(['move spec.old -> spec.nest.old']);
   });
 });

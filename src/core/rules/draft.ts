@@ -12,7 +12,7 @@ import type { Catalog, ObjectType, TypeRef, Version } from '../model.ts';
 import { formatPath } from '../path.ts';
 import { versionChanges, type PropertyChangeKind } from '../versionChanges.ts';
 import type { Rule, RulePath } from './format.ts';
-import { eachCount, formatPathPattern, type PathPattern } from './paths.ts';
+import { formatPathPattern, type PathPattern } from './paths.ts';
 
 export type DraftConfidence = 'strong' | 'weak';
 
@@ -65,7 +65,11 @@ export interface DraftResult {
 /** A property of a version, reached by a path of properties and `[]` (maps' values are not walked: no rule path). */
 interface FieldNode {
   readonly pattern: PathPattern;
+  /** The pattern as text, and the text of the property holding this one ('' at the top). */
   readonly key: string;
+  readonly parentKey: string;
+  /** How many `[]` the path has. */
+  readonly each: number;
   readonly type: TypeRef;
 }
 
@@ -80,57 +84,99 @@ function typeOf(v: Version, name: string): ObjectType | undefined {
   return Object.hasOwn(v.types, name) ? v.types[name] : undefined;
 }
 
-/** Every property path of a version, keyed by its rule-path text. */
+const IDENT = /^[A-Za-z_$][\w$-]*$/;
+/** A property segment appended to a path's text, as formatPathPattern writes it. */
+const segmentText = (prefix: string, name: string) =>
+  IDENT.test(name) ? (prefix === '' ? name : `${prefix}.${name}`) : `${prefix}[${JSON.stringify(name)}]`;
+
+/** Every property path of a version, keyed by its rule-path text (built segment by segment: paths get deep). */
 function fieldsOf(v: Version): Map<string, FieldNode> {
   const out = new Map<string, FieldNode>();
-  const walkType = (t: TypeRef, pattern: PathPattern, stack: readonly string[]): void => {
-    if (pattern.length > MAX_DEPTH || out.size >= MAX_FIELDS) return;
-    if (t.kind === 'array') return walkType(t.items, [...pattern, null], stack);
+  interface At {
+    readonly pattern: PathPattern;
+    readonly text: string;
+    readonly parentKey: string;
+    readonly each: number;
+  }
+  const walkType = (t: TypeRef, at: At, stack: readonly string[]): void => {
+    if (at.pattern.length > MAX_DEPTH || out.size >= MAX_FIELDS) return;
+    if (t.kind === 'array')
+      return walkType(
+        t.items,
+        { ...at, pattern: [...at.pattern, null], text: `${at.text}[]`, each: at.each + 1 },
+        stack,
+      );
     if (t.kind !== 'object' || stack.includes(t.name)) return;
     const o = typeOf(v, t.name);
     if (!o) return;
     for (const p of o.properties) {
-      if (pattern.length === 0 && ROOT_META.has(p.name)) continue;
-      const child = [...pattern, p.name];
-      const key = formatPathPattern(child);
-      out.set(key, { pattern: child, key, type: p.type });
-      walkType(p.type, child, [...stack, t.name]);
+      if (at.pattern.length === 0 && ROOT_META.has(p.name)) continue;
+      if (out.size >= MAX_FIELDS) return;
+      const node: FieldNode = {
+        pattern: [...at.pattern, p.name],
+        key: segmentText(at.text, p.name),
+        parentKey: at.parentKey,
+        each: at.each,
+        type: p.type,
+      };
+      out.set(node.key, node);
+      walkType(p.type, { pattern: node.pattern, text: node.key, parentKey: node.key, each: node.each }, [
+        ...stack,
+        t.name,
+      ]);
     }
   };
-  walkType({ kind: 'object', name: v.root }, [], []);
+  walkType({ kind: 'object', name: v.root }, { pattern: [], text: '', parentKey: '', each: 0 }, []);
   return out;
 }
 
-/** A type's structure as a string: equal strings, equal schemas (names, descriptions and validation aside). */
-function canonical(v: Version, memo: Map<string, string>) {
-  const go = (t: TypeRef, stack: readonly string[]): string => {
+/**
+ * A type's structure as a short token: equal tokens, equal schemas (names, descriptions and validation aside).
+ * Tokens are interned (one table for both versions), so a type reused all over a schema costs one entry, not an
+ * expansion per use; only types inside a recursion are recomputed (their token depends on the path to them).
+ */
+function canonical(v: Version, intern: Map<string, string>) {
+  const memo = new Map<string, string>();
+  const token = (s: string): string => {
+    let t = intern.get(s);
+    if (t === undefined) intern.set(s, (t = `#${intern.size}`));
+    return t;
+  };
+  const go = (t: TypeRef, stack: readonly string[]): { s: string; rec: boolean } => {
     switch (t.kind) {
       case 'primitive':
-        return t.name;
+        return { s: t.name, rec: false };
       case 'enum':
-        return `enum<${t.base}>${JSON.stringify([...t.values].map(String).sort())}`;
+        return { s: token(`enum<${t.base}>${JSON.stringify([...t.values].map(String).sort())}`), rec: false };
       case 'array':
-        return `[]${go(t.items, stack)}`;
-      case 'map':
-        return `map[${go(t.values, stack)}]`;
+      case 'map': {
+        const inner = go(t.kind === 'array' ? t.items : t.values, stack);
+        return { s: token(`${t.kind === 'array' ? '[]' : 'map'}${inner.s}`), rec: inner.rec };
+      }
       case 'opaque':
-        return `opaque(${t.reason})`;
+        return { s: `opaque(${t.reason})`, rec: false };
       case 'object': {
-        if (stack.includes(t.name)) return `rec(${stack.length - stack.indexOf(t.name)})`;
+        if (stack.includes(t.name)) return { s: `rec(${stack.length - stack.indexOf(t.name)})`, rec: true };
         const hit = memo.get(t.name);
-        if (hit !== undefined && stack.length === 0) return hit;
+        if (hit !== undefined) return { s: hit, rec: false };
         const o = typeOf(v, t.name);
-        if (!o) return `?${t.name}`;
+        if (!o) return { s: token(`?${t.name}`), rec: false };
         const inner = [...stack, t.name];
-        const props = o.properties.map((p) => `${JSON.stringify(p.name)}${p.required ? '!' : ''}:${go(p.type, inner)}`);
-        const extra = o.additionalProperties ? `,*:${go(o.additionalProperties, inner)}` : '';
-        const s = `{${props.join(',')}${extra}${o.preserveUnknownFields ? ',...' : ''}}`;
-        if (stack.length === 0) memo.set(t.name, s);
-        return s;
+        let rec = false;
+        const part = (x: TypeRef) => {
+          const r = go(x, inner);
+          rec ||= r.rec;
+          return r.s;
+        };
+        const props = o.properties.map((p) => `${JSON.stringify(p.name)}${p.required ? '!' : ''}:${part(p.type)}`);
+        const extra = o.additionalProperties ? `,*:${part(o.additionalProperties)}` : '';
+        const s = token(`{${props.join(',')}${extra}${o.preserveUnknownFields ? ',...' : ''}}`);
+        if (!rec) memo.set(t.name, s);
+        return { s, rec };
       }
     }
   };
-  return (t: TypeRef): string => go(t, []);
+  return (t: TypeRef): string => go(t, []).s;
 }
 
 function showType(t: TypeRef): string {
@@ -249,8 +295,9 @@ export function draftRules(catalog: Catalog, kindRef: KindRef, from: string, to:
   const target: DraftTarget = { group: kind.group, kind: kind.kind, from: a.name, to: b.name };
   const fa = fieldsOf(a);
   const fb = fieldsOf(b);
-  const ca = canonical(a, new Map());
-  const cb = canonical(b, new Map());
+  const intern = new Map<string, string>();
+  const ca = canonical(a, intern);
+  const cb = canonical(b, intern);
   const changes = versionChanges(catalog, { group: kind.group, kind: kind.kind }, a.name, b.name).changes?.changes;
   const changeRows = (changes ?? []).map((c) => ({ change: c.change, path: formatPath(c.path) }));
   /** The Changes entries at a field or (for a field inside a new object) at its nearest ancestor. */
@@ -263,16 +310,25 @@ export function draftRules(catalog: Catalog, kindRef: KindRef, from: string, to:
     return [];
   };
 
-  const removed = [...fa.values()].filter((n) => {
-    if (fb.has(n.key)) return false;
-    const parent = parentOf(n.pattern);
-    return parent.length === 0 || fb.has(formatPathPattern(parent));
-  });
+  const removed = [...fa.values()].filter((n) => !fb.has(n.key) && (n.parentKey === '' || fb.has(n.parentKey)));
   const added = [...fb.values()].filter((n) => !fa.has(n.key));
-  const canonA = new Map(removed.map((n) => [n.key, ca(n.type)]));
-  const canonB = new Map(added.map((n) => [n.key, cb(n.type)]));
-  const sameType = (r: FieldNode, d: FieldNode) =>
-    eachCount(r.pattern) === eachCount(d.pattern) && canonA.get(r.key) === canonB.get(d.key);
+  // Fields by type and number of `[]`: a removed field pairs only with an added field of its bucket.
+  const byType = (nodes: readonly FieldNode[], canon: (t: TypeRef) => string) => {
+    const out = new Map<string, FieldNode[]>();
+    for (const n of nodes) {
+      const k = `${n.each}|${canon(n.type)}`;
+      const list = out.get(k);
+      if (list) list.push(n);
+      else out.set(k, [n]);
+    }
+    return out;
+  };
+  const removedBy = byType(removed, ca);
+  const addedBy = byType(added, cb);
+  const keyOf = new Map<FieldNode, string>();
+  for (const m of [removedBy, addedBy]) for (const [k, ns] of m) for (const n of ns) keyOf.set(n, k);
+  const sameTypeAdded = (r: FieldNode) => addedBy.get(keyOf.get(r) ?? '') ?? [];
+  const sameTypeRemoved = (d: FieldNode) => removedBy.get(keyOf.get(d) ?? '') ?? [];
 
   const drafts: { rule: RuleBody; draft: Omit<RuleDraft, 'rule'>; idBase: string }[] = [];
   const moveDraft = (r: FieldNode, d: FieldNode, confidence: DraftConfidence, reason: DraftReason, n: number) =>
@@ -296,10 +352,10 @@ export function draftRules(catalog: Catalog, kindRef: KindRef, from: string, to:
 
   // (a) moves and renames
   for (const r of removed) {
-    const byName = added.filter((d) => sameType(r, d) && namesMatch(r.pattern, d.pattern));
+    const byName = sameTypeAdded(r).filter((d) => namesMatch(r.pattern, d.pattern));
     if (byName.length === 1) {
       const d = byName[0]!;
-      const rivals = removed.filter((x) => sameType(x, d) && namesMatch(x.pattern, d.pattern));
+      const rivals = sameTypeRemoved(d).filter((x) => namesMatch(x.pattern, d.pattern));
       moveDraft(
         r,
         d,
@@ -313,12 +369,11 @@ export function draftRules(catalog: Catalog, kindRef: KindRef, from: string, to:
       for (const d of byName) moveDraft(r, d, 'weak', 'ambiguous', byName.length);
       continue;
     }
-    const parent = formatPathPattern(parentOf(r.pattern));
-    const sibling = (x: FieldNode) => formatPathPattern(parentOf(x.pattern)) === parent;
-    const siblings = added.filter((d) => sibling(d) && sameType(r, d));
+    const sibling = (x: FieldNode) => x.parentKey === r.parentKey;
+    const siblings = sameTypeAdded(r).filter(sibling);
     if (siblings.length === 1) {
       const d = siblings[0]!;
-      const rivals = removed.filter((x) => sibling(x) && sameType(x, d));
+      const rivals = sameTypeRemoved(d).filter(sibling);
       moveDraft(
         r,
         d,
@@ -332,7 +387,7 @@ export function draftRules(catalog: Catalog, kindRef: KindRef, from: string, to:
       for (const d of siblings) moveDraft(r, d, 'weak', 'ambiguous', siblings.length);
       continue;
     }
-    const anywhere = added.filter((d) => sameType(r, d));
+    const anywhere = sameTypeAdded(r);
     if (anywhere.length === 1) moveDraft(r, anywhere[0]!, 'weak', 'same-type-only', 1);
   }
 
@@ -343,7 +398,7 @@ export function draftRules(catalog: Catalog, kindRef: KindRef, from: string, to:
     const segs = x.pattern.filter((s): s is string => s !== null);
     const isString = (t: TypeRef) =>
       (t.kind === 'primitive' && t.name === 'string') || (t.kind === 'enum' && t.base === 'string');
-    if (isString(x.type) && y.type.kind === 'object' && eachCount(x.pattern) === 0) {
+    if (isString(x.type) && y.type.kind === 'object' && x.each === 0) {
       const o = typeOf(b, y.type.name);
       const carrier = o ? carrierOf(o) : undefined;
       const up =

@@ -2,12 +2,11 @@
 // the pair gets the rules appended, or a new conversion is added), keeping the user's text and comments (yaml's
 // Document API edits the parsed document, it does not rewrite it from values).
 import { Document, isMap, isScalar, isSeq, parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
+// No CEL here (nor anything that pulls it in): the page merges drafts the worker made, as plain data.
 import { issue, type Issue } from '../issue.ts';
-import { ruleEnds } from './apply.ts';
-import type { DraftTarget, RuleDraft } from './draft.ts';
-import { RULES_API_VERSION, RULES_KIND, type Rule } from './format.ts';
-import { parseRules } from './parse.ts';
-import { defineKey, formatPathPattern } from './paths.ts';
+import type { DraftConfidence, DraftEvidence, DraftTarget, RuleDraft } from './draft.ts';
+import { RULES_API_VERSION, RULES_KIND, type Rule, type RuleOp } from './format.ts';
+import { defineKey, formatPathPattern, parsePathPattern } from './paths.ts';
 
 const obj = (entries: readonly (readonly [string, unknown])[]): Record<string, unknown> => {
   const o = Object.create(null) as Record<string, unknown>;
@@ -57,6 +56,49 @@ export function ruleToJson(r: Rule): Record<string, unknown> {
   ]);
 }
 
+/** A draft as plain data (posted from the worker, printed by the CLI): the rule as written in a rules file. */
+export interface DraftData {
+  readonly id: string;
+  readonly op: RuleOp;
+  readonly rule: Record<string, unknown>;
+  readonly confidence: DraftConfidence;
+  readonly evidence: DraftEvidence;
+  readonly needsExpressions: boolean;
+}
+
+export const draftData = (d: RuleDraft): DraftData => ({
+  id: d.rule.id,
+  op: d.rule.op,
+  rule: ruleToJson(d.rule),
+  confidence: d.confidence,
+  evidence: d.evidence,
+  needsExpressions: d.needsExpressions,
+});
+
+const isRecord = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
+const normal = (p: unknown): string[] => {
+  if (typeof p !== 'string') return [];
+  const q = parsePathPattern(p);
+  return [q ? formatPathPattern(q) : p];
+};
+
+/** What a rule (as written in a file) reads and writes going up: the same ends as `ruleEnds(rule, 'up')`. */
+export function writtenRuleEnds(rule: unknown): { reads: string[]; writes: string[] } {
+  if (!isRecord(rule)) return { reads: [], writes: [] };
+  for (const op of ['move', 'enum', 'mapToList', 'listToMap'] as const) {
+    const b = rule[op];
+    if (isRecord(b)) return { reads: normal(b.from), writes: normal(b.to ?? b.from) };
+  }
+  const c = rule.compute;
+  if (isRecord(c)) {
+    const keys = (x: unknown) => (isRecord(x) ? Object.keys(x).flatMap(normal) : []);
+    return { reads: keys(c.down), writes: keys(c.up) };
+  }
+  const d = rule.drop;
+  if (isRecord(d)) return { reads: normal(d.from), writes: d.restore !== undefined ? normal(d.to) : [] };
+  return { reads: [], writes: [] };
+}
+
 export interface MergedDrafts {
   /** The rules text with the drafts (unchanged when `issues` has an error). */
   readonly text: string;
@@ -72,7 +114,7 @@ const sameConversion = (m: YAMLMap, t: DraftTarget): boolean => {
   return m.get('kind') === t.kind && m.get('from') === t.from && m.get('to') === t.to && (g == null || g === t.group);
 };
 
-function comment(d: RuleDraft): string {
+function comment(d: DraftData): string {
   const e = d.evidence;
   const what =
     e.from === e.to ? `${e.from}: ${e.fromType} -> ${e.toType}` : `${e.fromType} ${e.from} -> ${e.toType} ${e.to}`;
@@ -105,7 +147,7 @@ function itemsText(nodes: readonly unknown[], indent: number): string {
 export function mergeDrafts(
   existing: string | undefined,
   target: DraftTarget,
-  drafts: readonly RuleDraft[],
+  drafts: readonly DraftData[],
 ): MergedDrafts {
   const text = existing ?? '';
   const unchanged = (i: Issue): MergedDrafts => ({ text, added: [], present: [], issues: [i] });
@@ -135,41 +177,30 @@ export function mergeDrafts(
       return isScalar(id) ? [String(id.value)] : [];
     }),
   );
-  const taken = { source: new Set<string>(), dest: new Set<string>() };
-  const claim = (r: Rule) => {
-    const ends = ruleEnds(r, 'up');
-    for (const p of ends.source) taken.source.add(formatPathPattern(p));
-    for (const p of ends.dest) taken.dest.add(formatPathPattern(p));
+  const taken = { reads: new Set<string>(), writes: new Set<string>() };
+  const claim = (rule: unknown) => {
+    const ends = writtenRuleEnds(rule);
+    for (const p of ends.reads) taken.reads.add(p);
+    for (const p of ends.writes) taken.writes.add(p);
   };
-  const mine = blank
-    ? undefined
-    : parseRules(text).ruleSet.conversions.find(
-        (c) =>
-          c.kind === target.kind &&
-          c.from === target.from &&
-          c.to === target.to &&
-          (c.group ?? target.group) === target.group,
-      );
-  for (const r of mine?.rules ?? []) claim(r);
+  for (const r of rules?.items ?? []) claim(isMap(r) ? r.toJSON() : undefined);
 
   const added: string[] = [];
   const present: string[] = [];
   const nodes: YAMLMap[] = [];
   for (const d of drafts) {
-    const ends = ruleEnds(d.rule, 'up');
-    if (
-      ends.source.some((p) => taken.source.has(formatPathPattern(p))) ||
-      ends.dest.some((p) => taken.dest.has(formatPathPattern(p)))
-    ) {
-      present.push(d.rule.id);
+    const ends = writtenRuleEnds(d.rule);
+    if (ends.reads.some((p) => taken.reads.has(p)) || ends.writes.some((p) => taken.writes.has(p))) {
+      present.push(d.id);
       continue;
     }
-    let id = d.rule.id;
-    for (let n = 2; ids.has(id); n++) id = `${d.rule.id}-${n}`;
+    let id = d.id;
+    for (let n = 2; ids.has(id); n++) id = `${d.id}-${n}`;
     ids.add(id);
-    const rule = { ...d.rule, id } as Rule;
-    claim(rule);
-    const node = doc.createNode(ruleToJson(rule)) as YAMLMap;
+    claim(d.rule);
+    // The rule with its (possibly new) id first, as files write it.
+    const rule = obj([['id', id], ...Object.entries(d.rule).filter(([k]) => k !== 'id')]);
+    const node = doc.createNode(rule) as YAMLMap;
     node.commentBefore = comment(d);
     nodes.push(node);
     added.push(id);
@@ -211,5 +242,5 @@ export function mergeDrafts(
 
 /** A rules document holding the drafts. */
 export function formatDrafts(drafts: readonly RuleDraft[], target: DraftTarget, existing?: string): string {
-  return mergeDrafts(existing, target, drafts).text;
+  return mergeDrafts(existing, target, drafts.map(draftData)).text;
 }

@@ -58,4 +58,12 @@ export {
   type DraftTarget,
   type RuleDraft,
 } from './draft.ts';
-export { formatDrafts, mergeDrafts, ruleToJson, type MergedDrafts } from './draftText.ts';
+export {
+  draftData,
+  formatDrafts,
+  mergeDrafts,
+  ruleToJson,
+  writtenRuleEnds,
+  type DraftData,
+  type MergedDrafts,
+} from './draftText.ts';

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { Strategy } from '../../core/index.ts';
 import type { ExploreResult } from '../worker/protocol.ts';
 import type { ViewId } from '../state.ts';
-import type { ExplorerAction } from '../useExplorerState.ts';
+import { choose, type ExplorerAction } from '../useExplorerState.ts';
 import { ErrorBoundary } from '../panels/ErrorBoundary.tsx';
 import { PropertyBagList } from '../panels/PropertyBagList.tsx';
 import { LostList } from '../panels/LostList.tsx';
@@ -12,7 +12,7 @@ import { PlanTable } from '../panels/PlanTable.tsx';
 import { StrategiesView } from '../panels/StrategiesView.tsx';
 import { RoundTripView } from '../panels/RoundTripView.tsx';
 import { VersionMap } from '../panels/VersionMap.tsx';
-import { ChangesView } from '../panels/ChangesView.tsx';
+import { ChangesPanel } from '../panels/ChangesPanel.tsx';
 import { MigrationPlanView } from '../panels/MigrationPlanView.tsx';
 import { ASO_ONLY_VIEWS, DeployedTab } from '../panels/DeployedControls.tsx';
 import { RulesPanel } from '../rules/RulesPanel.tsx';
@@ -99,7 +99,7 @@ export const VIEWS: readonly DetailsView[] = [
             strategy={ctx.strategy}
             {...(shown.sourceVersion ? { source: shown.sourceVersion } : {})}
             {...(shown.targetVersion ? { target: shown.targetVersion } : {})}
-            onPick={(v) => ctx.dispatch({ type: 'target', version: v })}
+            onPick={(v) => ctx.dispatch(choose('targetVersion', v))}
           />
           {ctx.catalog && (
             <MigrationPlanView catalogJson={ctx.catalog.json} group={kind.group} kind={kind.kind} objects={ctx.input} />
@@ -113,7 +113,7 @@ export const VIEWS: readonly DetailsView[] = [
     label: 'Changes',
     count: none,
     render: (shown, ctx) => (
-      <ChangesView
+      <ChangesPanel
         {...(shown.changes ? { changes: shown.changes } : {})}
         {...(shown.sourceVersion ? { source: shown.sourceVersion } : {})}
         {...(shown.targetVersion ? { target: shown.targetVersion } : {})}

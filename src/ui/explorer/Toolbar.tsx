@@ -1,8 +1,9 @@
 // The conversion toolbar: document, source, hub, target and strategy pickers, the storage view switch.
-import type { HubChoice, Strategy } from '../../core/index.ts';
-import type { ExploreResult } from '../worker/protocol.ts';
+import type { ReactNode } from 'react';
+import type { HubChoice, Strategy, VersionRole } from '../../core/index.ts';
+import type { ExploreResult, VersionSummary } from '../worker/protocol.ts';
 import type { ExplorerState } from '../state.ts';
-import type { ExplorerAction } from '../useExplorerState.ts';
+import { choose, type ExplorerAction } from '../useExplorerState.ts';
 import { StorageViewSwitch } from '../panels/DeployedControls.tsx';
 import { ExamplesMenu } from '../panels/ExamplesMenu.tsx';
 
@@ -32,33 +33,49 @@ export function shownStrategy(picked: Strategy | undefined, shown: ExploreResult
 }
 
 function VersionOptions({ kind, deployed }: { readonly kind: Kind | undefined; readonly deployed: boolean }) {
-  const versions = kind?.versions ?? [];
+  const group = (label: string, role: VersionRole, note: (v: VersionSummary) => string) => (
+    <optgroup label={label}>
+      {(kind?.versions ?? [])
+        .filter((v) => v.role === role)
+        .map((v) => (
+          <option key={v.name} value={v.name}>
+            {v.name}
+            {note(v)}
+          </option>
+        ))}
+    </optgroup>
+  );
   return (
     <>
-      <optgroup label="API versions">
-        {versions
-          .filter((v) => v.role === 'api')
-          .map((v) => (
-            <option key={v.name} value={v.name}>
-              {v.name}
-              {v.deprecated ? ' (deprecated)' : ''}
-            </option>
-          ))}
-      </optgroup>
+      {group('API versions', 'api', (v) => (v.deprecated ? ' (deprecated)' : ''))}
       {/* The deployed view has only the CRD's own versions. */}
-      {!deployed && (
-        <optgroup label="Storage versions">
-          {versions
-            .filter((v) => v.role === 'storage')
-            .map((v) => (
-              <option key={v.name} value={v.name}>
-                {v.name}
-                {v.name === kind?.hub ? ' (hub)' : ''}
-              </option>
-            ))}
-        </optgroup>
-      )}
+      {!deployed && group('Storage versions', 'storage', (v) => (v.name === kind?.hub ? ' (hub)' : ''))}
     </>
+  );
+}
+
+/** A labelled version select; empty (a dash) while there is no kind. */
+function VersionPicker({
+  label,
+  value,
+  disabled,
+  onPick,
+  children,
+}: {
+  readonly label: string;
+  readonly value: string;
+  readonly disabled: boolean;
+  readonly onPick: (version: string) => void;
+  readonly children: ReactNode;
+}) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <select aria-label={label} value={value} disabled={disabled} onChange={(e) => onPick(e.target.value)}>
+        {disabled && <option value="">—</option>}
+        {children}
+      </select>
+    </label>
   );
 }
 
@@ -88,7 +105,7 @@ function HubChoice({
           value={hub ?? kind.hubChoices?.[0]?.hub ?? kind.hub}
           onChange={(e) => {
             const first = kind.hubChoices?.[0]?.hub;
-            dispatch({ type: 'hub', hub: e.target.value === first ? undefined : e.target.value });
+            dispatch(choose('hub', e.target.value === first ? undefined : e.target.value));
           }}
         >
           {kind.hubChoices?.map((c) => (
@@ -131,7 +148,21 @@ export function Toolbar({
   /** A version the user picked, while the kind has it (pickers show a pick before the worker answers). */
   const picked = (v: string | undefined) => (v !== undefined && versions.some((x) => x.name === v) ? v : undefined);
   const strategy = shownStrategy(state.strategy, shown);
-  const versionOptions = <VersionOptions kind={kind} deployed={deployed !== undefined} />;
+  const versionPicker = (field: 'sourceVersion' | 'targetVersion', label: string) => (
+    <VersionPicker
+      label={label}
+      value={picked(state[field]) ?? shown?.[field] ?? ''}
+      disabled={!kind}
+      onPick={(v) => dispatch(choose(field, v))}
+    >
+      <VersionOptions kind={kind} deployed={deployed !== undefined} />
+    </VersionPicker>
+  );
+  const arrow = (
+    <span className="arrow" aria-hidden="true">
+      →
+    </span>
+  );
   return (
     <div className="toolbar" role="toolbar" aria-label="Conversion">
       {(result?.documents.length ?? 0) > 1 && (
@@ -151,37 +182,11 @@ export function Toolbar({
           </select>
         </label>
       )}
-      <label className="field">
-        <span>Source version</span>
-        <select
-          aria-label="Source version"
-          value={picked(state.sourceVersion) ?? shown?.sourceVersion ?? ''}
-          disabled={!kind}
-          onChange={(e) => dispatch({ type: 'source', version: e.target.value })}
-        >
-          {!kind && <option value="">—</option>}
-          {versionOptions}
-        </select>
-      </label>
-      <span className="arrow" aria-hidden="true">
-        →
-      </span>
+      {versionPicker('sourceVersion', 'Source version')}
+      {arrow}
       <HubChoice kind={kind} hub={state.hub} deployed={deployed} dispatch={dispatch} />
-      <span className="arrow" aria-hidden="true">
-        →
-      </span>
-      <label className="field">
-        <span>Target version</span>
-        <select
-          aria-label="Target version"
-          value={picked(state.targetVersion) ?? shown?.targetVersion ?? ''}
-          disabled={!kind}
-          onChange={(e) => dispatch({ type: 'target', version: e.target.value })}
-        >
-          {!kind && <option value="">—</option>}
-          {versionOptions}
-        </select>
-      </label>
+      {arrow}
+      {versionPicker('targetVersion', 'Target version')}
       {strategies.length > 1 && !deployed && (
         <div className="segmented" role="radiogroup" aria-label="Strategy">
           {strategies.map((s) => (
@@ -191,7 +196,7 @@ export function Toolbar({
                 name="strategy"
                 value={s}
                 checked={s === strategy}
-                onChange={() => dispatch({ type: 'strategy', strategy: s })}
+                onChange={() => dispatch(choose('strategy', s))}
               />
               {s}
             </label>
@@ -199,10 +204,7 @@ export function Toolbar({
         </div>
       )}
       {shown?.storageView && (
-        <StorageViewSwitch
-          view={state.storage ?? shown.storageView}
-          onChange={(v) => dispatch({ type: 'storage', storage: v })}
-        />
+        <StorageViewSwitch view={state.storage ?? shown.storageView} onChange={(v) => dispatch(choose('storage', v))} />
       )}
       <div className="spacer" />
       <ExamplesMenu />

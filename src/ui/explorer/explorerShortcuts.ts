@@ -2,7 +2,7 @@
 // Monaco. The Alt+digit ones follow the details views' registry.
 import type { Shortcut } from '../shortcuts.ts';
 import type { ExploreResult } from '../worker/protocol.ts';
-import type { ExplorerAction } from '../useExplorerState.ts';
+import { choose, type ExplorerAction } from '../useExplorerState.ts';
 import { VIEWS } from './DetailsTabs.tsx';
 
 export function explorerShortcuts({
@@ -27,7 +27,7 @@ export function explorerShortcuts({
     const apis = (shown?.kind?.versions ?? []).filter((v) => v.role === 'api').map((v) => v.name);
     if (apis.length === 0) return;
     const at = apis.indexOf(shown?.targetVersion ?? '');
-    dispatch({ type: 'target', version: apis[(at + step + apis.length) % apis.length] });
+    dispatch(choose('targetVersion', apis[(at + step + apis.length) % apis.length]));
   };
   return [
     { id: 'help', label: 'Show keyboard shortcuts', keys: { code: 'KeyH', alt: true }, run: openHelp },

@@ -6,7 +6,7 @@ import type { ExploreResult } from '../worker/protocol.ts';
 import { keyAtOffset, rangeAt, rangeIndex } from '../worker/rangeTable.ts';
 import type { EditorDecoration } from '../editor/ResourceEditor.tsx';
 import { fateTitle } from '../panels/fates.ts';
-import type { ExplorerAction } from '../useExplorerState.ts';
+import { choose, type ExplorerAction } from '../useExplorerState.ts';
 
 const MAX_EDITOR_DECORATIONS = 4000;
 
@@ -29,7 +29,7 @@ export function useSelection(
 ): Selection {
   const highlightKey = highlight ? pathKey(highlight) : undefined;
   const select = useCallback(
-    (key: string | undefined) => dispatch({ type: 'highlight', path: key === undefined ? undefined : keyToPath(key) }),
+    (key: string | undefined) => dispatch(choose('highlight', key === undefined ? undefined : keyToPath(key))),
     [dispatch],
   );
 

@@ -6,6 +6,7 @@ import { issue, type Issue } from '../../core/index.ts';
 import { readDropped, type Dropped } from '../catalogs/droppedFiles.ts';
 import { conversionClient } from '../worker/conversionClient.ts';
 import { putCatalog, type StoredCatalog } from '../catalogs/catalogStore.ts';
+import { TextDialog } from './TextDialog.tsx';
 
 export type SourceFiles = readonly { readonly name: string; readonly text: string }[];
 
@@ -106,38 +107,21 @@ export function CatalogLoader({ onLoaded }: Props) {
       <button type="button" onClick={() => dialog.current?.showModal()}>
         Paste CRD…
       </button>
-      <dialog ref={dialog} className="paste-dialog" aria-label="Paste a CRD">
-        <form
-          method="dialog"
-          onSubmit={async (e) => {
-            e.preventDefault();
-            dialog.current?.close();
-            const text = pasted;
-            setPasted('');
-            await load(() => importAndStore([{ name: 'pasted.yaml', text }]));
-          }}
-        >
-          <h2>Paste a CRD</h2>
-          <p className="muted">
-            CustomResourceDefinition YAML, an OpenAPI document or a catalog JSON. It stays in this browser.
-          </p>
-          <textarea
-            aria-label="CRD text"
-            value={pasted}
-            onChange={(e) => setPasted(e.target.value)}
-            rows={18}
-            spellCheck={false}
-          />
-          <div className="dialog-actions">
-            <button type="button" onClick={() => dialog.current?.close()}>
-              Cancel
-            </button>
-            <button type="submit" className="primary" disabled={pasted.trim() === ''}>
-              Load
-            </button>
-          </div>
-        </form>
-      </dialog>
+      <TextDialog
+        dialog={dialog}
+        label="Paste a CRD"
+        intro="CustomResourceDefinition YAML, an OpenAPI document or a catalog JSON. It stays in this browser."
+        textLabel="CRD text"
+        text={pasted}
+        onText={setPasted}
+        rows={18}
+        canLoad={pasted.trim() !== ''}
+        onLoad={async () => {
+          const text = pasted;
+          setPasted('');
+          await load(() => importAndStore([{ name: 'pasted.yaml', text }]));
+        }}
+      />
     </div>
   );
 }

@@ -1,7 +1,15 @@
+import type { DraftData } from '../../core/index.ts';
 import type { ChangesView as Changes } from '../worker/protocol.ts';
 import { Table } from './Table.tsx';
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The drafts offered on a row: those whose first piece of evidence is this change (a rename's row has ` → new`). */
+const draftsOf = (drafts: readonly DraftData[], rowPath: string) =>
+  drafts.filter((d) => {
+    const p = d.evidence.changes[0]?.path;
+    return p !== undefined && (rowPath === p || rowPath.startsWith(`${p} → `));
+  });
 
 /**
  * What changed between the source and target versions, and whether the change is compatible: sorted by
@@ -12,12 +20,24 @@ export function ChangesView({
   source,
   target,
   onSelect,
+  drafts = [],
+  onDraft,
+  drafted,
+  draftStatus,
 }: {
   readonly changes?: Changes;
   readonly source?: string;
   readonly target?: string;
   readonly onSelect?: (srcKey: string) => void;
+  /** Rules drafted from strong evidence, offered beside their change. */
+  readonly drafts?: readonly DraftData[];
+  readonly onDraft?: (drafts: readonly DraftData[]) => void;
+  /** Ids of the drafts the rules already hold. */
+  readonly drafted?: ReadonlySet<string>;
+  /** What the last "Draft rule" did. */
+  readonly draftStatus?: string;
 }) {
+  const drafting = onDraft !== undefined && drafts.length > 0;
   if (!changes)
     return <p className="empty">No change analysis for {source && target ? `${source} → ${target}` : 'this view'}.</p>;
   return (
@@ -31,10 +51,23 @@ export function ChangesView({
           {changes.verdict}
         </span>
       </p>
+      {drafting && (
+        <p className="drafts-bar" data-drafts={drafts.length}>
+          {drafts.length} conversion rule{drafts.length === 1 ? '' : 's'} can be drafted from strong evidence.{' '}
+          <button type="button" data-testid="draft-all" onClick={() => onDraft(drafts)}>
+            Draft all
+          </button>
+        </p>
+      )}
+      {draftStatus !== undefined && (
+        <p role="status" data-testid="draft-status">
+          {draftStatus}
+        </p>
+      )}
       {changes.rows.length === 0 ? (
         <p className="empty">The two versions have the same schema.</p>
       ) : (
-        <Table label="Changes" columns={['Field', 'Change', 'Detail', 'Compatible']}>
+        <Table label="Changes" columns={['Field', 'Change', 'Detail', 'Compatible', ...(drafting ? ['Rule'] : [])]}>
           <tbody>
             {[...changes.rows]
               .sort((a, b) => cmp(a.path, b.path) || cmp(a.change, b.change))
@@ -53,6 +86,24 @@ export function ChangesView({
                   <td>{r.change}</td>
                   <td>{r.detail}</td>
                   <td>{r.compatible === undefined ? '' : r.compatible ? 'yes' : 'no'}</td>
+                  {drafting && (
+                    <td>
+                      {draftsOf(drafts, r.path).map((d) => (
+                        <button
+                          key={d.id}
+                          type="button"
+                          data-testid="draft-rule"
+                          data-rule-id={d.id}
+                          data-rule-op={d.op}
+                          data-drafted={drafted?.has(d.id) ? 'true' : undefined}
+                          title={`${d.op} ${d.evidence.from}${d.evidence.to !== d.evidence.from ? ` → ${d.evidence.to}` : ''}${d.needsExpressions ? ' (write the expressions)' : ''}`}
+                          onClick={() => onDraft([d])}
+                        >
+                          {drafted?.has(d.id) ? 'In the rules:' : 'Draft rule'} <span className="mono">{d.id}</span>
+                        </button>
+                      ))}
+                    </td>
+                  )}
                 </tr>
               ))}
           </tbody>

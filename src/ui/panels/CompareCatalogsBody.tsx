@@ -56,26 +56,23 @@ export default function CompareCatalogsBody({ catalogs }: { catalogs: readonly S
   const result = useMemo(() => (old && neu ? compare(old, neu) : undefined), [old, neu]);
   const report = result?.report;
   const shown = report?.findings.filter((f) => harmless || f.severity !== 'harmless') ?? [];
-  const options = catalogs.map((c) => (
-    <option key={c.hash} value={c.hash}>
-      {c.title} ({c.name})
-    </option>
-  ));
+  const picker = (side: 'Old' | 'New', value: string | undefined, onPick: (hash: string) => void) => (
+    <label className="field">
+      <span>{side}</span>
+      <select aria-label={`${side} catalog`} value={value} onChange={(e) => onPick(e.target.value)}>
+        {catalogs.map((c) => (
+          <option key={c.hash} value={c.hash}>
+            {c.title} ({c.name})
+          </option>
+        ))}
+      </select>
+    </label>
+  );
   return (
     <>
       <div className="compare-pickers">
-        <label className="field">
-          <span>Old</span>
-          <select aria-label="Old catalog" value={old?.hash} onChange={(e) => setOldHash(e.target.value)}>
-            {options}
-          </select>
-        </label>
-        <label className="field">
-          <span>New</span>
-          <select aria-label="New catalog" value={neu?.hash} onChange={(e) => setNewHash(e.target.value)}>
-            {options}
-          </select>
-        </label>
+        {picker('Old', old?.hash, setOldHash)}
+        {picker('New', neu?.hash, setNewHash)}
         <label className="field">
           <input type="checkbox" checked={harmless} onChange={(e) => setHarmless(e.target.checked)} />
           <span>Show harmless changes</span>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { CloseButton, useModal } from './dialogs.tsx';
 import { describeKeys, type Shortcut } from '../shortcuts.ts';
 import { FATES } from './fates.ts';
 import { PrimerLink, PURPOSE } from './Primer.tsx';
@@ -13,13 +13,7 @@ export function HelpOverlay({
   readonly onClose: () => void;
   readonly shortcuts: readonly Shortcut[];
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
+  const ref = useModal(open);
   return (
     <dialog ref={ref} className="help" aria-label="Keyboard shortcuts" onClose={onClose}>
       <p className="purpose" data-testid="purpose">
@@ -80,11 +74,7 @@ export function HelpOverlay({
           </li>
         ))}
       </ul>
-      <form method="dialog">
-        <button type="submit" className="primary" autoFocus>
-          Close
-        </button>
-      </form>
+      <CloseButton />
     </dialog>
   );
 }

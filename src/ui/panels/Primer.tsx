@@ -1,6 +1,7 @@
 // The statement of purpose and a short primer of the words the explorer uses, opened from the help and the
 // empty states.
 import { useRef } from 'react';
+import { CloseButton } from './dialogs.tsx';
 import '../share/share.css';
 
 export const PURPOSE =
@@ -47,11 +48,7 @@ export function PrimerLink({ label = 'What is this? Read the primer' }: { readon
             it.
           </dd>
         </dl>
-        <form method="dialog">
-          <button type="submit" className="primary" autoFocus>
-            Close
-          </button>
-        </form>
+        <CloseButton />
       </dialog>
     </>
   );

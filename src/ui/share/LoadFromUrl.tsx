@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import type { Issue } from '../../core/index.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { importAndStore, loadCatalogFiles, type LoadOutcome } from '../panels/CatalogLoader.tsx';
+import { TextDialog } from '../panels/TextDialog.tsx';
 import { pinOf, rawUrlOf, type Pin } from './provenance.ts';
 import { fetchCached } from './remoteCache.ts';
 import { fetchRemoteText, RemoteError } from './remoteFetch.ts';
@@ -76,59 +77,49 @@ export function LoadFromUrl({ onLoaded }: Props) {
       >
         From URL…
       </button>
-      <dialog ref={dialog} className="paste-dialog" aria-label="Load from URL">
-        <form
-          method="dialog"
-          onSubmit={async (e) => {
-            e.preventDefault();
-            dialog.current?.close();
-            const list = urls.map((u) => rawUrlOf(u) ?? u);
-            setText('');
-            await loadCatalogFiles(() => loadUrls(list), qc, onLoaded);
-          }}
-        >
-          <h2>Load from URL</h2>
-          <p className="muted">
+      <TextDialog
+        dialog={dialog}
+        label="Load from URL"
+        intro={
+          <>
             One or more https URLs of CRD YAML, OpenAPI or catalog JSON files, one per line. A shared link refers to
             them by URL and content hash, so use URLs at a release tag or commit (e.g.{' '}
             <code>https://raw.githubusercontent.com/owner/repo/v1.2.3/path/crd.yaml</code>).
-          </p>
-          <textarea
-            aria-label="Catalog URLs"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            rows={6}
-            spellCheck={false}
-          />
-          {urls.length > 0 && (
-            <ul className="url-hints" data-testid="url-hints">
-              {urls.map((u, i) => {
-                const raw = rawUrlOf(u);
-                const pin = pinOf(raw ?? u);
-                return (
-                  <li key={`${i}:${u}`} data-pin={pin} {...(raw ? { 'data-raw': raw } : {})}>
-                    <code>{u}</code>: {raw ? 'a GitHub page; its raw file will be loaded. ' : ''}
-                    {PIN_NOTE[pin]}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-          <div className="dialog-actions">
-            {blobs.length > 0 && (
-              <button type="button" onClick={() => setText(urls.map((u) => rawUrlOf(u) ?? u).join('\n'))}>
-                Use the raw URLs
-              </button>
-            )}
-            <button type="button" onClick={() => dialog.current?.close()}>
-              Cancel
+          </>
+        }
+        textLabel="Catalog URLs"
+        text={text}
+        onText={setText}
+        rows={6}
+        canLoad={urls.length > 0}
+        onLoad={async () => {
+          const list = urls.map((u) => rawUrlOf(u) ?? u);
+          setText('');
+          await loadCatalogFiles(() => loadUrls(list), qc, onLoaded);
+        }}
+        actions={
+          blobs.length > 0 && (
+            <button type="button" onClick={() => setText(urls.map((u) => rawUrlOf(u) ?? u).join('\n'))}>
+              Use the raw URLs
             </button>
-            <button type="submit" className="primary" disabled={urls.length === 0}>
-              Load
-            </button>
-          </div>
-        </form>
-      </dialog>
+          )
+        }
+      >
+        {urls.length > 0 && (
+          <ul className="url-hints" data-testid="url-hints">
+            {urls.map((u, i) => {
+              const raw = rawUrlOf(u);
+              const pin = pinOf(raw ?? u);
+              return (
+                <li key={`${i}:${u}`} data-pin={pin} {...(raw ? { 'data-raw': raw } : {})}>
+                  <code>{u}</code>: {raw ? 'a GitHub page; its raw file will be loaded. ' : ''}
+                  {PIN_NOTE[pin]}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </TextDialog>
     </>
   );
 }

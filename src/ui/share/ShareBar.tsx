@@ -16,6 +16,7 @@ import { useUrlState } from './useUrlState.ts';
 import { onlyDocument, type SourceOrigin } from './linkCatalog.ts';
 import { linkPlan, useLinkPlan } from './useLinkPlan.ts';
 import { LinkReportNote } from './LinkReportNote.tsx';
+import { useModal } from '../panels/dialogs.tsx';
 import './share.css';
 
 export interface ShareBarProps {
@@ -106,7 +107,7 @@ export function ShareBar({ state, apply, update, result, catalogHash }: ShareBar
   const [link, setLink] = useState<{ href: string } | { issue: Issue } | undefined>(undefined);
   const [status, setStatus] = useState<{ text: string; copied?: string } | undefined>(undefined);
   const [pending, setPending] = useState<Pending | undefined>(undefined);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModal(pending !== undefined);
 
   // The meter follows the state, a little behind typing.
   const linkState = plan?.state;
@@ -215,13 +216,6 @@ export function ShareBar({ state, apply, update, result, catalogHash }: ShareBar
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
   }, []);
-
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (pending && !d.open) d.showModal();
-    if (!pending && d.open) d.close();
-  }, [pending]);
 
   const length = link && 'href' in link ? link.href.length : undefined;
   const level = length === undefined ? undefined : linkLevel(length);

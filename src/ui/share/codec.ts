@@ -105,6 +105,13 @@ function onlyKeys(o: Record<string, unknown>, allowed: readonly string[], at: Pa
   for (const k of Object.keys(o)) if (!allowed.includes(k)) throw new Invalid([...at, k], 'unknown field');
 }
 
+/** A value that must be one of a closed list (a strategy, a view): anything else is `unknown <what>` at `key`. */
+function oneOf<T extends string>(v: unknown, allowed: readonly T[], key: string, what: string): T {
+  const found = allowed.find((a) => a === v);
+  if (found === undefined) throw new Invalid([key], `unknown ${what}`);
+  return found;
+}
+
 function str(v: unknown, at: Path, max = MAX_SHORT_STRING, min = 1): string {
   if (typeof v !== 'string') throw new Invalid(at, 'expected a string');
   if (v.length < min || v.length > max) throw new Invalid(at, `expected ${min}..${max} characters`);
@@ -167,32 +174,12 @@ function stateFromWire(v: unknown): ExplorerState {
   }
   if (v.s !== undefined) state.sourceVersion = str(v.s, ['s']);
   if (v.t !== undefined) state.targetVersion = str(v.t, ['t']);
-  if (v.g !== undefined) {
-    const g = v.g;
-    const strategy = STRATEGIES.find((s) => s === g);
-    if (strategy === undefined) throw new Invalid(['g'], 'unknown strategy');
-    state.strategy = strategy;
-  }
+  if (v.g !== undefined) state.strategy = oneOf(v.g, STRATEGIES, 'g', 'strategy');
   if (v.h !== undefined) state.hub = str(v.h, ['h']);
-  if (v.m !== undefined) {
-    const m = v.m;
-    const storage = STORAGE_VIEWS.find((x) => x === m);
-    if (storage === undefined) throw new Invalid(['m'], 'unknown storage view');
-    state.storage = storage;
-  }
-  if (v.w !== undefined) {
-    const c = v.w;
-    const conversion = CONVERSIONS.find((x) => x === c);
-    if (conversion === undefined) throw new Invalid(['w'], 'unknown conversion');
-    state.conversion = conversion;
-  }
+  if (v.m !== undefined) state.storage = oneOf(v.m, STORAGE_VIEWS, 'm', 'storage view');
+  if (v.w !== undefined) state.conversion = oneOf(v.w, CONVERSIONS, 'w', 'conversion');
   if (v.r !== undefined) state.rules = str(v.r, ['r'], MAX_JSON_BYTES, 1);
-  if (v.v !== undefined) {
-    const vv = v.v;
-    const view = VIEW_IDS.find((x) => x === vv);
-    if (view === undefined) throw new Invalid(['v'], 'unknown view');
-    state.view = view;
-  }
+  if (v.v !== undefined) state.view = oneOf(v.v, VIEW_IDS, 'v', 'view');
   if (v.p !== undefined) {
     const p = v.p;
     if (!Array.isArray(p) || p.length > MAX_PATH_SEGMENTS)

@@ -2,7 +2,7 @@
 // (importers/minimalSources.ts), pinned by the hash of the catalog those files import to. A catalog whose files
 // came from https URLs is referred to by the one URL it needs and that file's content hash instead.
 import { parseAllDocuments } from 'yaml';
-import { minimalSources, type KindName } from '../../importers/index.ts';
+import { minimalSources, type KindName, type MinimalSources } from '../../importers/index.ts';
 import type { ExplorerState } from '../state.ts';
 
 /** Where a loaded file came from, when it was fetched from a URL (Load from URL). */
@@ -12,13 +12,8 @@ export interface SourceOrigin {
   readonly hash: string;
 }
 
-export interface LinkReport {
-  /** Kinds the link keeps (`Kind.group`). */
-  readonly kept: readonly string[];
-  readonly leftOutKinds: readonly string[];
-  readonly leftOutFiles: readonly string[];
-  readonly bytesBefore: number;
-  readonly bytesAfter: number;
+/** What the link keeps and leaves out (see MinimalSources), without the files themselves. */
+export interface LinkReport extends Omit<MinimalSources, 'sources'> {
   /** Set when the link refers to the catalog by this URL instead of embedding it. */
   readonly url?: string;
 }

@@ -81,13 +81,10 @@ export class PackBuilder {
 
   private note(s: string | undefined): number {
     if (s === undefined) return -1;
-    let i = this.noteOf.get(s);
-    if (i === undefined) {
-      i = this.notes.length;
-      this.notes.push(s);
-      this.noteOf.set(s, i);
-    }
-    return i;
+    const known = this.noteOf.get(s);
+    if (known !== undefined) return known;
+    this.noteOf.set(s, this.notes.length);
+    return this.notes.push(s) - 1;
   }
 
   /**

@@ -3,7 +3,9 @@ import type {
   Census,
   ConversionGraph,
   ConversionStrategy,
-  DeployedFateKind,
+  DeployedFate,
+  DraftData,
+  DraftTarget,
   StorageView,
   FateKind,
   HubChoice,
@@ -198,6 +200,8 @@ export interface ChangesView {
   readonly verdict: string;
   readonly compatible: boolean;
   readonly rows: readonly ChangeRow[];
+  /** Conversion rules drafted from strong evidence (pair ordered older -> newer), offered beside their change. */
+  readonly drafts?: { readonly target: DraftTarget; readonly offers: readonly DraftData[] };
 }
 
 /** The explorer's choices (state.ts says what each means; `hub` may also name an API version for its twin). */
@@ -224,12 +228,7 @@ export interface RulesView {
 }
 
 /** One fate of the deployed pipeline, for the list and the banner (`copied` are only coloured, not listed). */
-export interface DeployedFateRow {
-  readonly kind: DeployedFateKind;
-  readonly on: 'write' | 'read';
-  readonly by: string;
-  readonly cause: string;
-  readonly pane: 'resource' | 'stored' | 'target';
+export interface DeployedFateRow extends Pick<DeployedFate, 'kind' | 'on' | 'by' | 'cause' | 'pane'> {
   /** Formatted path (`spec.postRenderers[0].kustomize.patchesStrategicMerge`). */
   readonly path: string;
   readonly segments: Path;

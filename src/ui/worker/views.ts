@@ -20,6 +20,7 @@ import {
 import type { BagEntry, BeforeAfterView, ChangesView, LostEntry, PaneView } from './protocol.ts';
 import { countFates, renderPacked, type FateInfo } from './renderLines.ts';
 import { usedAt } from './resourceUsage.ts';
+import { draftOffers } from './drafts.ts';
 
 // When several fates name the same source field, show the one that matters most.
 const rank = (k: FateKind) => FATE_KINDS[k].rank;
@@ -154,6 +155,7 @@ export function changesView(
 ): ChangesView | undefined {
   const r = versionChanges(catalog, { group: kind.group, kind: kind.kind }, from, to).changes;
   if (!r) return undefined;
+  const drafts = draftOffers(catalog, kind, from, to);
   return {
     from,
     to,
@@ -166,5 +168,6 @@ export function changesView(
       compatible: !c.breaking,
       ...usedAt(doc, c.path),
     })),
+    ...(drafts ? { drafts } : {}),
   };
 }
