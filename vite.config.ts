@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { sharePlugin } from './scripts/vite-share-plugin.ts';
+import { preloadAppPlugin } from './scripts/vite-preload-plugin.ts';
 
 // The framework-free library's modules do nothing when imported (no registration, no globals): a bundle then
 // gets only what it calls from them, not every module behind core/index.ts (CEL, yaml, ...).
@@ -12,7 +13,7 @@ const PURE_LIBRARY = [{ test: /[\\/]src[\\/](core|importers|catalogs)[\\/]/, sid
 // Relative base: the built folder works from any static host and any sub-path.
 export default defineConfig({
   base: './',
-  plugins: [react(), sharePlugin()],
+  plugins: [react(), sharePlugin(), preloadAppPlugin()],
   resolve: {
     // monaco-worker-manager (inside monaco-yaml) still imports pre-0.56 deep paths.
     alias: [

@@ -1,9 +1,9 @@
+// The app, loaded by main.tsx once the worker and the catalog fetches are on their way.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './App.tsx';
 import './styles.css';
-import { conversionClient } from './worker/conversionClient.ts';
 import { ErrorBoundary } from './panels/ErrorBoundary.tsx';
 import { restoreState } from './useExplorerState.ts';
 
@@ -28,9 +28,6 @@ function Crashed({ error }: { readonly error: Error }) {
     </main>
   );
 }
-
-// Start the conversion worker now, so its code loads while the catalogs are fetched.
-conversionClient();
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: Infinity, retry: 1, refetchOnWindowFocus: false } },
