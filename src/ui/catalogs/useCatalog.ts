@@ -7,6 +7,7 @@ import { useCatalogIndex, useCatalogJson, useUserCatalogs } from '../queries/cat
 import { useRemoteCatalog } from '../share/useRemoteCatalog.ts';
 import { conversionClient } from '../worker/conversionClient.ts';
 import { putCatalog } from './catalogStore.ts';
+import { builtinCatalogKey } from '../platform/prefetch.ts';
 import type { CatalogInput } from '../worker/useWorkerConversion.ts';
 
 export interface ResolvedCatalog {
@@ -67,7 +68,7 @@ export function useResolvedCatalog(ref: CatalogRef): ResolvedCatalog {
       if (builtin.isError) return { error: String(builtin.error), loading: false };
       if (!entry || !builtin.data) return { loading: true, ...(entry ? { builtinId: entry.id } : {}) };
       return {
-        input: { key: `builtin:${entry.id}:${entry.hash}`, json: builtin.data, hooks: entry.id },
+        input: { key: builtinCatalogKey(entry), json: builtin.data, hooks: entry.id },
         builtinId: entry.id,
         loading: false,
       };

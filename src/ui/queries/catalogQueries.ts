@@ -1,6 +1,12 @@
 // Catalogs are fetched and cached with TanStack Query; URLs are relative so the app works under any sub-path.
 import { useQuery } from '@tanstack/react-query';
 import { listCatalogs } from '../catalogs/catalogStore.ts';
+import {
+  CATALOG_INDEX_URL,
+  builtinCatalogUrl,
+  fetchPrefetched as fetchJson,
+  prefetchedValue,
+} from '../platform/prefetch.ts';
 
 export interface CatalogIndexEntry {
   readonly id: string;
@@ -9,16 +15,12 @@ export interface CatalogIndexEntry {
   readonly hash: string;
 }
 
-async function fetchJson(url: string): Promise<unknown> {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-  return res.json();
-}
-
 export function useCatalogIndex() {
   return useQuery({
     queryKey: ['catalog-index'],
-    queryFn: async () => (await fetchJson('catalogs/index.json')) as { catalogs: CatalogIndexEntry[] },
+    queryFn: async () => (await fetchJson(CATALOG_INDEX_URL)) as { catalogs: CatalogIndexEntry[] },
+    // Already here when the early fetch (platform/prefetch.ts) has arrived: the first render has it.
+    initialData: () => prefetchedValue(CATALOG_INDEX_URL) as { catalogs: CatalogIndexEntry[] } | undefined,
   });
 }
 
@@ -26,7 +28,8 @@ export function useCatalogJson(entry: CatalogIndexEntry | undefined) {
   return useQuery({
     queryKey: ['catalog', entry?.id, entry?.hash],
     enabled: entry !== undefined,
-    queryFn: () => fetchJson(`catalogs/${entry?.file ?? ''}`),
+    queryFn: () => fetchJson(entry ? builtinCatalogUrl(entry) : ''),
+    initialData: () => (entry ? prefetchedValue(builtinCatalogUrl(entry)) : undefined),
   });
 }
 

@@ -245,6 +245,7 @@ export function ShareBar({ state, apply, update, result, catalogHash }: ShareBar
               value={Math.min(length, 10_000)}
               aria-label="Link length"
               aria-valuetext={`${length} characters`}
+              title={`${length.toLocaleString('en')} chars · ${SHORT_LEVEL[level]}`}
             />
             <span
               className="share-meter-text"

@@ -23,6 +23,8 @@ export class ConversionClient {
   private readonly pending = new Map<number, Pending>();
   private readonly updating = new Map<number, Updating>();
   private readonly loaded = new Map<string, Promise<{ summary?: CatalogSummary; issues: readonly Issue[] }>>();
+  /** A request sent before the page asked (see prime), with its answer. */
+  private primed: { key: string; reply: Promise<ExploreResult | { error: string }> } | undefined;
 
   constructor() {
     this.worker = new Worker(new URL('./conversion.worker.ts', import.meta.url), {
@@ -94,9 +96,24 @@ export class ConversionClient {
     request: ExploreRequest,
     onUpdate?: (r: ExploreResult, base: ExploreResult) => void,
   ): Promise<ExploreResult | { error: string }> {
+    const primed = this.primed;
+    this.primed = undefined;
+    if (primed && primed.key === requestKey(request)) {
+      const r = await primed.reply;
+      // (A result still waiting for its ranges is asked again: its update went to nobody.)
+      if ('error' in r || !r.rangesPending) return r;
+    }
     this.updating.clear();
     const r = await this.send({ type: 'explore', request }, onUpdate ? { onUpdate } : undefined);
     return r.type === 'explore' ? r.result : { error: r.type === 'error' ? r.message : 'unexpected reply' };
+  }
+
+  /**
+   * Sends `request` now, before the page asks for it (the first view, while the app's code still loads); the
+   * page's first explore with an equal request gets this answer. Any other request drops it.
+   */
+  prime(request: ExploreRequest): void {
+    this.primed = { key: requestKey(request), reply: this.explore(request) };
   }
 
   async importFiles(files: readonly { name: string; text: string }[]): Promise<ImportResult> {
@@ -115,6 +132,11 @@ export class ConversionClient {
     const r = await this.send({ type: 'census', catalogKey });
     return r.type === 'census' ? r : { issues: [errorIssue(r.type === 'error' ? r.message : 'unexpected reply')] };
   }
+}
+
+/** Equal for requests with equal fields, whatever their order (ExploreRequest's fields are plain values). */
+function requestKey(r: ExploreRequest): string {
+  return JSON.stringify(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 function errorIssue(message: string): Issue {

@@ -19,9 +19,45 @@ export function usedPlanTypes(plan: Plan, doc: unknown): string[] {
     const byType = new Map<string, TypePlan>(hop.types.map((t) => [t.sourceType, t]));
     const root = hop.types[0];
     if (!root) continue;
+    const children = (t: TypePlan): TypePlan[] =>
+      t.steps.flatMap((s) => {
+        const c = s.source && s.nested ? byType.get(s.nested.sourceType) : undefined;
+        return c ? [c] : [];
+      });
+    // The types an object of type t can lead to (itself included), computed once per type.
+    const reach = new Map<string, readonly string[]>();
+    const reachable = (t: TypePlan): readonly string[] => {
+      let r = reach.get(t.sourceType);
+      if (!r) {
+        const found = new Set<string>([t.sourceType]);
+        const stack = [t];
+        for (let x = stack.pop(); x; x = stack.pop())
+          for (const c of children(x))
+            if (!found.has(c.sourceType)) {
+              found.add(c.sourceType);
+              stack.push(c);
+            }
+        r = [...found].map((st) => planTypeKey(hop, st));
+        reach.set(t.sourceType, r);
+      }
+      return r;
+    };
+    // A type whose reachable types are all found already: another object of it adds nothing (on 1 MB of
+    // repeated items, the walk then stops at the first few instead of visiting every object).
+    const complete = new Set<string>();
+    // (Checked again only when something new was found since.)
+    const checkedAt = new Map<string, number>();
+    const isComplete = (t: TypePlan): boolean => {
+      if (complete.has(t.sourceType)) return true;
+      if (checkedAt.get(t.sourceType) === out.size) return false;
+      checkedAt.set(t.sourceType, out.size);
+      if (!out.has(planTypeKey(hop, t.sourceType)) || !reachable(t).every((k) => out.has(k))) return false;
+      complete.add(t.sourceType);
+      return true;
+    };
     const seen = new Set<unknown>();
     const visit = (t: TypePlan, v: unknown) => {
-      if (!isObject(v) || seen.has(v)) return;
+      if (!isObject(v) || seen.has(v) || isComplete(t)) return;
       seen.add(v);
       out.add(planTypeKey(hop, t.sourceType));
       for (const s of t.steps) {
