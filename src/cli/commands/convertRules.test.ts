@@ -33,6 +33,35 @@ describe.skipIf(!HAS_CORPUS)(`convert --rules (${HAS_CORPUS ? 'corpus' : CORPUS_
     expect(f.err()).not.toMatch(/WEBHOOK_NOT_MODELLED.*spec\.machineTemplate/);
   });
 
+  it('a rule whose CEL fails on the document prints RULE_FAILED at its line in the rules file and exits 1', async () => {
+    const rules = `apiVersion: version-explorer.dev/v1alpha1
+kind: ConversionRules
+conversions:
+  - { group: controlplane.cluster.x-k8s.io, kind: KubeadmControlPlane, from: v1beta1, to: v1beta2, rules: [
+      { id: replicas, compute: {
+          up: { spec.replicas: "self.spec.replicas + int(self.metadata.name)" },
+          down: { spec.replicas: "self.spec.replicas - int(self.metadata.name)" } } } ] }
+`;
+    const line = rules.split('\n').findIndex((l) => l.includes('id: replicas')) + 1;
+    const args = ['--catalog', path.join(CAPI, 'crds'), '-f', path.join(CAPI, 'samples/v1.10.10/simple-cluster.yaml')];
+    for (const storage of ['deployed', 'aso']) {
+      const f = fakeIO('', { 'bad-rules.yaml': rules });
+      const code = await convert([...args, '--to', 'v1beta2', '--storage', storage, '--rules', 'bad-rules.yaml'], f.io);
+      expect(code).toBe(1);
+      const failed = f
+        .err()
+        .split('\n')
+        .filter((l) => l.includes(' RULE_FAILED'));
+      expect(failed.length).toBeGreaterThan(0);
+      for (const l of failed) {
+        expect(l.startsWith(`bad-rules.yaml:${line}:`)).toBe(true);
+        expect(l).toMatch(/: error RULE_FAILED: .*\(at spec\.replicas\)$/);
+      }
+      // the name is not a number: no replica count stands in for the one the rule could not compute
+      expect([storage, kcp(f.out())?.spec?.replicas]).toEqual([storage, undefined]);
+    }
+  });
+
   it('a rules file with an error is bad input (exit 2) with its line', async () => {
     const f = fakeIO();
     const code = await convert(

@@ -112,7 +112,8 @@ export async function convertDeployed(
     // a drop ends with exit 1, so it prints as an error
     for (const i of r.issues)
       io.err(`${formatIssue(located(LOSS_CODES.has(i.code) ? { ...i, severity: 'error' } : i, doc, file))}\n`);
-    if (r.issues.some((i) => LOSS_CODES.has(i.code))) lossy = true;
+    // a loss, a rejected write, or a rule that failed (RULE_FAILED: its field not written)
+    if (r.issues.some((i) => LOSS_CODES.has(i.code) || i.severity === 'error')) lossy = true;
     // --validate: would a client at the target writing the result back be refused?
     if (validate && validateConverted(catalog, r.target, doc, file, io)) lossy = true;
     outputs.push(r.target);

@@ -200,18 +200,19 @@ describe('fieldLoss: what a version pair drops, from the schemas alone', () => {
   });
 });
 
-describe('Webhook described by rules', () => {
-  const rules = parseRules(
-    `apiVersion: version-explorer.dev/v1alpha1
+/** A rules file converting Widget v1 <-> v2 with `rules` (YAML lines under `rules:`). */
+const widgetRules = (rules: string): string => `apiVersion: version-explorer.dev/v1alpha1
 kind: ConversionRules
 conversions:
   - kind: Widget
     from: v1
     to: v2
     rules:
-      - id: old-to-note
-        move: { from: spec.old, to: spec.note }
-`,
+${rules}`;
+
+describe('Webhook described by rules', () => {
+  const rules = parseRules(
+    widgetRules('      - id: old-to-note\n        move: { from: spec.old, to: spec.note }\n'),
     'rules.yaml',
   ).ruleSet;
 
@@ -226,5 +227,44 @@ conversions:
       { pane: 'stored', path: ['spec', 'note'], cause: 'conversion-rule' },
     ]);
     expect(fatesOf(r, 'dropped-on-write')).toEqual([]);
+  });
+});
+
+describe('a rule that fails as the webhook', () => {
+  const text = widgetRules(`      - id: sides
+        compute:
+          up: { spec.shape.sides: "int(self.spec.shape)" }
+          down: { spec.shape: "string(self.spec.shape.sides)" }
+`);
+  const parsed = parseRules(text, 'rules.yaml');
+  const rules = parsed.ruleSet;
+  const ruleLine = text.split('\n').findIndex((l) => l.includes('id: sides')) + 1;
+
+  it('computes the field when the expression succeeds (the rule is sound)', () => {
+    expect(parsed.issues).toEqual([]);
+    const r = run(widgets, widget('v1', { shape: '3' }), 'v2', { conversion: 'Webhook', rules });
+    expect(r.stored.spec).toMatchObject({ shape: { sides: 3 } });
+    expect(r.issues.filter((i) => i.code.startsWith('RULE'))).toEqual([]);
+  });
+
+  it('reports a CEL failure with the rule, its line and the path, and writes no value in its place', () => {
+    const r = run(widgets, widget('v1', { shape: 'triangle' }), 'v2', { conversion: 'Webhook', rules });
+    const failed = r.issues.filter((i) => i.code === 'RULE_FAILED');
+    expect(failed.map((i) => [i.severity, i.path, i.file, i.range?.start.line])).toEqual([
+      ['error', ['spec', 'shape', 'sides'], 'rules.yaml', ruleLine],
+    ]);
+    expect(failed[0]?.message).toContain('sides');
+    // no plausible value (0, the input's string) stands where the rule failed
+    expect((r.stored.spec as Record<string, unknown>).shape).toBeUndefined();
+    expect((r.target.spec as Record<string, unknown>).shape).toBeUndefined();
+    expect(r.fates.filter((f) => f.pane !== 'resource' && f.rule === 'sides')).toEqual([]);
+  });
+
+  it('reports a failure on read too (storage -> the version read), at the path it would have written', () => {
+    // a stored value of the wrong type: string() has no overload for a list
+    const stored = widget('v2', { shape: { sides: [1] } });
+    const r = run(widgets, stored, 'v1', { conversion: 'Webhook', rules });
+    expect(r.issues.filter((i) => i.code === 'RULE_FAILED').map((i) => i.path)).toEqual([['spec', 'shape']]);
+    expect((r.target.spec as Record<string, unknown>).shape).toBeUndefined();
   });
 });

@@ -70,7 +70,11 @@ export interface DeployedResult {
   readonly target: Record<string, unknown>;
   /** Changes sorted by pane (resource, stored, target), then path; then `copied` fates in document order. */
   readonly fates: readonly DeployedFate[];
-  /** DROPPED_ON_WRITE, DROPPED_ON_READ, WEBHOOK_NOT_MODELLED, INVALID_METADATA (the write would be rejected). */
+  /**
+   * DROPPED_ON_WRITE, DROPPED_ON_READ, WEBHOOK_NOT_MODELLED, INVALID_METADATA (the write would be rejected), and
+   * what the rules reported applying (RULE_FAILED, ...: the rule's file and range, the path in the stored or
+   * target document).
+   */
   readonly issues: readonly Issue[];
   /** The API server would reject the write (malformed metadata); stored/target show it with those fields dropped. */
   readonly rejected: boolean;
@@ -79,6 +83,8 @@ export interface DeployedResult {
 interface Ctx {
   readonly fates: DeployedFate[];
   readonly all: boolean;
+  /** What the rules said applying (a CEL failure): a field they did not write is never silent. */
+  readonly ruleIssues: Issue[];
 }
 
 function recorder(ctx: Ctx, on: 'write' | 'read', by: string, step: DeployedStep, pane: DeployedPane): Recorder {
@@ -184,6 +190,7 @@ function convertTo(
     // The rules are the webhook: what they move is converted, the rest stays at its path; the server's pruning
     // by the target schema (the coercer after this step) drops what neither carries.
     const r = applyRules(rules, kind, from.name, to.name, doc);
+    ctx.ruleIssues.push(...r.issues);
     for (const a of r.applied) {
       for (const p of a.destPaths) rec([...p], 'conversion-rule', a.ruleId);
       if (recSource && a.op !== 'drop') for (const p of a.sourcePaths) recSource([...p], 'conversion-rule', a.ruleId);
@@ -206,7 +213,7 @@ export function runDeployed(
   to: Version,
   opts: DeployedOptions = {},
 ): DeployedResult {
-  const ctx: Ctx = { fates: [], all: opts.fates !== false };
+  const ctx: Ctx = { fates: [], all: opts.fates !== false, ruleIssues: [] };
   const S = deployedStorageVersion(kind);
   const strategy = effectiveConversion(kind, opts.conversion);
   const sFrom = versionSchema(from);
@@ -261,7 +268,7 @@ export function runDeployed(
     stored,
     target: r,
     fates,
-    issues: issuesOf(fates, errors),
+    issues: [...issuesOf(fates, errors), ...ctx.ruleIssues],
     rejected: errors.length > 0,
   };
 }

@@ -158,6 +158,45 @@ describe('convert with rules (ASO view)', () => {
     ).toBe(true);
   });
 
+  it('a CEL failure is an error issue with the rule file and the path; no value stands in for it', () => {
+    const cat = builtinCatalog('person-v1v2');
+    const rs = rulesOf([
+      {
+        kind: 'Person',
+        from: 'v1',
+        to: 'v2',
+        rules: [
+          {
+            id: 'code',
+            compute: {
+              up: { 'spec.postalAddress.postCode': 'string(int(self.spec.lastName))' },
+              down: { 'spec.lastName': 'self.spec.postalAddress.postCode' },
+            },
+          },
+        ],
+      },
+    ]);
+    const doc = (lastName: string) => ({
+      apiVersion: 'crm.example.com/v1',
+      kind: 'Person',
+      metadata: { name: 'a' },
+      spec: { firstName: 'A', lastName },
+    });
+    const postal = (r: ConversionResult) =>
+      (r.output as { spec: { postalAddress?: Record<string, unknown> } }).spec.postalAddress;
+    const ok = convertResource(cat, doc('42'), 'v2', { rules: rs });
+    expect(postal(ok)?.postCode).toBe('42');
+    expect(ok.issues.filter((i) => i.code === 'RULE_FAILED')).toEqual([]);
+    for (const part of ['all', 'spec'] as const) {
+      const r = convertResource(cat, doc('King'), 'v2', { rules: rs, part });
+      expect(r.issues.filter((i) => i.code === 'RULE_FAILED').map((i) => [i.severity, i.path, i.file])).toEqual([
+        ['error', ['spec', 'postalAddress', 'postCode'], 'test.yaml'],
+      ]);
+      expect(postal(r)?.postCode).toBeUndefined();
+      expect(r.fates.some((f) => f.rule === 'code' && f.targetPath !== undefined)).toBe(false);
+    }
+  });
+
   it('--spec-only: rules take and write only under spec', () => {
     const doc = person('2014-04-04', { alphaKey: 'king' });
     const r = convertResource(crm, doc, 'hub', { rules: crmRules, part: 'status' });

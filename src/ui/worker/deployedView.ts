@@ -15,6 +15,7 @@ import {
   type DeployedFateKind,
   type FateKind,
   type HookRegistry,
+  type Issue,
   type Kind,
   type RuleSet,
   type Version,
@@ -125,7 +126,7 @@ export function deployedView(
   hooks: HookRegistry | undefined,
   allFates: boolean,
   rules?: RuleSet,
-): { view: DeployedView; sourceFates: SourceFate[] } {
+): { view: DeployedView; sourceFates: SourceFate[]; ruleIssues: readonly Issue[] } {
   const T = readVersion(kind, to);
   // The user's rules are the webhook (the CLI's `convert --rules` policy): Webhook unless the user chose.
   const chosen = conversionWithRules(conversion, rules, kind);
@@ -174,5 +175,7 @@ export function deployedView(
         ].some(([a, b]) => a !== b && findSteps(rules, kind, a as string, b as string) !== undefined),
     },
     sourceFates,
+    // What the rules said converting (a CEL failure), at the rule's line; an intended drop is in the fates already.
+    ruleIssues: r.issues.filter((i) => i.code.startsWith('RULE') && i.severity !== 'info'),
   };
 }

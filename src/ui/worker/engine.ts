@@ -297,8 +297,9 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   }));
   // The user's conversion rules: parsed and checked once per text; their issues return whatever the input holds.
   const rules = checkedRules(catalog, req.rules);
-  const rulesView = (appliedIn?: StorageView): RulesView => ({
-    issues: rules.issues,
+  // `applying`: what the rules said converting this document (as deployed: a CEL failure), after the file's own.
+  const rulesView = (appliedIn?: StorageView, applying: readonly Issue[] = []): RulesView => ({
+    issues: applying.length > 0 ? [...rules.issues, ...applying] : rules.issues,
     conversions: rules.ruleSet?.conversions.length ?? 0,
     ...(appliedIn ? { appliedIn } : {}),
   });
@@ -490,7 +491,11 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
     storageView,
     ...(dep ? { deployed: dep.view } : {}),
     ...(req.rules
-      ? { rules: rulesView(dep ? (dep.view.byRules ? 'deployed' : undefined) : asoRules ? 'aso' : undefined) }
+      ? {
+          rules: dep
+            ? rulesView(dep.view.byRules ? 'deployed' : undefined, dep.ruleIssues)
+            : rulesView(asoRules ? 'aso' : undefined),
+        }
       : {}),
     sparseFates,
     hub: hubPane,

@@ -53,6 +53,12 @@ const MOVE = moveRule('infrastructureRef', REF, MOVED);
 const DROP = dropRule('drain', DRAIN, 'not carried in this test');
 const NOWHERE = moveRule('nowhere', 'spec.noSuchField', 'spec.other');
 
+// A compute rule whose CEL fails on the input: the name `cp` is not a number.
+const FAILING = `      - id: replicas
+        compute:
+          up: { spec.replicas: "self.spec.replicas + int(self.metadata.name)" }
+          down: { spec.replicas: "self.spec.replicas - int(self.metadata.name)" }`;
+
 const req: ExploreRequest = { catalogKey: 'kcp', input, document: 0, targetVersion: 'v1beta2' };
 const storedLine = (p: PaneView | undefined, path: string) => {
   if (!p) return undefined;
@@ -151,6 +157,20 @@ describeCorpus('explore with conversion rules (as deployed: the rules are the we
     expect(r.rules?.issues.map((i) => i.code)).toContain('RULE_PATH_UNKNOWN');
   });
 
+  it("a rule whose CEL fails reaches the page's problems at the rule's line; no value stands in for it", () => {
+    const text = kcpRules(MOVE, FAILING);
+    const r = explore({ ...req, rules: text });
+    const failed = r.rules?.issues.filter((i) => i.code === 'RULE_FAILED') ?? [];
+    const line = text.split('\n').findIndex((l) => l.includes('id: replicas')) + 1;
+    expect(failed.map((i) => [i.severity, formatPath(i.path), i.file, i.range?.start.line])).toEqual([
+      ['error', 'spec.replicas', RULES_FILE, line],
+    ]);
+    expect(r.deployed?.byRules).toBe(true);
+    expect(storedLine(r.deployed?.stored, key('spec.replicas'))).toBeUndefined();
+    // the other rule still applied
+    expect(r.deployed?.fates.find((f) => f.path === MOVED)?.rule).toBe('infrastructureRef');
+  });
+
   it('blank rules are no rules', () => {
     const r = explore({ ...req, rules: '  \n' });
     expect(r.rules?.conversions).toBe(0);
@@ -184,6 +204,16 @@ describeCorpus('explore with conversion rules (the ASO design: after the generat
     expect(storedLine(r.target, key(MOVED))?.reason).toContain('`infrastructureRef`');
     expect(storedLine(r.target, key(`${MOVED}.name`))?.value).toBe('controlplane');
     expect(r.sourceFates.find((f) => f.path === REF)?.fate).not.toBe('lost');
+  });
+
+  it("a rule whose CEL fails is in the view's issues (the page's problems in the ASO view), at its path", () => {
+    const r = explore({ ...aso, rules: kcpRules(MOVE, FAILING) });
+    expect(r.rules?.appliedIn).toBe('aso');
+    const failed = r.issues.filter((i) => i.code === 'RULE_FAILED');
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.every((i) => i.severity === 'error' && formatPath(i.path) === 'spec.replicas')).toBe(true);
+    expect(failed.every((i) => i.file === RULES_FILE && i.range !== undefined)).toBe(true);
+    expect(storedLine(r.target, key('spec.replicas'))?.value).toBeUndefined();
   });
 
   it('rules for another kind leave the ASO view as it was and say they are not used', () => {
