@@ -8,7 +8,8 @@ import { YAML_EDITOR_OPTIONS, setMarkers, toMonacoRange, type EditorMarker } fro
 import { scopedSchema } from './scopedSchema.ts';
 import type { SourceRange } from '../../core/index.ts';
 import type { Shortcut } from '../shortcuts.ts';
-import { KEY_HINT_TEXT, keyboardFocus, type KeyHint } from './keyboardFocus.ts';
+import { keyboardFocus, type KeyHint } from './keyboardFocus.ts';
+import { KeyHintBar } from './KeyHintBar.tsx';
 
 export type { EditorMarker };
 
@@ -185,11 +186,7 @@ export default function ResourceEditor(props: ResourceEditorProps) {
 
   return (
     <>
-      {keyHint && (
-        <div className="editor-key-hint" role="status" data-testid="editor-key-hint" data-hint={keyHint}>
-          {KEY_HINT_TEXT[keyHint]}
-        </div>
-      )}
+      <KeyHintBar hint={keyHint} testId="editor-key-hint" />
       <Editor
         language="yaml"
         path={MODEL_URI}

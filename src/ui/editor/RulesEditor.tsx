@@ -8,7 +8,8 @@ import type { monaco } from './monacoSetup.ts';
 import { setYamlSchemas, themeName } from './monacoSetup.ts';
 import { YAML_EDITOR_OPTIONS, setMarkers, type EditorMarker } from './monacoMarkers.ts';
 import { useEditorSync, type EditorTextSink } from './editorSync.ts';
-import { KEY_HINT_TEXT, keyboardFocus, type KeyHint } from './keyboardFocus.ts';
+import { keyboardFocus, type KeyHint } from './keyboardFocus.ts';
+import { KeyHintBar } from './KeyHintBar.tsx';
 
 export const RULES_MODEL_URI = 'file:///rules.yaml';
 
@@ -55,11 +56,7 @@ export default function RulesEditor({ text, onChange, dark, markers }: RulesEdit
 
   return (
     <>
-      {keyHint && (
-        <div className="editor-key-hint" role="status" data-hint={keyHint}>
-          {KEY_HINT_TEXT[keyHint]}
-        </div>
-      )}
+      <KeyHintBar hint={keyHint} />
       <Editor
         language="yaml"
         path={RULES_MODEL_URI}
