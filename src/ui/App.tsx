@@ -89,7 +89,11 @@ export function App() {
   const editorReady = useDeferredEditor(result !== undefined);
   // The panes keep the last result that converted, so an error while typing never blanks them.
   const lastGood = useRef<ExploreResult | undefined>(undefined);
-  if (result && result.blocking.length === 0) lastGood.current = result;
+  const lastGoodCatalog = useRef<string | undefined>(undefined);
+  if (result && result.blocking.length === 0) {
+    lastGood.current = result;
+    lastGoodCatalog.current = exploration.resultCatalogKey;
+  }
   const shown = result && result.blocking.length === 0 ? result : lastGood.current;
   const stale = shown !== result;
 
@@ -235,7 +239,15 @@ export function App() {
           </button>
         </header>
 
-        <Toolbar state={state} dispatch={dispatch} result={result} shown={shown} busy={exploration.busy} />
+        <Toolbar
+          state={state}
+          dispatch={dispatch}
+          result={result}
+          shown={shown}
+          shownCatalogKey={lastGoodCatalog.current}
+          catalogKey={resolved.input?.key}
+          busy={exploration.busy}
+        />
 
         <ImportProblems issues={importIssues} onDismiss={() => setImportIssues([])} />
         <CatalogErrors

@@ -6,6 +6,7 @@ import type { ExplorerState } from '../state.ts';
 import { choose, type ExplorerAction } from '../useExplorerState.ts';
 import { StorageViewSwitch } from '../panels/DeployedControls.tsx';
 import { ExamplesMenu } from '../panels/ExamplesMenu.tsx';
+import { appliedView, checkedView } from './storageViewShown.ts';
 
 const HUB_REASON: Record<HubChoice['reason'], string> = {
   config: 'configured',
@@ -131,6 +132,8 @@ export function Toolbar({
   dispatch,
   result,
   shown,
+  shownCatalogKey,
+  catalogKey,
   busy,
 }: {
   readonly state: ExplorerState;
@@ -139,6 +142,9 @@ export function Toolbar({
   readonly result: ExploreResult | undefined;
   /** The last answer that converted (versions, hub, strategies). */
   readonly shown: ExploreResult | undefined;
+  /** The worker's key of the catalog `shown` was computed with, and of the catalog open now. */
+  readonly shownCatalogKey: string | undefined;
+  readonly catalogKey: string | undefined;
   readonly busy: boolean;
 }) {
   const kind = shown?.kind;
@@ -148,6 +154,10 @@ export function Toolbar({
   /** A version the user picked, while the kind has it (pickers show a pick before the worker answers). */
   const picked = (v: string | undefined) => (v !== undefined && versions.some((x) => x.name === v) ? v : undefined);
   const strategy = shownStrategy(state.strategy, shown);
+  const shownView = shown && {
+    ...(shown.storageView ? { storageView: shown.storageView } : {}),
+    catalogKey: shownCatalogKey,
+  };
   const versionPicker = (field: 'sourceVersion' | 'targetVersion', label: string) => (
     <VersionPicker
       label={label}
@@ -204,7 +214,11 @@ export function Toolbar({
         </div>
       )}
       {shown?.storageView && (
-        <StorageViewSwitch view={state.storage ?? shown.storageView} onChange={(v) => dispatch(choose('storage', v))} />
+        <StorageViewSwitch
+          view={checkedView(state.storage, shownView, catalogKey)}
+          applied={appliedView(shownView, catalogKey)}
+          onChange={(v) => dispatch(choose('storage', v))}
+        />
       )}
       <div className="spacer" />
       <ExamplesMenu />
