@@ -43,6 +43,7 @@ import { Toolbar, shownStrategy } from './explorer/Toolbar.tsx';
 import { DetailsTabs } from './explorer/DetailsTabs.tsx';
 import { explorerShortcuts } from './explorer/explorerShortcuts.ts';
 import { useSelection } from './explorer/useSelection.ts';
+import { checkedChoice } from './explorer/shownChoice.ts';
 import { CatalogErrors, ImportProblems } from './explorer/Banners.tsx';
 import { ResourcePane, pastedCatalogName } from './explorer/ResourcePane.tsx';
 import { useRulesTestHook, useTestHook } from './platform/testHook.ts';
@@ -96,6 +97,7 @@ export function App() {
   }
   const shown = result && result.blocking.length === 0 ? result : lastGood.current;
   const stale = shown !== result;
+  const catalogs = { shown: lastGoodCatalog.current, open: resolved.input?.key };
 
   const { typed } = editorSync;
   const setInput = useCallback(
@@ -244,8 +246,7 @@ export function App() {
           dispatch={dispatch}
           result={result}
           shown={shown}
-          shownCatalogKey={lastGoodCatalog.current}
-          catalogKey={resolved.input?.key}
+          catalogs={catalogs}
           busy={exploration.busy}
         />
 
@@ -257,7 +258,13 @@ export function App() {
         />
 
         {deployed && <WriteLossBanner deployed={deployed} />}
-        {deployed && <ConversionChoice deployed={deployed} onChange={(c) => dispatch(choose('conversion', c))} />}
+        {deployed && (
+          <ConversionChoice
+            deployed={deployed}
+            checked={checkedChoice(state.conversion, deployed.conversion, catalogs)}
+            onChange={(c) => dispatch(choose('conversion', c))}
+          />
+        )}
         {narrow && <PaneSwitcher shown={paneShown} onShow={setPaneShown} />}
         <main className="panes" {...(narrow ? { 'data-show': paneShown } : {})}>
           <ResourcePane

@@ -6,7 +6,7 @@ import type { ExplorerState } from '../state.ts';
 import { choose, type ExplorerAction } from '../useExplorerState.ts';
 import { StorageViewSwitch } from '../panels/DeployedControls.tsx';
 import { ExamplesMenu } from '../panels/ExamplesMenu.tsx';
-import { appliedView, checkedView } from './storageViewShown.ts';
+import { appliedChoice, checkedChoice, type Catalogs } from './shownChoice.ts';
 
 const HUB_REASON: Record<HubChoice['reason'], string> = {
   config: 'configured',
@@ -132,8 +132,7 @@ export function Toolbar({
   dispatch,
   result,
   shown,
-  shownCatalogKey,
-  catalogKey,
+  catalogs,
   busy,
 }: {
   readonly state: ExplorerState;
@@ -142,9 +141,8 @@ export function Toolbar({
   readonly result: ExploreResult | undefined;
   /** The last answer that converted (versions, hub, strategies). */
   readonly shown: ExploreResult | undefined;
-  /** The worker's key of the catalog `shown` was computed with, and of the catalog open now. */
-  readonly shownCatalogKey: string | undefined;
-  readonly catalogKey: string | undefined;
+  /** The catalog `shown` was computed with, and the catalog open now. */
+  readonly catalogs: Catalogs;
   readonly busy: boolean;
 }) {
   const kind = shown?.kind;
@@ -154,10 +152,6 @@ export function Toolbar({
   /** A version the user picked, while the kind has it (pickers show a pick before the worker answers). */
   const picked = (v: string | undefined) => (v !== undefined && versions.some((x) => x.name === v) ? v : undefined);
   const strategy = shownStrategy(state.strategy, shown);
-  const shownView = shown && {
-    ...(shown.storageView ? { storageView: shown.storageView } : {}),
-    catalogKey: shownCatalogKey,
-  };
   const versionPicker = (field: 'sourceVersion' | 'targetVersion', label: string) => (
     <VersionPicker
       label={label}
@@ -215,8 +209,8 @@ export function Toolbar({
       )}
       {shown?.storageView && (
         <StorageViewSwitch
-          view={checkedView(state.storage, shownView, catalogKey)}
-          applied={appliedView(shownView, catalogKey)}
+          view={checkedChoice(state.storage, shown.storageView, catalogs)}
+          applied={appliedChoice(shown.storageView, catalogs)}
           onChange={(v) => dispatch(choose('storage', v))}
         />
       )}

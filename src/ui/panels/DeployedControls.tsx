@@ -49,9 +49,12 @@ export function StorageViewSwitch({
 /** "None, as the file says" / "a webhook, as installs usually add" for a base CRD that declares no conversion. */
 export function ConversionChoice({
   deployed,
+  checked,
   onChange,
 }: {
   readonly deployed: DeployedView;
+  /** The option checked; undefined while the open catalog's default is not known yet. */
+  readonly checked: ConversionStrategy | undefined;
   readonly onChange: (c: ConversionStrategy) => void;
 }) {
   if (!deployed.conversionUndeclared) return null;
@@ -69,13 +72,15 @@ export function ConversionChoice({
             ['Webhook', 'A webhook, as installs usually add'],
           ] as const
         ).map(([c, label]) => (
-          <label key={c} className={deployed.conversion === c ? 'on' : ''}>
+          <label key={c} className={checked === c ? 'on' : ''}>
+            {/* onClick too: a click on the option shown checked is a choice as well (no change event fires). */}
             <input
               type="radio"
               name="conversion"
               value={c}
-              checked={deployed.conversion === c}
+              checked={checked === c}
               onChange={() => onChange(c)}
+              onClick={() => onChange(c)}
             />
             {label}
           </label>
