@@ -148,8 +148,11 @@ test('typing fast in the rules editor keeps every character, and the autosave re
   await page.keyboard.type(note, { delay: 0 });
   await expect.poll(() => rulesText(page)).toContain(note);
   await expect(page.getByTestId('rules-status')).toHaveAttribute('data-applied', 'deployed');
-  // Autosave runs after a pause; opening the app without a link restores the state, rules included.
-  await page.waitForTimeout(1500);
+  // Autosave runs after a pause (waited for, not slept on); opening the app without a link restores the state.
+  const saved = () => page.evaluate(() => localStorage.getItem('version-explorer:state:v1') ?? '');
+  await expect
+    .poll(async () => (JSON.parse((await saved()) || '{}') as { rules?: string }).rules ?? '')
+    .toContain(note);
   await page.goto('about:blank');
   await page.goto('./');
   await waitForApp(page);

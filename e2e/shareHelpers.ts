@@ -45,6 +45,8 @@ export async function waitForApp(page: Page): Promise<void> {
 export async function asoDesign(page: Page): Promise<void> {
   await page.getByRole('radio', { name: 'ASO design' }).click();
   await expect(page.getByRole('radio', { name: 'ASO design' })).toBeChecked();
+  // The panes show it: a result for the open catalog in ASO design (not the catalog open before).
+  await expect(page.getByRole('radiogroup', { name: 'Storage view' })).toHaveAttribute('data-applied', 'aso');
 }
 
 /** Replaces the input through the app's test hook (Playwright cannot type into Monaco reliably). */

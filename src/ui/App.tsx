@@ -43,6 +43,7 @@ import { Toolbar, shownStrategy } from './explorer/Toolbar.tsx';
 import { DetailsTabs } from './explorer/DetailsTabs.tsx';
 import { explorerShortcuts } from './explorer/explorerShortcuts.ts';
 import { useSelection } from './explorer/useSelection.ts';
+import { checkedChoice } from './explorer/shownChoice.ts';
 import { CatalogErrors, ImportProblems } from './explorer/Banners.tsx';
 import { ResourcePane, pastedCatalogName } from './explorer/ResourcePane.tsx';
 import { useRulesTestHook, useTestHook } from './platform/testHook.ts';
@@ -89,9 +90,14 @@ export function App() {
   const editorReady = useDeferredEditor(result !== undefined);
   // The panes keep the last result that converted, so an error while typing never blanks them.
   const lastGood = useRef<ExploreResult | undefined>(undefined);
-  if (result && result.blocking.length === 0) lastGood.current = result;
+  const lastGoodCatalog = useRef<string | undefined>(undefined);
+  if (result && result.blocking.length === 0) {
+    lastGood.current = result;
+    lastGoodCatalog.current = exploration.resultCatalogKey;
+  }
   const shown = result && result.blocking.length === 0 ? result : lastGood.current;
   const stale = shown !== result;
+  const catalogs = { shown: lastGoodCatalog.current, open: resolved.input?.key };
 
   const { typed } = editorSync;
   const setInput = useCallback(
@@ -235,7 +241,14 @@ export function App() {
           </button>
         </header>
 
-        <Toolbar state={state} dispatch={dispatch} result={result} shown={shown} busy={exploration.busy} />
+        <Toolbar
+          state={state}
+          dispatch={dispatch}
+          result={result}
+          shown={shown}
+          catalogs={catalogs}
+          busy={exploration.busy}
+        />
 
         <ImportProblems issues={importIssues} onDismiss={() => setImportIssues([])} />
         <CatalogErrors
@@ -245,7 +258,13 @@ export function App() {
         />
 
         {deployed && <WriteLossBanner deployed={deployed} />}
-        {deployed && <ConversionChoice deployed={deployed} onChange={(c) => dispatch(choose('conversion', c))} />}
+        {deployed && (
+          <ConversionChoice
+            deployed={deployed}
+            checked={checkedChoice(state.conversion, deployed.conversion, catalogs)}
+            onChange={(c) => dispatch(choose('conversion', c))}
+          />
+        )}
         {narrow && <PaneSwitcher shown={paneShown} onShow={setPaneShown} />}
         <main className="panes" {...(narrow ? { 'data-show': paneShown } : {})}>
           <ResourcePane

@@ -35,6 +35,8 @@ function omit<K extends keyof ExplorerState>(s: ExplorerState, k: K): ExplorerSt
 }
 
 function set<K extends Choice>(s: ExplorerState, k: K, v: ExplorerState[K] | undefined): ExplorerState {
+  // The same value: the same state (a click on the option already chosen re-renders and autosaves nothing).
+  if (s[k] === v) return s;
   return v === undefined ? omit(s, k) : { ...s, [k]: v };
 }
 

@@ -6,6 +6,7 @@ import type { ExplorerState } from '../state.ts';
 import { choose, type ExplorerAction } from '../useExplorerState.ts';
 import { StorageViewSwitch } from '../panels/DeployedControls.tsx';
 import { ExamplesMenu } from '../panels/ExamplesMenu.tsx';
+import { appliedChoice, checkedChoice, type Catalogs } from './shownChoice.ts';
 
 const HUB_REASON: Record<HubChoice['reason'], string> = {
   config: 'configured',
@@ -131,6 +132,7 @@ export function Toolbar({
   dispatch,
   result,
   shown,
+  catalogs,
   busy,
 }: {
   readonly state: ExplorerState;
@@ -139,6 +141,8 @@ export function Toolbar({
   readonly result: ExploreResult | undefined;
   /** The last answer that converted (versions, hub, strategies). */
   readonly shown: ExploreResult | undefined;
+  /** The catalog `shown` was computed with, and the catalog open now. */
+  readonly catalogs: Catalogs;
   readonly busy: boolean;
 }) {
   const kind = shown?.kind;
@@ -204,7 +208,11 @@ export function Toolbar({
         </div>
       )}
       {shown?.storageView && (
-        <StorageViewSwitch view={state.storage ?? shown.storageView} onChange={(v) => dispatch(choose('storage', v))} />
+        <StorageViewSwitch
+          view={checkedChoice(state.storage, shown.storageView, catalogs)}
+          applied={appliedChoice(shown.storageView, catalogs)}
+          onChange={(v) => dispatch(choose('storage', v))}
+        />
       )}
       <div className="spacer" />
       <ExamplesMenu />

@@ -9,13 +9,17 @@ const VIEW_LABEL: Record<StorageView, string> = { deployed: 'As deployed', aso: 
 
 export function StorageViewSwitch({
   view,
+  applied,
   onChange,
 }: {
-  readonly view: StorageView;
+  /** The option checked; undefined while the open catalog's default is not known yet. */
+  readonly view: StorageView | undefined;
+  /** The view the panes show (for tests to wait on); undefined while they show another catalog's result. */
+  readonly applied: StorageView | undefined;
   readonly onChange: (v: StorageView) => void;
 }) {
   return (
-    <div className="segmented" role="radiogroup" aria-label="Storage view">
+    <div className="segmented" role="radiogroup" aria-label="Storage view" data-applied={applied ?? ''}>
       {(['deployed', 'aso'] as const).map((v) => (
         <label
           key={v}
@@ -26,7 +30,15 @@ export function StorageViewSwitch({
               : "ASO's design: a hub with property bags (synthetic <version>storage versions)"
           }
         >
-          <input type="radio" name="storage-view" value={v} checked={v === view} onChange={() => onChange(v)} />
+          {/* onClick too: a click on the option shown checked is a choice as well (no change event fires). */}
+          <input
+            type="radio"
+            name="storage-view"
+            value={v}
+            checked={v === view}
+            onChange={() => onChange(v)}
+            onClick={() => onChange(v)}
+          />
           {VIEW_LABEL[v]}
         </label>
       ))}
@@ -37,9 +49,12 @@ export function StorageViewSwitch({
 /** "None, as the file says" / "a webhook, as installs usually add" for a base CRD that declares no conversion. */
 export function ConversionChoice({
   deployed,
+  checked,
   onChange,
 }: {
   readonly deployed: DeployedView;
+  /** The option checked; undefined while the open catalog's default is not known yet. */
+  readonly checked: ConversionStrategy | undefined;
   readonly onChange: (c: ConversionStrategy) => void;
 }) {
   if (!deployed.conversionUndeclared) return null;
@@ -57,13 +72,15 @@ export function ConversionChoice({
             ['Webhook', 'A webhook, as installs usually add'],
           ] as const
         ).map(([c, label]) => (
-          <label key={c} className={deployed.conversion === c ? 'on' : ''}>
+          <label key={c} className={checked === c ? 'on' : ''}>
+            {/* onClick too: a click on the option shown checked is a choice as well (no change event fires). */}
             <input
               type="radio"
               name="conversion"
               value={c}
-              checked={deployed.conversion === c}
+              checked={checked === c}
               onChange={() => onChange(c)}
+              onClick={() => onChange(c)}
             />
             {label}
           </label>

@@ -16,6 +16,8 @@ export interface Exploration {
   readonly result?: ExploreResult;
   /** The input text the shown result was computed from. */
   readonly resultInput?: string;
+  /** The worker's key of the catalog the shown result was computed with (the result outlives a catalog change). */
+  readonly resultCatalogKey?: string;
   readonly catalogIssues: readonly Issue[];
   readonly busy: boolean;
   readonly error?: string;
@@ -47,9 +49,13 @@ export function useWorkerConversion(
   request: Omit<ExploreRequest, 'catalogKey'>,
 ): Exploration {
   const [ready, setReady] = useState<{ key: string; summary?: CatalogSummary; issues: readonly Issue[] } | undefined>();
-  const [state, setState] = useState<{ result?: ExploreResult; input?: string; error?: string; busy: boolean }>({
-    busy: false,
-  });
+  const [state, setState] = useState<{
+    result?: ExploreResult;
+    input?: string;
+    catalogKey?: string;
+    error?: string;
+    busy: boolean;
+  }>({ busy: false });
   const inFlight = useRef(false);
   const queued = useRef<ExploreRequest | undefined>(undefined);
   const seq = useRef(0);
@@ -95,7 +101,7 @@ export function useWorkerConversion(
         // Only the newest answer is shown; an older one is dropped when a newer request waits.
         if (mine === seq.current && !queued.current) {
           if ('error' in r) setState((s) => ({ ...s, error: r.error, busy: false }));
-          else setState({ result: r, input: req.input, busy: false });
+          else setState({ result: r, input: req.input, catalogKey: req.catalogKey, busy: false });
         }
         pump();
       });
@@ -133,6 +139,7 @@ export function useWorkerConversion(
   return {
     ...(state.result ? { result: state.result } : {}),
     ...(state.input !== undefined ? { resultInput: state.input } : {}),
+    ...(state.catalogKey !== undefined ? { resultCatalogKey: state.catalogKey } : {}),
     catalogIssues: ready?.issues ?? [],
     busy: state.busy || (full !== undefined && state.result === undefined),
     ...(state.error ? { error: state.error } : {}),
