@@ -50,7 +50,7 @@ import { withMissing } from './renderLines.ts';
 import { alignKeys, bagEntries, beforeAfter, changesView, documentLabel, fateMap, lostEntries, pane } from './views.ts';
 
 export { alignKeys, bagEntries } from './views.ts';
-import { parseInput, parseValues, sameValue, type FastParse } from './parseInput.ts';
+import { parseInput, parseRanges, parseValues, sameValue, type FastParse } from './parseInput.ts';
 import { EMPTY_RANGES, toRangeTable } from './rangeTable.ts';
 import type { Census, StrategyComparison } from '../../core/index.ts';
 import type { StrategiesRequest } from './protocol.ts';
@@ -210,7 +210,7 @@ export function exploreRanges(): ExploreUpdate | undefined {
   const p = pending;
   pending = undefined;
   if (!p) return undefined;
-  const parsed = parseInput(p.req.input);
+  const parsed = parseRanges(p.req.input, p.fast);
   const doc = parsed.documents[0];
   if (
     !doc ||
