@@ -3,7 +3,7 @@
 // document (about 10x faster on 1 MB). Anything outside that shape (comments, flow collections, block or
 // multi-line scalars, anchors, tags, several documents, CR/tab characters) gives undefined: the full parse.
 import type { SourceRange } from './issue.ts';
-import { pathKey } from './path.ts';
+import { PATH_KEY_SEPARATOR } from './path.ts';
 
 // A plain key that reads as itself (not null/bool, not a number, no indicator): its path segment is its text.
 const KEY = /^[A-Za-z_$][\w./$-]*:(?= |$)/;
@@ -26,11 +26,10 @@ export function blockRanges(text: string, value: unknown): Map<string, SourceRan
   const col: number[] = [];
   const end: number[] = [];
   const after: number[] = [];
-  const lineStarts: number[] = [];
-  for (let start = 0; start <= text.length;) {
+  const lineNo: number[] = [];
+  for (let start = 0, n = 1; start <= text.length; n++) {
     const nl = text.indexOf('\n', start);
     const stop = nl < 0 ? text.length : nl;
-    lineStarts.push(start);
     let i = start;
     while (i < stop && text.charCodeAt(i) === 32) i++;
     let e = stop;
@@ -44,35 +43,43 @@ export function blockRanges(text: string, value: unknown): Map<string, SourceRan
       col.push(i - start);
       end.push(e);
       after.push(nl < 0 ? stop : nl + 1);
+      lineNo.push(n);
     }
     if (nl < 0) break;
     start = nl + 1;
   }
   if (off.length === 0 || off[0] !== 0) return undefined;
 
-  const pos = (offset: number) => {
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((lineStarts[mid] as number) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, col: offset - (lineStarts[lo] as number) + 1, offset };
+  // An offset on content line i (whose column col[i] is at off[i]); the offset after line j (its newline).
+  const on = (i: number, offset: number) => ({
+    line: lineNo[i] as number,
+    col: offset - (off[i] as number) + (col[i] as number) + 1,
+    offset,
+  });
+  const past = (j: number) => {
+    const a = after[j] as number;
+    return text.charCodeAt(a - 1) === 10 ? { line: (lineNo[j] as number) + 1, col: 1, offset: a } : on(j, a);
   };
-  const range = (s: number, e: number): SourceRange => ({ start: pos(s), end: pos(e) });
+  const range = (i: number, s: number, j: number, e?: number): SourceRange => ({
+    start: on(i, s),
+    end: e === undefined ? past(j) : on(j, e),
+  });
+  // Path keys as pathKey joins them, one segment at a time.
+  const sub = (key: string, root: boolean, name: string | number) =>
+    root ? String(name) : `${key}${PATH_KEY_SEPARATOR}${name}`;
   const out = new Map<string, SourceRange>();
   const count = off.length;
 
-  // One node starting at content line `i` (possibly mid-line: a sequence item's content); returns the next
-  // line and the node's end offset, or undefined when the text leaves the supported shape.
-  const node = (i: number, path: (string | number)[], v: unknown): { next: number; stop: number } | undefined => {
+  // One node starting at content line `i` (possibly mid-line: a sequence item's content) under path `key`;
+  // returns the next line and where the node ends (line `last`, at `stop`, or past it when no `stop`), or
+  // undefined when the text leaves the supported shape.
+  type End = { next: number; last: number; stop?: number };
+  const node = (i: number, key: string, root: boolean, v: unknown): End | undefined => {
     const at = off[i] as number;
     const c = col[i] as number;
-    const key = pathKey(path);
     if (text.startsWith('- ', at) || (text.charCodeAt(at) === 45 && at + 1 === end[i])) {
       if (!Array.isArray(v)) return undefined;
-      out.set(key, range(at, at)); // the position in the map is the parent's; the range follows
+      out.set(key, range(i, at, i, at)); // its place in the map now (as parseResources'); its range below
       let j = i;
       let k = 0;
       while (j < count && col[j] === c && text.startsWith('- ', off[j] as number)) {
@@ -80,30 +87,28 @@ export function blockRanges(text: string, value: unknown): Map<string, SourceRan
         while (text.charCodeAt(s) === 32) s++;
         if (s >= (end[j] as number) || k >= v.length) return undefined; // an empty item: the full parse
         // The item's content as a line of its own at its column.
-        const lineStart = (off[j] as number) - (col[j] as number);
+        col[j] = (col[j] as number) + s - (off[j] as number);
         off[j] = s;
-        col[j] = s - lineStart;
-        const r = node(j, [...path, k], v[k]);
+        const r = node(j, sub(key, root, k), false, v[k]);
         if (!r) return undefined;
         j = r.next;
         k++;
       }
       if (k !== v.length || (j < count && (col[j] as number) > c)) return undefined;
-      out.set(key, range(at, after[j - 1] as number));
-      return { next: j, stop: after[j - 1] as number };
+      out.set(key, range(i, at, j - 1));
+      return { next: j, last: j - 1 };
     }
     const m = KEY.exec(text.slice(at, Math.min(end[i] as number, at + 256)));
     if (!m) {
       // A one-line scalar; a continuation line (more indented) would make it a multi-line one.
-      const s = text.slice(at, end[i]);
-      if (!scalarText(s) || (v !== null && typeof v === 'object')) return undefined;
+      if (!scalarText(text.slice(at, end[i])) || (v !== null && typeof v === 'object')) return undefined;
       if (i + 1 < count && (col[i + 1] as number) > c) return undefined;
-      out.set(key, range(at, end[i] as number));
-      return { next: i + 1, stop: end[i] as number };
+      out.set(key, range(i, at, i, end[i]));
+      return { next: i + 1, last: i, stop: end[i] as number };
     }
     if (v === null || typeof v !== 'object' || Array.isArray(v)) return undefined;
     const keys = Object.keys(v);
-    out.set(key, range(at, at));
+    out.set(key, range(i, at, i, at));
     let j = i;
     let k = 0;
     while (j < count && col[j] === c) {
@@ -113,33 +118,34 @@ export function blockRanges(text: string, value: unknown): Map<string, SourceRan
       const name = km[0].slice(0, -1);
       if (NOT_STRING_KEY.test(name) || keys[k] !== name) return undefined; // also catches duplicate keys
       const child = (v as Record<string, unknown>)[name];
+      const ck = sub(key, root, name);
       let vs = s + km[0].length;
       while (text.charCodeAt(vs) === 32) vs++;
-      let r: { next: number; stop: number } | undefined;
+      let r: End | undefined;
       if (vs < (end[j] as number)) {
         if (!scalarText(text.slice(vs, end[j])) || (child !== null && typeof child === 'object')) return undefined;
-        out.set(pathKey([...path, name]), range(vs, end[j] as number));
-        r = { next: j + 1, stop: end[j] as number };
         if (j + 1 < count && (col[j + 1] as number) > c) return undefined; // a multi-line scalar
+        r = { next: j + 1, last: j, stop: end[j] as number };
       } else {
         const n = j + 1;
         // The value on the next lines: more indented, or a sequence at the key's own indentation.
         const nested =
           n < count && ((col[n] as number) > c || (col[n] === c && text.startsWith('- ', off[n] as number)));
         if (!nested) return undefined; // an empty value (null): the full parse
-        r = node(n, [...path, name], child);
+        r = node(n, ck, false, child);
       }
       if (!r) return undefined;
-      out.set(pathKey([...path, name]), range(s, r.stop));
+      // A member's range spans its key and value.
+      out.set(ck, range(j, s, r.last, r.stop));
       j = r.next;
       k++;
     }
     if (k !== keys.length || (j < count && (col[j] as number) > c)) return undefined;
-    out.set(key, range(at, after[j - 1] as number));
-    return { next: j, stop: after[j - 1] as number };
+    out.set(key, range(i, at, j - 1));
+    return { next: j, last: j - 1 };
   };
 
-  const root = node(0, [], value);
+  const root = node(0, '', true, value);
   return root && root.next === count ? out : undefined;
 }
 
