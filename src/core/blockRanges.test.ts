@@ -59,7 +59,7 @@ const { tree } = fc.letrec((tie) => ({
   ),
 }));
 const resource = fc.dictionary(key, tree, { minKeys: 1, maxKeys: 5 });
-// The shape of most manifests: plain keys, one-line scalars, non-empty collections.
+// The shape of most manifests: plain keys, one-line scalars, block collections, `{}` and `[]`.
 const plainKey = fc.constantFrom('a', 'b', 'apiVersion', 'kind', 'x-kubernetes-y', 'app.kubernetes.io/name', '$bag');
 const plainScalar = fc.oneof(
   fc.stringMatching(/^[a-z][a-z0-9 .:-]{0,8}[a-z0-9]$/),
@@ -71,6 +71,7 @@ const { plainTree } = fc.letrec((tie) => ({
   plainTree: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     plainScalar,
+    fc.constantFrom({}, []),
     fc.array(tie('plainTree'), { minLength: 1, maxLength: 3 }),
     fc.dictionary(plainKey, tie('plainTree'), { minKeys: 1, maxKeys: 4 }),
   ),
@@ -126,6 +127,28 @@ describe('blockRanges', () => {
       }),
       { numRuns: 600, seed: 19 },
     );
+  });
+
+  it('places kubectl-style output: empty flow collections, null, quoted values, sequences at the key indent', () => {
+    const text = [
+      'apiVersion: v1',
+      'kind: Pod',
+      'metadata:',
+      '  creationTimestamp: null',
+      "  name: 'it''s'",
+      '  labels: {}',
+      'spec:',
+      '  containers:',
+      '  - args: []',
+      '    image: "nginx:1.27"',
+      '    resources: {}',
+      '  -   name: b',
+      'status: {}',
+      '',
+    ].join('\n');
+    expect(agrees(text)).toBe(true);
+    expect(agrees(text.replace('labels: {}', 'labels: {a: b}'))).toBe(false);
+    expect(agrees(text.replace('status: {}', 'status:'))).toBe(false);
   });
 
   it("places the UI benchmark's 1 MB paste exactly", () => {

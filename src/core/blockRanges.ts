@@ -1,7 +1,8 @@
 // Source ranges of a plain block-style YAML resource (the usual shape of a large pasted manifest) from one
 // line scan, keyed and placed exactly as parseResources places them, without the `yaml` package's CST and
-// document (about 10x faster on 1 MB). Anything outside that shape (comments, flow collections, block or
-// multi-line scalars, anchors, tags, several documents, CR/tab characters) gives undefined: the full parse.
+// document (about 10x faster on 1 MB). Anything outside that shape (comments, flow collections other than
+// `{}` and `[]`, block or multi-line scalars, anchors, tags, several documents, CR/tab characters) gives
+// undefined: the full parse.
 import type { SourceRange } from './issue.ts';
 import { PATH_KEY_SEPARATOR } from './path.ts';
 
@@ -101,7 +102,7 @@ export function blockRanges(text: string, value: unknown): Map<string, SourceRan
     const m = KEY.exec(text.slice(at, Math.min(end[i] as number, at + 256)));
     if (!m) {
       // A one-line scalar; a continuation line (more indented) would make it a multi-line one.
-      if (!scalarText(text.slice(at, end[i])) || (v !== null && typeof v === 'object')) return undefined;
+      if (!leaf(text.slice(at, end[i]), v)) return undefined;
       if (i + 1 < count && (col[i + 1] as number) > c) return undefined;
       out.set(key, range(i, at, i, end[i]));
       return { next: i + 1, last: i, stop: end[i] as number };
@@ -123,7 +124,7 @@ export function blockRanges(text: string, value: unknown): Map<string, SourceRan
       while (text.charCodeAt(vs) === 32) vs++;
       let r: End | undefined;
       if (vs < (end[j] as number)) {
-        if (!scalarText(text.slice(vs, end[j])) || (child !== null && typeof child === 'object')) return undefined;
+        if (!leaf(text.slice(vs, end[j]), child)) return undefined;
         if (j + 1 < count && (col[j + 1] as number) > c) return undefined; // a multi-line scalar
         r = { next: j + 1, last: j, stop: end[j] as number };
       } else {
@@ -149,8 +150,14 @@ export function blockRanges(text: string, value: unknown): Map<string, SourceRan
   return root && root.next === count ? out : undefined;
 }
 
-/** A one-line scalar whose text ends where its value does (no comment, no `key: value` in it). */
-function scalarText(s: string): boolean {
+/**
+ * A one-line value whose text ends where its node does: a scalar (no comment, no `key: value` in it), or an
+ * empty flow collection (`status: {}`, as kubectl writes it).
+ */
+function leaf(s: string, v: unknown): boolean {
+  if (s === '{}') return v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0;
+  if (s === '[]') return Array.isArray(v) && v.length === 0;
+  if (v !== null && typeof v === 'object') return false;
   if (QUOTED.test(s)) return true;
   return PLAIN_START.test(s) && !s.includes(': ') && !s.includes(' #') && !s.endsWith(':');
 }
