@@ -35,9 +35,10 @@ export function blockRanges(text: string, value: unknown): Map<string, SourceRan
     while (i < stop && text.charCodeAt(i) === 32) i++;
     let e = stop;
     while (e > i && text.charCodeAt(e - 1) === 32) e--;
-    if (i < e) {
-      const first = text.charCodeAt(i);
-      // `#` (a comment), or a document marker / directive at column 0: the full parse's job.
+    const first = text.charCodeAt(i);
+    // A comment line before the document (a licence header) is skipped; a comment elsewhere, a document
+    // marker or a directive is the full parse's job.
+    if (i < e && !(first === 35 && off.length === 0)) {
       if (first === 35 || (i === start && (text.startsWith('---', i) || text.startsWith('...', i) || first === 37)))
         return undefined;
       off.push(i);
@@ -49,7 +50,7 @@ export function blockRanges(text: string, value: unknown): Map<string, SourceRan
     if (nl < 0) break;
     start = nl + 1;
   }
-  if (off.length === 0 || off[0] !== 0) return undefined;
+  if (off.length === 0 || col[0] !== 0) return undefined;
 
   // An offset on content line i (whose column col[i] is at off[i]); the offset after line j (its newline).
   const on = (i: number, offset: number) => ({

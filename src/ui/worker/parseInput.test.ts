@@ -155,6 +155,7 @@ describe('parseRanges', () => {
     const inputs = [
       y,
       `# a comment\n${y}`,
+      `\n# a licence header\n\n#\n${y}`,
       y.replace('  location: westeurope\n', '  location: westeurope # here\n  tags: {a: "b"}\n'),
       JSON.stringify(parseResources(y).documents[0]?.value, null, 2),
     ];
