@@ -281,6 +281,7 @@ export { ownValue } from './jsonValue.ts';
 export { MAX_DEPTH, tooDeepAt, valueProblemAt, type ValueProblem } from './depth.ts';
 export { exactInteger, parseJsonExact, stringifyJsonExact } from './numbers.ts';
 export { ALIAS, jsonRangeAt, jsonRanges, loadYamlValue, loadYamlValues } from './fastParse.ts';
+export { blockRanges } from './blockRanges.ts';
 export { toYamlText, yamlScalar } from './yamlText.ts';
 // Declarative conversion rules (YAML + CEL): the operator's own conversion, for the webhook and ASO pipelines.
 export * from './rules/index.ts';

@@ -27,12 +27,10 @@ import {
   type Fate,
   type HookRegistry,
   type Issue,
-  type IssueCode,
   type Kind,
   type Path,
   type ParsedResources,
   type Plan,
-  type SourceRange,
   type StorageView,
   type Strategy,
 } from '../../core/index.ts';
@@ -52,7 +50,7 @@ import { withMissing } from './renderLines.ts';
 import { alignKeys, bagEntries, beforeAfter, changesView, documentLabel, fateMap, lostEntries, pane } from './views.ts';
 
 export { alignKeys, bagEntries } from './views.ts';
-import { parseInput, parseValues, sameValue, type FastParse } from './parseInput.ts';
+import { parseInput, parseRanges, parseValues, sameValue, type FastParse } from './parseInput.ts';
 import { EMPTY_RANGES, toRangeTable } from './rangeTable.ts';
 import type { Census, StrategyComparison } from '../../core/index.ts';
 import type { StrategiesRequest } from './protocol.ts';
@@ -62,6 +60,7 @@ import { validationView } from './validation.ts';
 import { withGhosts } from './ghosts.ts';
 import { usedPlanTypes } from './resourceUsage.ts';
 import { checkedRules } from './rulesView.ts';
+import { conversionMarkers } from './conversionMarkers.ts';
 
 interface LoadedCatalog {
   readonly catalog: Catalog;
@@ -168,20 +167,6 @@ function schemaFor(catalogKey: string, catalog: Catalog, kind: Kind, version: st
   return schemas.get(key);
 }
 
-const MARKER_SEVERITY: Partial<Record<IssueCode, Marker['severity']>> = {
-  PRUNED: 'warning',
-  ENUM_UNKNOWN_VALUE: 'warning',
-  SCHEMA_VIOLATION: 'error',
-  HOOK_FAILED: 'error',
-  BAG_DECODE_FAILED: 'error',
-};
-
-/** A field's range cut to its first line (its key), so a marker does not underline a whole block. */
-function firstLine(r: SourceRange): SourceRange {
-  if (r.end.line === r.start.line) return r;
-  return { start: r.start, end: { line: r.start.line, col: 10_000, offset: r.start.offset } };
-}
-
 function safe<T>(f: () => T, issues: Issue[], what: string): T | undefined {
   try {
     return f();
@@ -225,7 +210,7 @@ export function exploreRanges(): ExploreUpdate | undefined {
   const p = pending;
   pending = undefined;
   if (!p) return undefined;
-  const parsed = parseInput(p.req.input);
+  const parsed = parseRanges(p.req.input, p.fast);
   const doc = parsed.documents[0];
   if (
     !doc ||
@@ -243,37 +228,6 @@ export function exploreRanges(): ExploreUpdate | undefined {
     markers: [...conversionMarkers(p.issues, p.hubFates, doc.ranges), ...checked],
     millis: performance.now() - p.t0,
   };
-}
-
-/** Markers in the source text for conversion consequences, at the fields they concern. */
-function conversionMarkers(
-  issues: readonly Issue[],
-  hubFates: readonly Fate[],
-  ranges: ReadonlyMap<string, SourceRange>,
-  markers: Marker[] = [],
-): Marker[] {
-  // Quieter than input errors: a field lost in the chosen target view is not a mistake in the input.
-  for (const i of issues) {
-    if (i.range || i.path.length === 0) continue;
-    // Only at the field itself: a consequence for a field the text lacks is not pinned to its parent.
-    const at = locateIssue(i, ranges);
-    const r = at?.exact ? at.range : undefined;
-    if (r)
-      markers.push({
-        severity: MARKER_SEVERITY[i.code] ?? 'info',
-        code: i.code,
-        message: i.message,
-        range: firstLine(r),
-      });
-  }
-  for (const f of hubFates) {
-    if (f.kind !== 'pruned' || !f.sourcePath) continue;
-    const r = ranges.get(pathKey(f.sourcePath));
-    if (r && !markers.some((m) => m.code === 'PRUNED' && m.range.start.offset === r.start.offset)) {
-      markers.push({ severity: 'warning', code: 'PRUNED', message: f.reason, range: firstLine(r) });
-    }
-  }
-  return markers;
 }
 
 /** One explore over a parse; with `fast` (a values-only parse) undefined when the view needs ranges. */

@@ -10,7 +10,7 @@ import { parseResources, serializeCatalog } from '../../core/index.ts';
 import { importFiles } from '../../importers/index.ts';
 import { bigClusterYaml } from '../../../bench/support/bigResource.ts';
 import { explore, exploreRanges, setCatalog } from './engine.ts';
-import { FAST_PARSE_CHARS, parseInput, parseValues, sameValue } from './parseInput.ts';
+import { FAST_PARSE_CHARS, parseInput, parseRanges, parseValues, sameValue } from './parseInput.ts';
 import type { ExploreRequest, ExploreResult } from './protocol.ts';
 
 // The shared corpus of real resources (beside the repository) and the Service Fabric catalog's sources.
@@ -146,6 +146,24 @@ describe('parseValues', () => {
     expect(sameValue([1, 2], [1, 2, 3])).toBe(false);
     expect(sameValue({ a: '1' }, { a: 1 })).toBe(false);
     expect(sameValue(Number.NaN, Number.NaN)).toBe(true);
+  });
+});
+
+describe('parseRanges', () => {
+  it('is parseInput for every text parseValues reads: plain block YAML, YAML it gives up on, JSON', () => {
+    const y = bigClusterYaml(FAST_PARSE_CHARS + 1000, 5);
+    const inputs = [
+      y,
+      `# a comment\n${y}`,
+      `\n# a licence header\n\n#\n${y}`,
+      y.replace('  location: westeurope\n', '  location: westeurope # here\n  tags: {a: "b"}\n'),
+      JSON.stringify(parseResources(y).documents[0]?.value, null, 2),
+    ];
+    for (const text of inputs) {
+      const fast = parseValues(text);
+      expect(fast).toBeDefined();
+      if (fast) expect(parseRanges(text, fast)).toEqual(parseInput(text));
+    }
   });
 });
 

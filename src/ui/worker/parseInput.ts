@@ -7,6 +7,7 @@
 // warnings, YAML 1.2 as the `yaml` package reads it) follows and stays the authority (see engine.ts).
 import {
   ALIAS,
+  blockRanges,
   jsonRanges,
   loadYamlValue,
   parseJsonExact,
@@ -90,6 +91,17 @@ export function parseInput(text: string): ParsedResources {
     return { documents: [{ index: 0, value, ranges, ...(root ? { range: root } : {}) }], issues: [] };
   }
   return parseResources(text);
+}
+
+/**
+ * parseInput's result for a text parseValues read: its value with the ranges of one scan (JSON, or plain
+ * block YAML that blockRanges places exactly and that reads as the same value); otherwise parseInput.
+ */
+export function parseRanges(text: string, fast: FastParse): ParsedResources {
+  const ranges = fast.exact ? jsonRanges(text) : blockRanges(text, fast.value);
+  if (!ranges) return parseInput(text);
+  const root = ranges.get('');
+  return { documents: [{ index: 0, value: fast.value, ranges, ...(root ? { range: root } : {}) }], issues: [] };
 }
 
 export { jsonRanges };
