@@ -15,6 +15,8 @@ export default defineConfig({
   // Spec files in parallel (each test has its own browser context; local servers take free ports). Playwright's
   // default, half the cores, is one worker on a 2-core machine.
   workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Tests, not just files, spread over the workers: the longest spec files no longer make a serial tail.
+  fullyParallel: true,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   retries: process.env.CI ? 1 : 0,
