@@ -12,7 +12,11 @@ async function open(page: Page, catalog?: string): Promise<void> {
   await expect(page.getByRole('region', { name: 'Hub', exact: true }).locator('.line').first()).toBeVisible();
   if (catalog) {
     await page.getByLabel('Catalog', { exact: true }).selectOption(`b:${catalog}`);
-    await expect(page.getByRole('region', { name: 'Hub', exact: true }).locator('.version-badge')).not.toHaveText('');
+    // The previous catalog's panes stay up until the new one converts: wait for a result of this catalog.
+    await page.waitForFunction(
+      (id) => window.__versionExplorer?.rendered?.catalog?.startsWith(`builtin:${id}:`) === true,
+      catalog,
+    );
   }
   await page.waitForFunction(() => window.__versionExplorer?.setResource !== undefined);
 }

@@ -117,7 +117,7 @@ export function App() {
     },
     [setInput],
   );
-  useTestHook(replaceInput, result, exploration.resultInput);
+  useTestHook(replaceInput, result, exploration.resultInput, exploration.resultCatalogKey);
   useRulesTestHook(useCallback((rules: string) => dispatch({ type: 'rules', rules }), [dispatch]));
 
   const selection = useSelection(state.highlight, result, dispatch);

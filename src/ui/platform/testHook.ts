@@ -16,6 +16,8 @@ declare global {
         readonly millis: number;
         /** False while the source ranges (markers, cursor sync) of a large input are still to come. */
         readonly complete: boolean;
+        /** The catalog the result was computed with (`builtin:<id>:<hash>`, `url:…`, `embedded:…`). */
+        readonly catalog?: string;
       };
     };
   }
@@ -31,6 +33,7 @@ export function useTestHook(
   setResource: (text: string) => void,
   result: RenderedResult | undefined,
   resultInput: string | undefined,
+  resultCatalog?: string,
 ): void {
   useEffect(() => {
     window.__versionExplorer = { ...window.__versionExplorer, setResource };
@@ -40,15 +43,16 @@ export function useTestHook(
     const inputLength = resultInput.length;
     const millis = result.millis;
     const complete = !result.rangesPending;
+    const catalog = resultCatalog;
     // After the browser has painted the panes.
     requestAnimationFrame(() => {
       window.__versionExplorer = {
         ...window.__versionExplorer,
         setResource,
-        rendered: { inputLength, at: performance.now(), millis, complete },
+        rendered: { inputLength, at: performance.now(), millis, complete, ...(catalog ? { catalog } : {}) },
       };
     });
-  }, [result, resultInput, setResource]);
+  }, [result, resultInput, resultCatalog, setResource]);
 }
 
 /** `setRules` on the hook: e2e tests set the rules text through the state, as the template button does. */
