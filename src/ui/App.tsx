@@ -34,6 +34,7 @@ import { ThemeToggle } from './panels/ThemeToggle.tsx';
 import { PaneSwitcher, type PaneName } from './panels/PaneSwitcher.tsx';
 import type { EditorHandle } from './editor/ResourceEditor.tsx';
 import { useEditorSync } from './editor/editorSync.ts';
+import { usePanesPainted } from './explorer/panesPainted.ts';
 import { useDeferredEditor } from './editor/deferEditor.ts';
 import { ShareBar } from './share/ShareBar.tsx';
 import { ConversionChoice, PaneDrops, WriteLossBanner } from './panels/DeployedControls.tsx';
@@ -107,8 +108,15 @@ export function App() {
     },
     [dispatch, typed],
   );
-  // A paste's text goes to the conversion at once (before Monaco has taken it in).
-  const pasteInput = useCallback((text: string) => flushSync(() => setInput(text)), [setInput]);
+  // A paste's text goes to the conversion at once; a large one reaches the editor after the panes paint it.
+  const panesPainted = usePanesPainted(exploration.resultInput, exploration.error);
+  const pasteInput = useCallback(
+    (text: string) => {
+      flushSync(() => setInput(text));
+      return panesPainted(text);
+    },
+    [setInput, panesPainted],
+  );
   const replaceInput = useCallback(
     (text: string) => {
       // Render (and send the conversion request) first, then let Monaco take in the text.

@@ -10,8 +10,9 @@ import type { SourceRange } from '../../core/index.ts';
 import type { Shortcut } from '../shortcuts.ts';
 import { keyboardFocus, type KeyHint } from './keyboardFocus.ts';
 import { KeyHintBar } from './KeyHintBar.tsx';
+import { interceptPastes, type PasteHandler } from './largePaste.ts';
 
-export type { EditorMarker };
+export type { EditorMarker, PasteHandler };
 
 export interface EditorDecoration {
   readonly range: SourceRange;
@@ -28,10 +29,10 @@ export interface ResourceEditorProps {
   readonly initialText: string;
   readonly onChange: (text: string) => void;
   /**
-   * The text a paste is about to produce, before Monaco takes it in (a 1 MB paste keeps Monaco busy for
-   * ~100 ms; the conversion can run meanwhile). onChange follows with the actual text.
+   * The text a paste is about to produce, before Monaco takes it in; a large paste waits in the editor
+   * until the returned promise settles (largePaste.ts). onChange follows with the actual text.
    */
-  readonly onPasteText?: (text: string) => void;
+  readonly onPasteText?: PasteHandler;
   /** Called once the editor exists, with a handle to replace its text. */
   readonly onReady?: (handle: EditorHandle) => void;
   readonly dark?: boolean;
@@ -52,21 +53,6 @@ export interface ResourceEditorProps {
 }
 
 const MODEL_URI = 'file:///resource.yaml';
-
-const readOnly = monaco.editor.EditorOption.readOnly;
-
-/** The model's text after pasting `text` over `selection` (line breaks as the model keeps them). */
-function pastedText(model: monaco.editor.ITextModel, selection: monaco.Selection, text: string): string {
-  const eol = model.getEOL();
-  const pasted =
-    eol === '\n' ? (text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text) : text.replace(/\r\n?|\n/g, eol);
-  // Replacing everything (select all, paste) needs no copy of the old text.
-  if (selection.equalsRange(model.getFullModelRange())) return pasted;
-  const full = model.getValue();
-  const start = model.getOffsetAt(selection.getStartPosition());
-  const end = model.getOffsetAt(selection.getEndPosition());
-  return full.slice(0, start) + pasted + full.slice(end);
-}
 
 /** Above this size bracket pair colouring is off: it parses the whole text on every change. */
 const LARGE_TEXT = 256 * 1024;
@@ -210,20 +196,10 @@ export default function ResourceEditor(props: ResourceEditorProps) {
             const model = editor.getModel();
             if (model) cursorRef.current?.(model.getOffsetAt(e.position));
           });
-          // Capture phase: runs before Monaco's own paste handling.
-          editor.getDomNode()?.addEventListener(
-            'paste',
-            (e) => {
-              const text = e.clipboardData?.getData('text/plain');
-              const model = editor.getModel();
-              const selections = editor.getSelections();
-              if (!pasteRef.current || !text || !model || selections?.length !== 1 || editor.getOption(readOnly))
-                return;
-              const next = pastedText(model, selections[0] as monaco.Selection, text);
-              fitToSize(editor, next.length);
-              pasteRef.current(next);
-            },
-            true,
+          const flushPaste = interceptPastes(
+            editor,
+            () => pasteRef.current,
+            (next) => fitToSize(editor, next.length),
           );
           for (const s of shortcutsRef.current ?? []) {
             editor.addAction({
@@ -235,6 +211,7 @@ export default function ResourceEditor(props: ResourceEditorProps) {
           }
           onReady?.({
             setText(text) {
+              flushPaste();
               const model = editor.getModel();
               if (model && model.getValue() !== text) {
                 fitToSize(editor, text.length);

@@ -3,7 +3,7 @@
 import { lazy, Suspense } from 'react';
 import type { Issue } from '../../core/index.ts';
 import type { ExploreResult } from '../worker/protocol.ts';
-import type { EditorHandle } from '../editor/ResourceEditor.tsx';
+import type { EditorHandle, PasteHandler } from '../editor/ResourceEditor.tsx';
 import { PlainEditor, ResourcePreview } from '../panels/ResourcePreview.tsx';
 import { ErrorBoundary } from '../panels/ErrorBoundary.tsx';
 import { ValidationBadge } from '../panels/ValidationBadge.tsx';
@@ -38,7 +38,7 @@ export function ResourcePane({
 }: {
   readonly input: string;
   readonly setInput: (text: string) => void;
-  readonly pasteInput: (text: string) => void;
+  readonly pasteInput: PasteHandler;
   readonly onReady: (h: EditorHandle) => void;
   /** Monaco may load (else a plain preview of the text). */
   readonly showEditor: boolean;
