@@ -128,13 +128,10 @@ test('keys pressed right after a large paste land after it, and undo takes the p
   let length = yaml.length + typed.length;
   while (length > yaml.length) {
     await page.keyboard.press('ControlOrMeta+Z');
-    const h = await page.waitForFunction(
-      (n) => {
-        const r = window.__versionExplorer?.rendered?.inputLength;
-        return r !== undefined && r !== n ? r : false;
-      },
-      length,
-    );
+    const h = await page.waitForFunction((n) => {
+      const r = window.__versionExplorer?.rendered?.inputLength;
+      return r !== undefined && r !== n ? r : false;
+    }, length);
     length = (await h.jsonValue()) as number;
     expect(length).toBeGreaterThanOrEqual(yaml.length);
   }
