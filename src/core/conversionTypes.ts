@@ -191,7 +191,8 @@ export type FateRule =
   | 'hook-took-over' // a hand-written hook replaced or removed what the generated step wrote
   | 'conversion-rule' // a conversion rule moved, computed or took the field (`FateCause.conversionRule`)
   | 'rule-dropped' // a conversion rule's `drop`: lost on purpose, with the rule's reason
-  | 'rule-bagged'; // taken by a rule whose other direction would not give it back: kept in the property bag
+  | 'rule-bagged' // taken by a rule whose other direction would not give it back: kept in the property bag
+  | 'rule-failed'; // read by a rule whose CEL failed (RULE_FAILED): nothing written from it
 
 /** One rule applied on one hop. */
 export interface FateCause {

@@ -63,6 +63,14 @@ describe.skipIf(!HAS_CORPUS)(`--rules on the conversion commands (${HAS_CORPUS ?
     expect(r.droppedOnWrite.map((p) => p.join('.'))).not.toContain('spec.machineTemplate.infrastructureRef');
   });
 
+  it('convert --rules (the rules as the webhook): an intended drop is RULE_DROPPED, not a schema loss (exit 0)', async () => {
+    const f = fakeIO();
+    const sample = path.join(CAPI, 'samples/v1.10.10/simple-cluster.yaml');
+    expect(await convert(['--catalog', CRDS, '-f', sample, '--to', 'v1beta2', '--rules', KCP_RULES], f.io)).toBe(0);
+    expect(f.err()).toMatch(/info RULE_DROPPED: rule infrastructureRef-namespace/);
+    expect(f.err()).not.toMatch(/DROPPED_ON_WRITE.*spec\.machineTemplate\.infrastructureRef\.namespace/);
+  });
+
   it('convert --storage aso --rules: the rules run with the generated steps; the KCP reads as the v1beta2 example', async () => {
     const f = fakeIO();
     const sample = path.join(CAPI, 'samples/v1.10.10/simple-cluster.yaml');

@@ -258,6 +258,14 @@ describe('a rule that fails as the webhook', () => {
     expect((r.stored.spec as Record<string, unknown>).shape).toBeUndefined();
     expect((r.target.spec as Record<string, unknown>).shape).toBeUndefined();
     expect(r.fates.filter((f) => f.pane !== 'resource' && f.rule === 'sides')).toEqual([]);
+    // The field the rule read is lost by the rule's failure, not "computed", and no schema is blamed for it.
+    expect(r.fates.filter((f) => f.rule === 'sides').map((f) => [f.pane, f.path, f.kind, f.cause])).toEqual([
+      ['resource', ['spec', 'shape'], 'dropped-on-write', 'rule-failed'],
+    ]);
+    expect(r.issues.filter((i) => i.code === 'DROPPED_ON_WRITE').map((i) => i.path)).not.toContainEqual([
+      'spec',
+      'shape',
+    ]);
   });
 
   it('reports a failure on read too (storage -> the version read), at the path it would have written', () => {
@@ -266,5 +274,8 @@ describe('a rule that fails as the webhook', () => {
     const r = run(widgets, stored, 'v1', { conversion: 'Webhook', rules });
     expect(r.issues.filter((i) => i.code === 'RULE_FAILED').map((i) => i.path)).toEqual([['spec', 'shape']]);
     expect((r.target.spec as Record<string, unknown>).shape).toBeUndefined();
+    expect(r.fates.filter((f) => f.rule === 'sides').map((f) => [f.pane, f.path, f.kind, f.cause])).toEqual([
+      ['target', ['spec', 'shape', 'sides'], 'dropped-on-read', 'rule-failed'],
+    ]);
   });
 });

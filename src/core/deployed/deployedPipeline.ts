@@ -111,7 +111,7 @@ function fateKind(step: DeployedStep, cause: DeployedCause, on: 'write' | 'read'
         ? dropped
         : 'metadata-coerced';
     case 'convert':
-      return cause === 'rule-dropped'
+      return cause === 'rule-dropped' || cause === 'rule-failed'
         ? dropped
         : cause === 'webhook-not-modelled'
           ? 'webhook-not-modelled'
@@ -193,7 +193,10 @@ function convertTo(
     ctx.ruleIssues.push(...r.issues);
     for (const a of r.applied) {
       for (const p of a.destPaths) rec([...p], 'conversion-rule', a.ruleId);
-      if (recSource && a.op !== 'drop') for (const p of a.sourcePaths) recSource([...p], 'conversion-rule', a.ruleId);
+      // A failed rule consumed its fields and wrote nothing from them: they are lost, never "computed".
+      if (a.failed) for (const p of a.sourcePaths) (recSource ?? rec)([...p], 'rule-failed', a.ruleId);
+      else if (recSource && a.op !== 'drop')
+        for (const p of a.sourcePaths) recSource([...p], 'conversion-rule', a.ruleId);
     }
     for (const d of r.dropped) rec([...d.path], 'rule-dropped', d.ruleId);
     out = { ...(r.doc as Record<string, unknown>), apiVersion };
@@ -334,6 +337,8 @@ function issuesOf(fates: readonly DeployedFate[], errors: readonly MetadataError
       issue('error', 'INVALID_METADATA', 'the API server rejects the write: metadata of the wrong type', e.path),
     );
   for (const f of fates) {
+    // RULE_DROPPED and RULE_FAILED (the rules' own issues) say what became of these, at the rule.
+    if (f.cause === 'rule-dropped' || f.cause === 'rule-failed') continue;
     if (f.kind === 'dropped-on-write')
       out.push(issue('warning', 'DROPPED_ON_WRITE', `dropped on write by ${f.by}'s schema`, f.path));
     else if (f.kind === 'dropped-on-read')

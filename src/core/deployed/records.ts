@@ -35,7 +35,9 @@ export type DeployedCause =
   /** convert (Webhook described by conversion rules): a rule moved or computed this field. */
   | 'conversion-rule'
   /** convert (Webhook described by conversion rules): a `drop` rule loses this field on purpose. */
-  | 'rule-dropped';
+  | 'rule-dropped'
+  /** convert (Webhook described by conversion rules): the rule reading this field failed (RULE_FAILED). */
+  | 'rule-failed';
 
 export interface StageRecord {
   readonly step: DeployedStep;

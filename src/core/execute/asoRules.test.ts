@@ -194,6 +194,10 @@ describe('convert with rules (ASO view)', () => {
       ]);
       expect(postal(r)?.postCode).toBeUndefined();
       expect(r.fates.some((f) => f.rule === 'code' && f.targetPath !== undefined)).toBe(false);
+      // What the rule read is lost by its failure (not "converted by" it).
+      expect(
+        r.fates.filter((f) => f.rule === 'code').map((f) => [f.kind, f.sourcePath, f.code, f.causes.at(-1)?.rule]),
+      ).toEqual([['lost', ['spec', 'lastName'], 'RULE_FAILED', 'rule-failed']]);
     }
   });
 

@@ -266,8 +266,8 @@ function commonPrefix(paths: readonly Path[]): Path {
   return first.slice(0, n);
 }
 
-const causeOf = (a: AppliedRule, reason?: string): FateCause => ({
-  rule: a.op === 'drop' ? 'rule-dropped' : 'conversion-rule',
+const causeOf = (a: AppliedRule, reason?: string, failed = false): FateCause => ({
+  rule: a.op === 'drop' ? 'rule-dropped' : failed ? 'rule-failed' : 'conversion-rule',
   hop: { from: a.from, to: a.to },
   conversionRule: { id: a.ruleId, op: a.op, ...(reason !== undefined ? { reason } : {}) },
 });
@@ -339,6 +339,7 @@ export function runRules(ruleSet: RuleSet, kind: Kind, rules: PlanRules, doc: Ob
       if (!taken.some((t) => samePath(t, p)) || reported.has(key(p))) continue;
       reported.add(key(p));
       if (a.op === 'drop') push('lost', [causeOf(a, a.reason)], p, undefined, 'RULE_DROPPED');
+      else if (a.failed) push('lost', [causeOf(a, undefined, true)], p, undefined, 'RULE_FAILED');
       // read by a rule that wrote elsewhere (a compute's inputs): taken by the rule
       else push('converted', [causeOf(a)], p);
     }

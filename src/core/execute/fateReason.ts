@@ -1,7 +1,8 @@
 // The one place a fate's cause chain becomes words. Nothing reads these words back.
 import type { FateCause, FateRule } from '../conversionTypes.ts';
 
-type Special = 'hook-set' | 'hook-bagged' | 'hook-took-over' | 'conversion-rule' | 'rule-dropped' | 'rule-bagged';
+type Special =
+  'hook-set' | 'hook-bagged' | 'hook-took-over' | 'conversion-rule' | 'rule-dropped' | 'rule-bagged' | 'rule-failed';
 
 const TEXT: Record<Exclude<FateRule, Special>, string> = {
   copy: 'copied',
@@ -54,9 +55,15 @@ const BAG_READS: ReadonlySet<FateRule> = new Set<FateRule>(['bag-read', 'bag-rea
 
 /** One cause in words (without its hop). */
 export function causeText(c: FateCause): string {
-  if (c.rule === 'conversion-rule' || c.rule === 'rule-dropped' || c.rule === 'rule-bagged') {
+  if (
+    c.rule === 'conversion-rule' ||
+    c.rule === 'rule-dropped' ||
+    c.rule === 'rule-bagged' ||
+    c.rule === 'rule-failed'
+  ) {
     const r = c.conversionRule;
     const who = r ? `rule \`${r.id}\`` : 'a conversion rule';
+    if (c.rule === 'rule-failed') return `lost: ${who} failed reading it`;
     if (c.rule === 'rule-bagged') return `kept in the property bag: ${who} would not give it back`;
     if (c.rule === 'rule-dropped') return `dropped on purpose by ${who}${r?.reason ? `: ${r.reason}` : ''}`;
     return `${RULE_VERB.get(r?.op ?? '') ?? 'converted by'} ${who}`;

@@ -18,6 +18,8 @@ export interface AppliedRule extends Hop {
   readonly destPaths: readonly Path[];
   /** For `drop`: why the loss is intended. */
   readonly reason?: string;
+  /** A CEL expression of the rule failed (RULE_FAILED): what it read is consumed, its destination not written. */
+  readonly failed?: boolean;
 }
 
 export interface RuleStep extends Hop {
@@ -178,6 +180,7 @@ function runStep(step: RuleStep, input: unknown, file: string | undefined, issue
     if (found.length === 0) continue;
     const sourcePaths = found.map((m) => m.path);
     const before = writes.length;
+    const issuesBefore = issues.length;
     const fail = (code: Issue['code'], sev: Issue['severity'], msg: string, path: Path) =>
       issues.push(issue(sev, code, `rule ${rule.id}: ${msg}`, path, at(rule)));
     switch (rule.op) {
@@ -248,6 +251,7 @@ function runStep(step: RuleStep, input: unknown, file: string | undefined, issue
       sourcePaths,
       destPaths: writes.slice(before).map((w) => w.path),
       ...(rule.op === 'drop' ? { reason: rule.reason } : {}),
+      ...(issues.slice(issuesBefore).some((i) => i.code === 'RULE_FAILED') ? { failed: true } : {}),
     });
   }
   // Remove what the rules consume, deepest first, then write (shallowest first; stable among equals).

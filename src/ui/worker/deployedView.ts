@@ -57,7 +57,13 @@ function words(f: DeployedFate, rules: RuleFates): string {
   const r = rules.get(f.rule);
   const computed = r?.how === 'computed';
   const how: RuleFate =
-    f.cause === 'rule-dropped' ? 'dropped' : computed && f.pane === 'resource' ? 'read' : (r?.how ?? 'moved');
+    f.cause === 'rule-dropped'
+      ? 'dropped'
+      : f.cause === 'rule-failed'
+        ? 'failed'
+        : computed && f.pane === 'resource'
+          ? 'read'
+          : (r?.how ?? 'moved');
   return ruleFateWords(how, f.rule, r?.reason);
 }
 
@@ -144,7 +150,11 @@ export function deployedView(
     .filter((f) => f.kind === 'dropped-on-write' || f.kind === 'dropped-on-read')
     .map((f) => ({
       path: pathKey(f.path),
-      fate: intended(f) ? 'converted' : f.on === 'write' && f.by === from.name ? 'pruned' : 'lost',
+      fate: intended(f)
+        ? 'converted'
+        : f.on === 'write' && f.by === from.name && f.cause !== 'rule-failed'
+          ? 'pruned'
+          : 'lost',
       reason: fateWords(f, named),
     }));
   // ... and the fields a rule moved or computed from, coloured as their destinations are.

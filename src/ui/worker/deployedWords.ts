@@ -14,9 +14,10 @@ export const DEPLOYED_FATE_WORDS: Readonly<Record<DeployedFateKind, string>> = {
 };
 
 /** What a conversion rule did to a field, the rule named: "moved by rule `infrastructureRef`". */
-export type RuleFate = 'moved' | 'computed' | 'read' | 'dropped';
+export type RuleFate = 'moved' | 'computed' | 'read' | 'dropped' | 'failed';
 
 export function ruleFateWords(how: RuleFate, rule: string, reason?: string): string {
+  if (how === 'failed') return `lost: rule \`${rule}\` failed reading it`;
   const what = how === 'dropped' ? 'dropped on purpose' : how === 'read' ? 'read (computed from)' : how;
   return `${what} by rule \`${rule}\`${how === 'dropped' && reason ? `: ${reason}` : ''}`;
 }

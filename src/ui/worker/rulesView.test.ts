@@ -166,7 +166,13 @@ describeCorpus('explore with conversion rules (as deployed: the rules are the we
       ['error', 'spec.replicas', RULES_FILE, line],
     ]);
     expect(r.deployed?.byRules).toBe(true);
-    expect(storedLine(r.deployed?.stored, key('spec.replicas'))).toBeUndefined();
+    const stored = storedLine(r.deployed?.stored, key('spec.replicas'));
+    expect(stored === undefined || (stored.ghost !== undefined && stored.fate === 'lost')).toBe(true);
+    // the field the rule read is lost by its failure (never "computed by" it), and in the write-loss banner
+    const source = r.sourceFates.find((f) => f.path === key('spec.replicas'));
+    expect(source?.fate).toBe('lost');
+    expect(source?.reason).toContain('`replicas`');
+    expect(r.deployed?.droppedOnWrite.map((f) => f.path)).toContain('spec.replicas');
     // the other rule still applied
     expect(r.deployed?.fates.find((f) => f.path === MOVED)?.rule).toBe('infrastructureRef');
   });
@@ -213,7 +219,10 @@ describeCorpus('explore with conversion rules (the ASO design: after the generat
     expect(failed.length).toBeGreaterThan(0);
     expect(failed.every((i) => i.severity === 'error' && formatPath(i.path) === 'spec.replicas')).toBe(true);
     expect(failed.every((i) => i.file === RULES_FILE && i.range !== undefined)).toBe(true);
-    expect(storedLine(r.target, key('spec.replicas'))?.value).toBeUndefined();
+    // The target has no value there: the line is a ghost of the input's field, lost by the rule's failure.
+    const line = storedLine(r.target, key('spec.replicas'));
+    expect(line === undefined || (line.ghost !== undefined && line.fate === 'lost')).toBe(true);
+    expect(r.sourceFates.find((f) => f.path === key('spec.replicas'))?.fate).toBe('lost');
   });
 
   it('rules for another kind leave the ASO view as it was and say they are not used', () => {
