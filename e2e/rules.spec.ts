@@ -168,3 +168,31 @@ test('axe: the Conversion rules tab has no serious or critical violations', asyn
   const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
   expect(bad).toEqual([]);
 });
+
+test('a rule whose CEL fails: its field is lost by the failure, and the rules editor marks the rule in both views', async ({
+  page,
+}) => {
+  await open(page);
+  // v1beta1's replicas is an integer: int() of the object's name fails on this sample ("kind-controlplane").
+  const failing = kcpRules(
+    moveRule('infrastructureRef', REF, MOVED),
+    `      - id: replicas\n        compute:\n          up: { spec.replicas: "self.spec.replicas + int(self.metadata.name)" }\n          down: { spec.replicas: "self.spec.replicas - int(self.metadata.name)" }`,
+  );
+  await page.evaluate((t) => window.__versionExplorer?.setRules?.(t), failing);
+  const line = failing.split('\n').findIndex((l) => l.includes('id: replicas')) + 1;
+  const problem = page.getByRole('list', { name: 'Rules problems' }).locator('[data-code="RULE_FAILED"]');
+  await expect(problem).toContainText(`rules.yaml:${line}:`);
+  await expect(rulesEditor(page).locator('.squiggly-error')).not.toHaveCount(0);
+  // As deployed: the field the rule read is lost on write, by the rule's failure (no "computed by" colour).
+  const lost = page.getByTestId('stored-drops').locator('[data-path="spec.replicas"]');
+  await expect(lost).toHaveAttribute('data-rule', 'replicas');
+  await expect(lost).toContainText('rule `replicas` failed');
+  await expect(page.getByRole('alert', { name: 'Lost on write' })).toContainText('spec.replicas');
+  await expect(page.getByRole('alert', { name: 'Lost on write' })).not.toContainText(REF);
+
+  // ASO design: the same failure is the rules' problem (listed once) with its marker at the rule.
+  await page.getByRole('radio', { name: 'ASO design' }).click();
+  await expect(page.getByTestId('rules-status')).toHaveAttribute('data-applied', 'aso');
+  await expect(problem.first()).toContainText(`rules.yaml:${line}:`);
+  await expect(rulesEditor(page).locator('.squiggly-error')).not.toHaveCount(0);
+});

@@ -90,7 +90,9 @@ export function ConversionChoice({
   );
 }
 
-const where = (f: DeployedFateRow) => `${f.on === 'write' ? 'on write' : 'on read'} by ${f.by}`;
+const when = (f: DeployedFateRow) => `${f.on === 'write' ? 'on write' : 'on read'} by ${f.by}`;
+/** When and by whom; a field lost because a rule failed says so (no schema dropped it). */
+const where = (f: DeployedFateRow) => (f.cause === 'rule-failed' ? `${f.words} (${when(f)})` : when(f));
 
 /** A write that loses data: a banner with the count and the paths. */
 export function WriteLossBanner({ deployed }: { readonly deployed: DeployedView }) {
@@ -151,7 +153,7 @@ export function PaneDrops({ deployed, pane }: { readonly deployed: DeployedView;
       {onPurpose.length > 0 && (
         <div className="pane-drops" data-testid={`${pane}-rule-drops`}>
           <span className="fate fate-converted">dropped on purpose</span>
-          <ul>{onPurpose.map((f) => item(f, `${f.words} (${where(f)})`))}</ul>
+          <ul>{onPurpose.map((f) => item(f, `${f.words} (${when(f)})`))}</ul>
         </div>
       )}
     </>
@@ -198,7 +200,7 @@ export function DeployedFates({ deployed }: { readonly deployed: DeployedView })
               <code>{f.path}</code>
             </td>
             <td>{f.words}</td>
-            <td>{where(f)}</td>
+            <td>{when(f)}</td>
             <td>{f.cause}</td>
           </tr>
         ))}

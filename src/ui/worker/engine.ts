@@ -59,7 +59,7 @@ import { deployedView } from './deployedView.ts';
 import { validationView } from './validation.ts';
 import { withGhosts } from './ghosts.ts';
 import { usedPlanTypes } from './resourceUsage.ts';
-import { checkedRules } from './rulesView.ts';
+import { checkedRules, RULES_FILE } from './rulesView.ts';
 import { conversionMarkers } from './conversionMarkers.ts';
 
 interface LoadedCatalog {
@@ -428,9 +428,11 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
           'The deployed view',
         )
       : undefined;
+  // In the ASO view what the rules reported applying (RULE_FAILED, ...) is theirs: markers in the rules editor.
+  const ruleApplying = !dep && asoRules ? issues.filter((i) => i.file === RULES_FILE) : [];
   return done({
     ...result,
-    issues,
+    issues: ruleApplying.length > 0 ? issues.filter((i) => !ruleApplying.includes(i)) : issues,
     blocking: [],
     markers,
     kind: ks,
@@ -448,7 +450,7 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
       ? {
           rules: dep
             ? rulesView(dep.view.byRules ? 'deployed' : undefined, dep.ruleIssues)
-            : rulesView(asoRules ? 'aso' : undefined),
+            : rulesView(asoRules ? 'aso' : undefined, ruleApplying),
         }
       : {}),
     sparseFates,

@@ -220,8 +220,8 @@ export interface ExploreRequest extends Pick<
 /** The user's conversion rules as the worker read them. */
 export interface RulesView {
   /**
-   * Parse problems and paths the catalog lacks, each with its file (`rules.yaml`), line and column; as deployed,
-   * also what applying them to the document reported (RULE_FAILED: a CEL expression failed), at the rule's line.
+   * Parse problems and paths the catalog lacks, each with its file (`rules.yaml`), line and column; as deployed
+   * and in the ASO view, also what applying them to the document reported (RULE_FAILED: a CEL expression failed), at the rule's line.
    */
   readonly issues: readonly Issue[];
   /** The number of conversions the rules declare (those without problems). */
