@@ -4,7 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { CONTENT_SECURITY_POLICY } from '../scripts/vite-share-plugin.ts';
-import { clipboard, editorText, serve, waitForApp, watch, type LocalServer } from './shareHelpers.ts';
+import { clipboard, editorText, openLazyParts, serve, waitForApp, watch, type LocalServer } from './shareHelpers.ts';
 
 const dist = path.resolve(import.meta.dirname, '..', process.env.E2E_DIST ?? 'dist');
 const BASE = '/version-explorer/';
@@ -119,9 +119,7 @@ test('with the CSP also sent as an HTTP header (so it covers workers) the app st
     await page.goto(`${server.origin}${BASE}`);
     await waitForApp(page);
     await expect(page.getByRole('group', { name: /^Hub document at / })).toContainText('apiVersion');
-    for (const tab of ['Conversion plan', 'Round trip', 'Version map', 'Changes'])
-      await page.getByRole('tab', { name: new RegExp(tab) }).click();
-    await page.waitForTimeout(500);
+    await openLazyParts(page);
     expect(await w.csp()).toEqual([]);
     expect(
       w.errors.filter((e) => /Content.Security.Policy|EvalError|unsafe-eval|Refused to|compiling schema/i.test(e)),

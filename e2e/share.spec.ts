@@ -9,6 +9,7 @@ import { CORPUS as corpus, CORPUS_MISSING, HAS_CORPUS } from '../src/core/testda
 import {
   clipboard,
   editorText,
+  openLazyParts,
   serve,
   setInput,
   settledFragment,
@@ -129,7 +130,8 @@ test('a tampered link shows an error and a working page with the default state',
   await setInput(page, twoPeople.replace('grace', 'hopper'));
   await page.goto('./#v9.AAAA');
   await expect(page.getByTestId('link-issue')).toHaveAttribute('data-code', 'LINK_UNKNOWN_VERSION');
-  await page.waitForTimeout(1500); // longer than the write debounce
+  // Every write the state scheduled has run (or was dropped): the address bar still holds the link.
+  await page.waitForFunction(() => window.__versionExplorer?.urlWriteDue?.() === false);
   expect(await page.evaluate(() => window.location.hash)).toBe('#v9.AAAA');
   await page.reload();
   await expect(page.getByTestId('link-issue')).toHaveAttribute('data-code', 'LINK_UNKNOWN_VERSION');
@@ -401,19 +403,16 @@ test('the built page carries a strict CSP and runs without violations', async ({
   expect(csp).not.toContain('unsafe-eval');
   expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   // Switch views and catalogs so lazily loaded code runs too.
-  for (const tab of ['Lost', 'Conversion plan', 'Round trip', 'Version map', 'Changes'])
-    await page.getByRole('tab', { name: new RegExp(tab) }).click();
+  await openLazyParts(page);
   await page.getByRole('combobox', { name: 'Catalog', exact: true }).selectOption({ index: 2 });
   await waitForApp(page);
-  await page.waitForTimeout(500);
   expect(await w.csp()).toEqual([]);
   expect(w.errors.filter((e) => /Content.Security.Policy|EvalError|unsafe-eval|Refused to/i.test(e))).toEqual([]);
   // The watcher does see violations (a positive control): an injected inline script is blocked.
-  const ran = await page.evaluate(async () => {
+  const ran = await page.evaluate(() => {
     const el = document.createElement('script');
     el.textContent = 'window.__inlineRan = true';
-    document.head.append(el);
-    await new Promise((r) => setTimeout(r, 100));
+    document.head.append(el); // an allowed inline script would run right here, synchronously
     return (window as unknown as { __inlineRan?: boolean }).__inlineRan === true;
   });
   expect(ran).toBe(false);

@@ -34,6 +34,21 @@ export async function editorText(page: Page): Promise<string> {
   return t.replace(/\u00a0/g, ' ');
 }
 
+/**
+ * Opens every details tab and waits until the lazily loaded parts have rendered (the round trip's two diff
+ * editors): their chunks and workers are loaded, so a CSP refusal would have been reported by now.
+ */
+export async function openLazyParts(page: Page): Promise<void> {
+  for (const tab of ['Lost', 'Conversion plan', 'Round trip', 'Version map', 'Changes', 'Conversion rules']) {
+    const t = page.getByRole('tab', { name: new RegExp(`^${tab}`) });
+    await t.click();
+    await expect(t).toHaveAttribute('aria-selected', 'true');
+    if (tab === 'Round trip') await expect(page.locator('.monaco-diff-editor')).toHaveCount(2);
+  }
+  await page.getByRole('button', { name: 'Start from a template' }).click();
+  await expect(page.locator('#panel-rules .monaco-editor')).toBeVisible();
+}
+
 export async function waitForApp(page: Page): Promise<void> {
   await expect(page.locator('.monaco-editor .view-lines').first()).toBeVisible();
   await page.waitForFunction(() => window.__versionExplorer?.setResource !== undefined);

@@ -44,8 +44,9 @@ test('a multi-document Cluster API input shows no false markers; the cursor pick
   const picker = page.getByLabel('Document', { exact: true });
   await expect(picker.locator('option')).toHaveCount(7);
   await expect(pane(page, 'Resource').getByTestId('validation-badge')).toHaveAttribute('data-verdict', 'accepted');
-  // Give monaco-yaml time to validate: a DockerCluster must not be judged by the Cluster's schema.
-  await page.waitForTimeout(1500);
+  // Once monaco-yaml has validated this text (if it validates it): a DockerCluster must not be judged by the
+  // Cluster's schema.
+  await page.waitForFunction(() => window.__versionExplorer?.yamlSettled?.() === true);
   await expect(squiggles(page)).toHaveCount(0);
 
   // The cursor in another document selects it: Ctrl+End puts it in the last one (a KubeadmConfigTemplate).

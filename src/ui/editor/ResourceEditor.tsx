@@ -3,7 +3,8 @@
 import { escapeMarkdown, schemaForHover } from './markdownText.ts';
 import { useEffect, useRef, useState } from 'react';
 import Editor from '@monaco-editor/react';
-import { monaco, setYamlSchemas, themeName } from './monacoSetup.ts';
+import { monaco, setYamlSchemas, themeName, yamlSettled } from './monacoSetup.ts';
+import { exposeToTests } from '../platform/testHook.ts';
 import { YAML_EDITOR_OPTIONS, setMarkers, toMonacoRange, type EditorMarker } from './monacoMarkers.ts';
 import { scopedSchema } from './scopedSchema.ts';
 import type { SourceRange } from '../../core/index.ts';
@@ -219,6 +220,12 @@ export default function ResourceEditor(props: ResourceEditorProps) {
               }
             },
             focus: () => editor.focus(),
+          });
+          exposeToTests({
+            yamlSettled: () => {
+              const m = editor.getModel();
+              return m !== null && yamlSettled(m);
+            },
           });
           setMounted((n) => n + 1);
         }}

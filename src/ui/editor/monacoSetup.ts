@@ -70,6 +70,24 @@ monaco.editor.defineTheme('ve-dark', {
 export const themeName = (dark: boolean | undefined): string => (dark ? 've-dark' : 've-light');
 
 let yaml: MonacoYaml | undefined;
+let yamlValidates = false;
+/** Per model, the text version monaco-yaml last validated (its markers arrive ~500 ms after a change). */
+const yamlValidated = new WeakMap<monaco.editor.ITextModel, number>();
+/** monaco-yaml, seen through a Monaco whose setModelMarkers notes what it validated. */
+const probed = {
+  ...monaco,
+  editor: {
+    ...monaco.editor,
+    setModelMarkers(model: monaco.editor.ITextModel, owner: string, markers: monaco.editor.IMarkerData[]) {
+      if (owner === 'yaml') yamlValidated.set(model, model.getVersionId());
+      monaco.editor.setModelMarkers(model, owner, markers);
+    },
+  },
+} as typeof monaco;
+
+/** True once monaco-yaml has validated `model`'s current text, or validates nothing (tests wait on it). */
+export const yamlSettled = (model: monaco.editor.ITextModel): boolean =>
+  !yamlValidates || yamlValidated.get(model) === model.getVersionId();
 
 /** Each editor's schemas (monaco-yaml takes one list for every model) and whether it wants them validated. */
 interface SchemaOwner {
@@ -102,8 +120,9 @@ export function setYamlSchemas(model: string, schemas: SchemasSettings[] | undef
   const merged = all.flatMap((o) => o.schemas);
   const anyValidates = all.some((o) => o.validate);
   quiet = new Set([...owners].filter(([, o]) => !o.validate).map(([m]) => m));
+  yamlValidates = anyValidates;
   if (!yaml) {
-    yaml = configureMonacoYaml(monaco, {
+    yaml = configureMonacoYaml(probed, {
       enableSchemaRequest: false,
       format: { enable: false },
       completion: true,

@@ -1,6 +1,7 @@
 // Test and benchmark hook on window: Playwright cannot type into Monaco reliably, so e2e tests set the
 // input here and wait for `rendered` to know the panes show a result.
 import { useEffect } from 'react';
+import { urlWriteDue } from '../share/useUrlState.ts';
 
 declare global {
   interface Window {
@@ -9,6 +10,10 @@ declare global {
       setResource(text: string): void;
       /** Sets the conversion rules text (as a template or a draft does: through the state). */
       setRules?(text: string): void;
+      /** True while a write of the state to the address bar is scheduled or encoding. */
+      urlWriteDue?(): boolean;
+      /** True once monaco-yaml has validated the resource editor's current text (or does not validate it). */
+      yamlSettled?(): boolean;
       /** Set after the panes have rendered a result: the length of the input it was computed from. */
       rendered?: {
         readonly inputLength: number;
@@ -36,7 +41,7 @@ export function useTestHook(
   resultCatalog?: string,
 ): void {
   useEffect(() => {
-    window.__versionExplorer = { ...window.__versionExplorer, setResource };
+    window.__versionExplorer = { ...window.__versionExplorer, setResource, urlWriteDue };
   }, [setResource]);
   useEffect(() => {
     if (!result || resultInput === undefined) return;
@@ -53,6 +58,11 @@ export function useTestHook(
       };
     });
   }, [result, resultInput, resultCatalog, setResource]);
+}
+
+/** Adds probes to the hook (a lazily loaded part, e.g. the editor, exposes its own). */
+export function exposeToTests(probes: Pick<NonNullable<Window['__versionExplorer']>, 'yamlSettled'>): void {
+  window.__versionExplorer = { ...window.__versionExplorer, ...probes } as NonNullable<Window['__versionExplorer']>;
 }
 
 /** `setRules` on the hook: e2e tests set the rules text through the state, as the template button does. */

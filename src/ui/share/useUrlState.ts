@@ -11,6 +11,10 @@ export const WRITE_DEBOUNCE_MS = 400;
 /** A write still pending when the tab reloads: kept for this tab only, so a fast reload loses nothing. */
 const PENDING_KEY = 'version-explorer:pending-link';
 
+/** Writes to the address bar scheduled or encoding (tests wait for none instead of sleeping). */
+let dueWrites = 0;
+export const urlWriteDue = (): boolean => dueWrites > 0;
+
 export interface UrlState {
   /** Why the link in the address bar could not be opened (the page keeps its default state). */
   readonly linkIssue?: Issue;
@@ -115,9 +119,15 @@ export function useUrlState(state: ExplorerState | undefined, apply: (s: Explore
     // Typing is debounced; a discrete change (document, versions, view, catalog) is written at once.
     const typing = lastInput.current !== undefined && lastInput.current !== state.input;
     lastInput.current = state.input;
+    let due = true;
+    const settle = () => {
+      if (due) dueWrites--;
+      due = false;
+    };
+    dueWrites++;
     const timer = window.setTimeout(
       async () => {
-        const r = await encodeState(state);
+        const r = await encodeState(state).finally(settle);
         if (cancelled || navigation !== navigations.current) return;
         if (pending.current === state) pending.current = undefined;
         if (!('fragment' in r)) return;
@@ -133,6 +143,7 @@ export function useUrlState(state: ExplorerState | undefined, apply: (s: Explore
     return () => {
       cancelled = true;
       window.clearTimeout(timer);
+      settle();
     };
   }, [state, ready]);
 
