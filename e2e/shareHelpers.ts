@@ -52,6 +52,13 @@ export async function openLazyParts(page: Page): Promise<void> {
 export async function waitForApp(page: Page): Promise<void> {
   await expect(page.locator('.monaco-editor .view-lines').first()).toBeVisible();
   await page.waitForFunction(() => window.__versionExplorer?.setResource !== undefined);
+  // After a switch to a built-in catalog the previous catalog's panes stay up until it converts: wait for its result.
+  const picked = await page.getByLabel('Catalog', { exact: true }).inputValue();
+  if (picked.startsWith('b:'))
+    await page.waitForFunction(
+      (id) => window.__versionExplorer?.rendered?.catalog?.startsWith(`builtin:${id}:`) === true,
+      picked.slice(2),
+    );
   // The middle pane: Hub in ASO's design (built-ins), Stored in the As deployed view (a plain CRD's default).
   await expect(page.getByRole('group', { name: /^(Hub|Stored) document at / })).toBeVisible();
 }
