@@ -139,3 +139,23 @@ test('keys pressed right after a large paste land after it, and undo takes the p
   await page.waitForFunction((n) => window.__versionExplorer?.rendered?.inputLength === n, example);
   expect(errors).toEqual([]);
 });
+
+test('a paste into the editor’s find widget searches; it is not a paste into the resource', async ({ page }) => {
+  await page.goto('./');
+  await page.getByLabel('Catalog', { exact: true }).selectOption('b:servicefabric');
+  await expect(pane(page, 'Hub').locator('[data-path="spec.location"]')).toBeVisible();
+  const sent = () => page.evaluate(() => performance.getEntriesByName('ve:send').length);
+  const before = await sent();
+  await page.evaluate((t) => navigator.clipboard.writeText(t), `location ${'x'.repeat(1000)}`);
+  await pane(page, 'Resource')
+    .locator('.monaco-editor')
+    .click({ position: { x: 120, y: 12 } });
+  await page.keyboard.press('ControlOrMeta+F');
+  const find = pane(page, 'Resource').getByRole('textbox', { name: 'Find' });
+  await expect(find).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+V');
+  await expect(find).toHaveValue(/^location x+$/);
+  // No conversion was asked for (a paste into the text sends one at once), and the editor kept its text.
+  expect(await sent()).toBe(before);
+  await expect(pane(page, 'Resource').locator('.view-line', { hasText: 'kind: Cluster' })).toBeVisible();
+});

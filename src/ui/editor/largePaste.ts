@@ -55,6 +55,8 @@ export function interceptPastes(
     'paste',
     (e) => {
       flush();
+      // A paste into the find widget (inside the editor's node) is not a paste into the text.
+      if (!editor.hasTextFocus()) return;
       const onPaste = handler();
       const text = e.clipboardData?.getData('text/plain');
       const model = editor.getModel();
