@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { parseResources, stringifyJsonExact } from '../core/index.ts';
-import { FAST_CHARS, readResources } from './readResources.ts';
+import { parseResources, pathKey, stringifyJsonExact } from '../core/index.ts';
+import { FAST_CHARS, readResources, YAML_POSITIONS_CHARS } from './readResources.ts';
 
 const big = (extra: Record<string, unknown>) => ({
   apiVersion: 'x.io/v1',
@@ -43,6 +43,19 @@ describe('readResources', () => {
       ),
       { numRuns: 6, seed: 11 },
     );
+  });
+
+  it('places paths in a plain block-style YAML resource of any size (past the full parse limit)', () => {
+    const labels = Object.fromEntries(Array.from({ length: 260_000 }, (_, i) => [`k${i}`, `v${i}`]));
+    const text = stringify({ apiVersion: 'x.io/v1', kind: 'Thing', metadata: { name: 'n', labels } });
+    expect(text.length).toBeGreaterThan(YAML_POSITIONS_CHARS);
+    const doc = readResources(text, 'f').documents[0];
+    const line = text.split('\n').findIndex((l) => l === '    k250000: v250000') + 1;
+    expect(line).toBeGreaterThan(0);
+    expect(doc?.ranges.get(pathKey(['metadata', 'labels', 'k250000']))?.start).toMatchObject({ line, col: 5 });
+    // A second document: not one block-style document, so past the limit paths are named without positions.
+    const two = readResources(`${text}---\nkind: Other\n`, 'f').documents[0];
+    expect(two?.ranges.get(pathKey(['metadata', 'labels', 'k250000']))).toBeUndefined();
   });
 
   it('leaves aliases, merge keys, duplicate keys and errors to the full parse', () => {

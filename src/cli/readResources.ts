@@ -1,16 +1,28 @@
 // Resources for the CLI, fast at any size: a large text's values come from JSON.parse (exact integers) or
 // js-yaml (YAML_CORE), 10-20x faster than the ranges-keeping `yaml` parse, and its source ranges are found
-// only when an issue must be placed (a linear scan for JSON; the full parse for YAML). Anything the fast
-// path cannot read exactly as the full parse does (aliases, merge keys, errors, TOO_DEEP, NaN) goes to it.
+// only when an issue must be placed (a linear scan for JSON; for YAML one line scan of a plain block-style
+// document, blockRanges, else the full parse). Anything the fast path cannot read exactly as the full parse
+// does (aliases, merge keys, errors, TOO_DEEP, NaN) goes to it.
 import type { ParsedDocument, ParsedResources, Path, SourceRange } from '../core/index.ts';
-import { ALIAS, jsonRangeAt, loadYamlValues, parseJsonExact, parseResources, valueProblemAt } from '../core/index.ts';
+import {
+  ALIAS,
+  blockRanges,
+  jsonRangeAt,
+  loadYamlValues,
+  parseJsonExact,
+  parseResources,
+  pathKey,
+  PATH_KEY_SEPARATOR,
+  valueProblemAt,
+} from '../core/index.ts';
 
 /** Texts from this size on take the fast path (below it the full parse costs milliseconds). */
 export const FAST_CHARS = 64 * 1024;
 
 /**
- * Up to this size a YAML text's issues get line:col from the full parse (about a second per megabyte); above
- * it they name the path only (`file: warning CODE: ... (at spec.x)`), so a 20 MB resource stays seconds.
+ * Up to this size a YAML text that is not one plain block-style document gets line:col from the full parse
+ * (about a second per megabyte); above it its issues name the path only (`file: warning CODE: ... (at spec.x)`),
+ * so a 20 MB resource stays seconds. A plain block-style document gets them at any size (a line scan).
  */
 export const YAML_POSITIONS_CHARS = 4 * 1024 * 1024;
 
@@ -76,6 +88,16 @@ function fastValues(text: string): { values: unknown[]; json: boolean } | undefi
   }
 }
 
+/** The ranges under `prefix` (a List item's), keyed from it. */
+function under(ranges: ReadonlyMap<string, SourceRange>, prefix: string): Map<string, SourceRange> {
+  const out = new Map<string, SourceRange>();
+  const start = prefix + PATH_KEY_SEPARATOR;
+  for (const [k, r] of ranges)
+    if (k === prefix) out.set('', r);
+    else if (k.startsWith(start)) out.set(k.slice(start.length), r);
+  return out;
+}
+
 const isListOf = (v: unknown): v is { kind: string; items: unknown[] } =>
   v !== null &&
   typeof v === 'object' &&
@@ -88,13 +110,17 @@ export function readResources(text: string, file?: string): ParsedResources {
   if (text.length < FAST_CHARS) return parseResources(text, file);
   const fast = fastValues(text);
   if (!fast || fast.values.some((v) => valueProblemAt(v) !== undefined)) return parseResources(text, file);
-  // Positions, when first asked for: JSON by a scan per path; YAML from the full parse, whose documents come
-  // in the same order (List items expanded alike).
+  // Positions, when first asked for: JSON by a scan per path; YAML by one line scan of a plain block-style
+  // document, else from the full parse, whose documents come in the same order (List items expanded alike).
   let full: ParsedResources | undefined;
-  const rangesOf = (k: number): ReadonlyMap<string, SourceRange> =>
-    text.length > YAML_POSITIONS_CHARS
+  let block: Map<string, SourceRange> | null | undefined;
+  const rangesOf = (k: number, prefix: Path): ReadonlyMap<string, SourceRange> => {
+    block ??= fast.values.length === 1 ? (blockRanges(text, fast.values[0]) ?? null) : null;
+    if (block) return prefix.length === 0 ? block : under(block, pathKey(prefix));
+    return text.length > YAML_POSITIONS_CHARS
       ? new Map<string, SourceRange>()
       : ((full ??= parseResources(text, file)).documents[k]?.ranges ?? new Map<string, SourceRange>());
+  };
   const documents: ParsedDocument[] = [];
   for (const value of fast.values) {
     if (value === null || value === undefined) continue;
@@ -103,7 +129,7 @@ export function readResources(text: string, file?: string): ParsedResources {
       : [{ value, prefix: [] }];
     for (const part of parts) {
       const k = documents.length;
-      const ranges = fast.json ? new JsonPathRanges(text, part.prefix) : new LazyRanges(() => rangesOf(k));
+      const ranges = fast.json ? new JsonPathRanges(text, part.prefix) : new LazyRanges(() => rangesOf(k, part.prefix));
       documents.push({
         index: k,
         value: part.value,
