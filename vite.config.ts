@@ -1,5 +1,3 @@
-/// <reference types="vitest/config" />
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -33,14 +31,4 @@ export default defineConfig({
     },
   },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
-  test: {
-    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
-    environment: 'node',
-    globalSetup: ['src/core/testdata/corpusNotice.ts'],
-    // vitest's default is one worker fewer than the cores: on a 2-core machine that is one, and the
-    // CPU-bound property and corpus files (split to run side by side) would run one after the other.
-    maxWorkers: Math.max(2, availableParallelism()),
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-  },
 });
