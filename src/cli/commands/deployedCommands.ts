@@ -34,8 +34,6 @@ import { validateConverted } from './validateConverted.ts';
 import { pairWithRules } from './rulesArg.ts';
 
 const LOSS_CODES: ReadonlySet<string> = new Set(['DROPPED_ON_WRITE', 'DROPPED_ON_READ', 'INVALID_METADATA']);
-/** The codes of a request the API server fails (DeployedResult.rejected). */
-const REJECTING: ReadonlySet<string> = new Set(['INVALID_METADATA', 'CONVERSION_INVALID_METADATA']);
 
 /** A real version of the kind (no derived `<v>storage`), `hub` meaning the storage version. */
 function targetVersion(kind: Kind, to: string): Version | undefined {
@@ -179,7 +177,7 @@ function lossesOf(
     const paths = (kind: string): string[] => r.fates.filter((f) => f.kind === kind).map((f) => formatPath(f.path));
     const droppedOnWrite = paths('dropped-on-write');
     const droppedOnRead = paths('dropped-on-read');
-    const rejectedBy = [...new Set(r.issues.filter((i) => REJECTING.has(i.code)).map((i) => i.code))];
+    const rejectedBy = [...new Set(r.rejections.map((x) => x.issue.code))];
     if (droppedOnWrite.length + droppedOnRead.length > 0 || r.rejected)
       out.push({
         source,

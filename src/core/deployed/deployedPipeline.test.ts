@@ -124,6 +124,7 @@ describe('None: write at V, store at S, read at T', () => {
     const r = run(widgets, widget('v2', {}, { name: 'w', labels: { a: 1 } }), 'v2');
     expect(r.rejected).toBe(true);
     expect(r.issues.filter((i) => i.code === 'INVALID_METADATA').map((i) => i.path)).toEqual([['metadata', 'labels']]);
+    expect(r.rejections.map((x) => [x.on, x.issue.code])).toEqual([['write', 'INVALID_METADATA']]);
   });
 
   it('keeps map keys and prunes their values by the additionalProperties schema', () => {
@@ -303,6 +304,7 @@ describe('the server restores metadata after a conversion rule writes labels (re
     const r = write('gold plated');
     expect(r.rejected).toBe(true);
     const failed = r.issues.filter((i) => i.code === 'CONVERSION_INVALID_METADATA');
+    expect(r.rejections.map((x) => [x.on, x.issue])).toEqual([['write', failed[0]]]);
     expect(failed.map((i) => [i.severity, i.path])).toEqual([['error', ['metadata', 'labels', 'note']]]);
     // the refused label is not shown as stored: the original's labels stand (upstream's state at the failure)
     expect((r.stored.metadata as { labels?: unknown }).labels).toEqual({ app: 'x' });
@@ -320,6 +322,7 @@ describe('the server restores metadata after a conversion rule writes labels (re
     expect(read('fine').target.metadata).toEqual({ name: 'w', labels: { note: 'fine' } });
     const r = read('-bad');
     expect(r.rejected).toBe(true);
+    expect(r.rejections.map((x) => [x.on, x.issue.code])).toEqual([['read', 'CONVERSION_INVALID_METADATA']]);
     expect(r.issues.filter((i) => i.code === 'CONVERSION_INVALID_METADATA').map((i) => i.path)).toEqual([
       ['metadata', 'labels', 'note'],
     ]);

@@ -83,6 +83,14 @@ export interface DeployedResult {
    * pipeline had then (malformed fields dropped; a failed restoration as far as it got).
    */
   readonly rejected: boolean;
+  /** Why `rejected`: each failure, on the write or the read, with its issue (also in `issues`). */
+  readonly rejections: readonly DeployedRejection[];
+}
+
+/** A request the API server fails: INVALID_METADATA (a write) or CONVERSION_INVALID_METADATA (a write or a read). */
+export interface DeployedRejection {
+  readonly on: 'write' | 'read';
+  readonly issue: Issue;
 }
 
 interface Ctx {
@@ -277,6 +285,13 @@ export function runDeployed(
   const copies = ctx.fates.filter((f) => f.kind === 'copied');
   if (ctx.all) recordCopies(doc, r, copies, to.name);
   const fates = changes.concat(copies);
+  const rejections: DeployedRejection[] = [
+    ...errors.map((e) => ({
+      on: 'write' as const,
+      issue: issue('error', 'INVALID_METADATA', 'the API server rejects the write: metadata of the wrong type', e.path),
+    })),
+    ...ctx.restoreErrors.map((r) => ({ on: r.on, issue: restoreIssue(r) })),
+  ];
   return {
     view: 'deployed',
     from: from.name,
@@ -286,8 +301,9 @@ export function runDeployed(
     stored,
     target: r,
     fates,
-    issues: [...issuesOf(fates, errors), ...ctx.restoreErrors.map(restoreIssue), ...ctx.ruleIssues],
-    rejected: errors.length > 0 || ctx.restoreErrors.length > 0,
+    issues: [...rejections.map((x) => x.issue), ...issuesOf(fates), ...ctx.ruleIssues],
+    rejected: rejections.length > 0,
+    rejections,
   };
 }
 
@@ -345,12 +361,8 @@ function compareFates(a: DeployedFate, b: DeployedFate): number {
   return PANE_ORDER[a.pane] - PANE_ORDER[b.pane] || comparePath(a.path, b.path);
 }
 
-function issuesOf(fates: readonly DeployedFate[], errors: readonly MetadataError[]): Issue[] {
+function issuesOf(fates: readonly DeployedFate[]): Issue[] {
   const out: Issue[] = [];
-  for (const e of errors)
-    out.push(
-      issue('error', 'INVALID_METADATA', 'the API server rejects the write: metadata of the wrong type', e.path),
-    );
   for (const f of fates) {
     // RULE_DROPPED and RULE_FAILED (the rules' own issues) say what became of these, at the rule.
     if (f.cause === 'rule-dropped' || f.cause === 'rule-failed') continue;

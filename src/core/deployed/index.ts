@@ -33,6 +33,7 @@ export {
   type DeployedFateKind,
   type DeployedOptions,
   type DeployedPane,
+  type DeployedRejection,
   type DeployedResult,
 } from './deployedPipeline.ts';
 export { fieldLoss, fieldsPrunedBy, type FieldLoss } from './fieldLoss.ts';
