@@ -333,9 +333,26 @@ describe('the server restores metadata after a conversion rule writes labels (re
       widgetRules('      - id: meta\n        drop: { from: metadata, reason: test }\n'),
       'rules.yaml',
     );
-    const r = run(widgets, widget('v1', {}), 'v2', { conversion: 'Webhook', rules: rules.ruleSet });
+    // with a name the check of name/namespace/uid fails first; without, the restoration finds no metadata
+    const named = run(widgets, widget('v1', {}), 'v2', { conversion: 'Webhook', rules: rules.ruleSet });
+    expect(named.rejections.map((x) => x.issue.path)).toEqual([['metadata', 'name']]);
+    const r = run(widgets, widget('v1', {}, { labels: { a: 'b' } }), 'v2', {
+      conversion: 'Webhook',
+      rules: rules.ruleSet,
+    });
     expect(r.issues.filter((i) => i.code === 'CONVERSION_INVALID_METADATA').map((i) => i.path)).toEqual([['metadata']]);
     expect(r.rejected).toBe(true);
+  });
+
+  it('fails the write when a rule changes the name (validateConvertedObject, before the restoration)', () => {
+    const rules = parseRules(
+      widgetRules('      - id: rename\n        move: { from: spec.note, to: metadata.name }\n'),
+      'rules.yaml',
+    );
+    const r = run(widgets, widget('v1', { note: 'other' }), 'v2', { conversion: 'Webhook', rules: rules.ruleSet });
+    expect(r.rejections.map((x) => [x.on, x.issue.code, x.issue.path])).toEqual([
+      ['write', 'CONVERSION_INVALID_METADATA', ['metadata', 'name']],
+    ]);
   });
 
   it('a plain same-path webhook never fails on the metadata it copies', () => {

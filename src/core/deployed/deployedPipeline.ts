@@ -15,7 +15,7 @@ import { pruneCopy } from './pruneCopy.ts';
 import type { DeployedCause, DeployedStep, Recorder } from './records.ts';
 import type { Schema } from './schemaNode.ts';
 import { deployedStorageVersion, effectiveConversion } from './storageView.ts';
-import { restoreObjectMeta, webhookCopy, type RestoreError } from './webhookConversion.ts';
+import { restoreObjectMeta, validateConvertedObject, webhookCopy, type RestoreError } from './webhookConversion.ts';
 import { applyRules, findSteps } from '../rules/apply.ts';
 import type { RuleSet } from '../rules/format.ts';
 
@@ -224,7 +224,8 @@ function convertTo(
   } else {
     out = webhookCopy(doc, versionSchema(from), versionSchema(to), apiVersion, rec, ctx.all);
   }
-  const failed = restoreObjectMeta(doc, out, rec);
+  // converter.go: every conversion's result is checked, then its metadata restored; the first failure fails it
+  const failed = validateConvertedObject(doc, out) ?? restoreObjectMeta(doc, out, rec);
   if (failed) ctx.restoreErrors.push({ on, from: from.name, to: to.name, error: failed });
   return out;
 }
@@ -388,6 +389,10 @@ const RESTORE_WORDS: Record<RestoreError['problem'], string> = {
   'invalid-label-value': 'an invalid label value',
   'invalid-annotation-key': 'an invalid annotation key',
   'annotations-too-large': 'annotations larger than 256 KiB in all',
+  'kind-changed': 'another kind',
+  'name-changed': 'another name',
+  'namespace-changed': 'another namespace',
+  'uid-changed': 'another uid',
 };
 
 /** webhook_converter.go: "conversion webhook for ... returned invalid metadata": the request fails. */

@@ -25,7 +25,13 @@ export {
   effectiveConversion,
   type StorageView,
 } from './storageView.ts';
-export { restoreObjectMeta, webhookCopy } from './webhookConversion.ts';
+export {
+  restoreObjectMeta,
+  validateConvertedObject,
+  webhookCopy,
+  type RestoreError,
+  type RestoreProblem,
+} from './webhookConversion.ts';
 export {
   coerceResource,
   runDeployed,

@@ -101,7 +101,12 @@ export type RestoreProblem =
   | 'not-an-object'
   /** "metadata.labels[k] must be a string". */
   | 'value-not-string'
-  | MapProblem['problem'];
+  | MapProblem['problem']
+  /** validateConvertedObject: "must have the same kind / name / namespace / UID". */
+  | 'kind-changed'
+  | 'name-changed'
+  | 'namespace-changed'
+  | 'uid-changed';
 
 export interface RestoreError {
   /** `metadata`, `metadata.labels` / `metadata.annotations`, or the entry (`metadata.labels.<key>`). */
@@ -109,6 +114,30 @@ export interface RestoreError {
   readonly problem: RestoreProblem;
   /** Upstream's reasons for a label / annotation problem. */
   readonly reasons?: readonly string[];
+}
+
+/** unstructured's GetKind/GetName/...: the string at `path`, "" when absent or not a string. */
+function nestedString(o: Record<string, unknown>, path: readonly string[]): string {
+  let v: unknown = o;
+  for (const k of path) v = isPlainObject(v) && Object.hasOwn(v, k) ? v[k] : undefined;
+  return typeof v === 'string' ? v : '';
+}
+
+const SAME: readonly (readonly [readonly string[], RestoreProblem])[] = [
+  [['kind'], 'kind-changed'],
+  [['metadata', 'name'], 'name-changed'],
+  [['metadata', 'namespace'], 'namespace-changed'],
+  [['metadata', 'uid'], 'uid-changed'],
+];
+
+/** converter.go `validateConvertedObject` (run before restoreObjectMeta): kind, name, namespace and uid unchanged. */
+export function validateConvertedObject(
+  original: Record<string, unknown>,
+  converted: Record<string, unknown>,
+): RestoreError | undefined {
+  for (const [path, problem] of SAME)
+    if (nestedString(original, path) !== nestedString(converted, path)) return { path: [...path], problem };
+  return undefined;
 }
 
 /**
