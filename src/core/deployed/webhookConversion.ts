@@ -3,7 +3,7 @@
 // (never lost, never in a bag). After any webhook the server restores all metadata but labels and annotations
 // (conversion/webhook_converter.go `restoreObjectMeta`), and fails the request when those are not valid.
 import type { Path } from '../issue.ts';
-import { deepClone, setKey } from '../jsonValue.ts';
+import { deepClone, ownValue, setKey } from '../jsonValue.ts';
 import { validateAnnotations, validateLabels, type MapProblem } from '../k8sNames.ts';
 import type { Recorder } from './records.ts';
 import { META_FIELDS, fieldSchema, isPlainObject, itemsOf, preservesUnknown, type Schema } from './schemaNode.ts';
@@ -197,7 +197,7 @@ export function restoreObjectMeta(
 function recordRestored(restored: Record<string, unknown>, response: Record<string, unknown>, record: Recorder): void {
   const kept = (k: string) => k !== 'labels' && k !== 'annotations';
   for (const k of Object.keys(response))
-    if (kept(k) && JSON.stringify(response[k]) !== JSON.stringify(restored[k]))
+    if (kept(k) && JSON.stringify(response[k]) !== JSON.stringify(ownValue(restored, k)))
       record(['metadata', k], 'metadata-restored');
   for (const k of Object.keys(restored))
     if (kept(k) && !Object.hasOwn(response, k)) record(['metadata', k], 'metadata-restored');
