@@ -124,7 +124,7 @@ test('a move rule turns a field lost on write into one moved by the rule, and th
   await ctx.close();
 });
 
-test('a drop rule is an intended loss: listed with its rule and reason, not in the lost-on-write banner', async ({
+test('a drop rule is an intended loss: listed with its rule and reason, not in the lost-on-write banner; a refused label fails the write', async ({
   page,
 }) => {
   await open(page);
@@ -136,6 +136,11 @@ test('a drop rule is an intended loss: listed with its rule and reason, not in t
   await expect(onPurpose).toContainText('dropped on purpose by rule `old-reference`: the reviewer accepts losing it');
   await expect(page.getByTestId('stored-drops').locator(`[data-path="${REF}"]`)).toHaveCount(0);
   await expect(page.getByRole('alert', { name: 'Lost on write' })).not.toContainText(REF);
+
+  // A rule writing a label the API server refuses ("/" in a label value) fails the write (restoreObjectMeta).
+  const label = kcpRules(moveRule('ref-label', `${REF}.apiVersion`, 'metadata.labels.ref'));
+  await page.evaluate((t) => window.__versionExplorer?.setRules?.(t), label);
+  await expect(page.getByTestId('conversion-rejected')).toContainText('fails this write');
 });
 
 test('typing fast in the rules editor keeps every character, and the autosave restores the rules', async ({ page }) => {

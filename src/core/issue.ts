@@ -67,6 +67,7 @@ export type IssueCode =
   | 'DROPPED_ON_READ'
   | 'WEBHOOK_NOT_MODELLED'
   | 'INVALID_METADATA'
+  | 'CONVERSION_INVALID_METADATA' // a conversion's result the API server refuses (metadata, kind): the request fails
   | 'CONVERSION_UNDECLARED'
   // validation as the API server does it (src/core/validate): schema keywords, then the CRD's CEL rules
   | 'VALIDATION_TYPE'

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { HAS_CORPUS, CORPUS_MISSING } from '../../core/testdata/corpus.ts';
 import { fakeIO } from '../testdata/fakeIO.ts';
 import { convert } from './convert.ts';
+import { roundtrip } from './roundtrip.ts';
 
 const CAPI = path.resolve(import.meta.dirname, '../../../../shared/corpus/cluster-api');
 const RULES = path.resolve(import.meta.dirname, '../../../rules/cluster-api/kubeadmcontrolplane-v1beta1-v1beta2.yaml');
@@ -75,5 +76,43 @@ conversions:
     );
     expect(code).toBe(2);
     expect(f.err()).toMatch(/^-:\d+:\d+: error RULE/m);
+  });
+});
+
+describe('convert --rules: the metadata a rule writes is checked as the API server checks a webhook response', () => {
+  const WIDGETS = path.resolve(import.meta.dirname, '../../core/deployed/testdata/widgets-crd.yaml');
+  const rules = readFileSync(path.join(path.dirname(WIDGETS), 'widgets-note-label-rules.yaml'), 'utf8');
+  const widget = (note: string) =>
+    `apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  note: ${JSON.stringify(note)}\n`;
+  const convertAt = async (note: string) => {
+    const f = fakeIO('', { 'rules.yaml': rules, 'w.yaml': widget(note) });
+    const code = await convert(['--catalog', WIDGETS, '-f', 'w.yaml', '--to', 'v2', '--rules', 'rules.yaml'], f.io);
+    return { code, err: f.err(), out: f.out() };
+  };
+
+  it('a valid label: exit 0, the label read back', async () => {
+    const r = await convertAt('gold');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('note: gold');
+    expect(r.err).not.toContain('CONVERSION_INVALID_METADATA');
+  });
+
+  it('an invalid label value: the write fails, CONVERSION_INVALID_METADATA at the metadata, exit 1', async () => {
+    const r = await convertAt('gold plated');
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^w\.yaml:\d+:\d+: error CONVERSION_INVALID_METADATA: .*\(at metadata\.labels\.note\)$/m);
+  });
+
+  it('roundtrip --storage deployed names what fails the request', async () => {
+    const f = fakeIO('', { 'rules.yaml': rules, 's.yaml': widget('gold plated') });
+    const args = ['--catalog', WIDGETS, '--samples', 's.yaml', '--storage', 'deployed', '--rules', 'rules.yaml'];
+    expect(await roundtrip([...args, '--json'], f.io)).toBe(1);
+    const report = JSON.parse(f.out()) as { results: { losses: { readAt: string; rejectedBy?: string[] }[] }[] };
+    const losses = report.results.flatMap((r) => r.losses);
+    expect(losses.length).toBeGreaterThan(0);
+    expect(losses.every((l) => l.rejectedBy?.includes('CONVERSION_INVALID_METADATA'))).toBe(true);
+    const text = fakeIO('', { 'rules.yaml': rules, 's.yaml': widget('gold plated') });
+    expect(await roundtrip(args, text.io)).toBe(1);
+    expect(text.out()).toContain('rejected (CONVERSION_INVALID_METADATA)');
   });
 });

@@ -1,6 +1,6 @@
 // The conversion commands in the as-deployed view (`--storage deployed`): what the API server does with a
 // resource written at V, stored at the CRD's storage version S and read at T. Exit 1 when a write or a read drops
-// data (or the write is rejected), 2 on bad input.
+// data (or the write or read fails: malformed metadata, a conversion's invalid labels/annotations), 2 on bad input.
 import type {
   Catalog,
   ConversionStrategy,
@@ -140,6 +140,8 @@ interface Loss {
   readonly droppedOnWrite: readonly string[];
   readonly droppedOnRead: readonly string[];
   readonly rejected: boolean;
+  /** What fails the request (INVALID_METADATA, CONVERSION_INVALID_METADATA), when rejected. */
+  readonly rejectedBy?: readonly string[];
 }
 
 interface RoundtripResult {
@@ -175,8 +177,16 @@ function lossesOf(
     const paths = (kind: string): string[] => r.fates.filter((f) => f.kind === kind).map((f) => formatPath(f.path));
     const droppedOnWrite = paths('dropped-on-write');
     const droppedOnRead = paths('dropped-on-read');
+    const rejectedBy = [...new Set(r.rejections.map((x) => x.issue.code))];
     if (droppedOnWrite.length + droppedOnRead.length > 0 || r.rejected)
-      out.push({ source, readAt: t.name, droppedOnWrite, droppedOnRead, rejected: r.rejected });
+      out.push({
+        source,
+        readAt: t.name,
+        droppedOnWrite,
+        droppedOnRead,
+        rejected: r.rejected,
+        ...(r.rejected ? { rejectedBy } : {}),
+      });
   }
   return out;
 }
@@ -261,7 +271,7 @@ export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOp
       );
       for (const l of r.losses) {
         const parts = [
-          ...(l.rejected ? ['write rejected (INVALID_METADATA)'] : []),
+          ...(l.rejected ? [`rejected (${(l.rejectedBy ?? []).join(', ')})`] : []),
           ...(l.droppedOnWrite.length > 0 ? [`dropped on write ${l.droppedOnWrite.join(', ')}`] : []),
           ...(l.droppedOnRead.length > 0 ? [`dropped on read ${l.droppedOnRead.join(', ')}`] : []),
         ];

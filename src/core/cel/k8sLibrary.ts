@@ -4,6 +4,7 @@
 import { CelScalar, celFunc, celMethod, isCelList, isCelMap, isCelUint, listType, type CelFunc } from '@bufbuild/cel';
 import { strings } from '@bufbuild/cel/ext';
 import { compileRe2, re2Find, re2FindAll, type Re2 } from '../re2.ts';
+import { DNS1123_SUBDOMAIN } from '../k8sNames.ts';
 
 function mustRe2(pattern: string): Re2 {
   const r = compileRe2(pattern);
@@ -109,7 +110,6 @@ export function isCIDR(s: string): boolean {
 // format library: the named formats of k8s.io/apimachinery's validation. validate() gives null when the value
 // is valid, else the list of reasons (upstream: optional.none() / optional.of(list)); rules compare it with null.
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const FORMATS: ReadonlyMap<string, (s: string) => string[]> = new Map([
   [
     'dns1123Label',

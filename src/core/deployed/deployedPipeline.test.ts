@@ -124,6 +124,7 @@ describe('None: write at V, store at S, read at T', () => {
     const r = run(widgets, widget('v2', {}, { name: 'w', labels: { a: 1 } }), 'v2');
     expect(r.rejected).toBe(true);
     expect(r.issues.filter((i) => i.code === 'INVALID_METADATA').map((i) => i.path)).toEqual([['metadata', 'labels']]);
+    expect(r.rejections.map((x) => [x.on, x.issue.code])).toEqual([['write', 'INVALID_METADATA']]);
   });
 
   it('keeps map keys and prunes their values by the additionalProperties schema', () => {
@@ -277,5 +278,86 @@ describe('a rule that fails as the webhook', () => {
     expect(r.fates.filter((f) => f.rule === 'sides').map((f) => [f.pane, f.path, f.kind, f.cause])).toEqual([
       ['target', ['spec', 'shape', 'sides'], 'dropped-on-read', 'rule-failed'],
     ]);
+  });
+});
+
+describe('the server restores metadata after a conversion rule writes labels (restoreObjectMeta)', () => {
+  const noteToLabel = parseRules(
+    readFileSync(path.join(TESTDATA, 'widgets-note-label-rules.yaml'), 'utf8'),
+    'rules.yaml',
+  );
+  const write = (note: string) =>
+    run(widgets, widget('v1', { note }, { name: 'w', labels: { app: 'x' } }), 'v2', {
+      conversion: 'Webhook',
+      rules: noteToLabel.ruleSet,
+    });
+
+  it('keeps a valid label the rule writes, and the rest of metadata from the original', () => {
+    expect(noteToLabel.issues).toEqual([]);
+    const r = write('gold');
+    expect(r.stored.metadata).toEqual({ name: 'w', labels: { app: 'x', note: 'gold' } });
+    expect(r.rejected).toBe(false);
+    expect(r.issues.filter((i) => i.severity === 'error')).toEqual([]);
+  });
+
+  it('fails the write when the rule writes an invalid label value (a space)', () => {
+    const r = write('gold plated');
+    expect(r.rejected).toBe(true);
+    const failed = r.issues.filter((i) => i.code === 'CONVERSION_INVALID_METADATA');
+    expect(r.rejections.map((x) => [x.on, x.issue])).toEqual([['write', failed[0]]]);
+    expect(failed.map((i) => [i.severity, i.path])).toEqual([['error', ['metadata', 'labels', 'note']]]);
+    // the refused label is not shown as stored: the original's labels stand (upstream's state at the failure)
+    expect((r.stored.metadata as { labels?: unknown }).labels).toEqual({ app: 'x' });
+    expect(r.issues.some((i) => i.code === 'INVALID_METADATA')).toBe(false);
+  });
+
+  it('fails the read when the conversion from storage writes an invalid label', () => {
+    const labelToNote = parseRules(
+      widgetRules('      - id: label-note\n        move: { from: metadata.labels.note, to: spec.note }\n'),
+      'rules.yaml',
+    );
+    const read = (note: string) =>
+      run(widgets, widget('v2', { note }), 'v1', { conversion: 'Webhook', rules: labelToNote.ruleSet });
+    expect(read('fine').rejected).toBe(false);
+    expect(read('fine').target.metadata).toEqual({ name: 'w', labels: { note: 'fine' } });
+    const r = read('-bad');
+    expect(r.rejected).toBe(true);
+    expect(r.rejections.map((x) => [x.on, x.issue.code])).toEqual([['read', 'CONVERSION_INVALID_METADATA']]);
+    expect(r.issues.filter((i) => i.code === 'CONVERSION_INVALID_METADATA').map((i) => i.path)).toEqual([
+      ['metadata', 'labels', 'note'],
+    ]);
+  });
+
+  it('fails the write when a rule removes metadata altogether', () => {
+    const rules = parseRules(
+      widgetRules('      - id: meta\n        drop: { from: metadata, reason: test }\n'),
+      'rules.yaml',
+    );
+    // with a name the check of name/namespace/uid fails first; without, the restoration finds no metadata
+    const named = run(widgets, widget('v1', {}), 'v2', { conversion: 'Webhook', rules: rules.ruleSet });
+    expect(named.rejections.map((x) => x.issue.path)).toEqual([['metadata', 'name']]);
+    const r = run(widgets, widget('v1', {}, { labels: { a: 'b' } }), 'v2', {
+      conversion: 'Webhook',
+      rules: rules.ruleSet,
+    });
+    expect(r.issues.filter((i) => i.code === 'CONVERSION_INVALID_METADATA').map((i) => i.path)).toEqual([['metadata']]);
+    expect(r.rejected).toBe(true);
+  });
+
+  it('fails the write when a rule changes the name (validateConvertedObject, before the restoration)', () => {
+    const rules = parseRules(
+      widgetRules('      - id: rename\n        move: { from: spec.note, to: metadata.name }\n'),
+      'rules.yaml',
+    );
+    const r = run(widgets, widget('v1', { note: 'other' }), 'v2', { conversion: 'Webhook', rules: rules.ruleSet });
+    expect(r.rejections.map((x) => [x.on, x.issue.code, x.issue.path])).toEqual([
+      ['write', 'CONVERSION_INVALID_METADATA', ['metadata', 'name']],
+    ]);
+  });
+
+  it('a plain same-path webhook never fails on the metadata it copies', () => {
+    const r = run(webhookWidgets, widget('v1', { size: 1 }, { name: 'w', labels: { app: 'x' } }), 'v2');
+    expect(r.rejected).toBe(false);
+    expect(r.stored.metadata).toEqual({ name: 'w', labels: { app: 'x' } });
   });
 });

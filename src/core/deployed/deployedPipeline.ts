@@ -15,7 +15,7 @@ import { pruneCopy } from './pruneCopy.ts';
 import type { DeployedCause, DeployedStep, Recorder } from './records.ts';
 import type { Schema } from './schemaNode.ts';
 import { deployedStorageVersion, effectiveConversion } from './storageView.ts';
-import { restoreObjectMeta, webhookCopy } from './webhookConversion.ts';
+import { restoreObjectMeta, validateConvertedObject, webhookCopy, type RestoreError } from './webhookConversion.ts';
 import { applyRules, findSteps } from '../rules/apply.ts';
 import type { RuleSet } from '../rules/format.ts';
 
@@ -71,13 +71,26 @@ export interface DeployedResult {
   /** Changes sorted by pane (resource, stored, target), then path; then `copied` fates in document order. */
   readonly fates: readonly DeployedFate[];
   /**
-   * DROPPED_ON_WRITE, DROPPED_ON_READ, WEBHOOK_NOT_MODELLED, INVALID_METADATA (the write would be rejected), and
-   * what the rules reported applying (RULE_FAILED, ...: the rule's file and range, the path in the stored or
+   * DROPPED_ON_WRITE, DROPPED_ON_READ, WEBHOOK_NOT_MODELLED, INVALID_METADATA (the write would be rejected),
+   * CONVERSION_INVALID_METADATA (a conversion returned metadata the server refuses: the write or the read fails),
+   * and what the rules reported applying (RULE_FAILED, ...: the rule's file and range, the path in the stored or
    * target document).
    */
   readonly issues: readonly Issue[];
-  /** The API server would reject the write (malformed metadata); stored/target show it with those fields dropped. */
+  /**
+   * The API server would fail the request: the write (malformed metadata; a conversion's invalid metadata on the
+   * way to storage) or the read (a conversion's invalid metadata on the way to T). stored/target show what the
+   * pipeline had then (malformed fields dropped; a failed restoration as far as it got).
+   */
   readonly rejected: boolean;
+  /** Why `rejected`: each failure, on the write or the read, with its issue (also in `issues`). */
+  readonly rejections: readonly DeployedRejection[];
+}
+
+/** A request the API server fails: INVALID_METADATA (a write) or CONVERSION_INVALID_METADATA (a write or a read). */
+export interface DeployedRejection {
+  readonly on: 'write' | 'read';
+  readonly issue: Issue;
 }
 
 interface Ctx {
@@ -85,6 +98,13 @@ interface Ctx {
   readonly all: boolean;
   /** What the rules said applying (a CEL failure): a field they did not write is never silent. */
   readonly ruleIssues: Issue[];
+  /** Conversions whose metadata the server refused (restoreObjectMeta): the request fails. */
+  readonly restoreErrors: {
+    readonly on: 'write' | 'read';
+    readonly from: string;
+    readonly to: string;
+    readonly error: RestoreError;
+  }[];
 }
 
 function recorder(ctx: Ctx, on: 'write' | 'read', by: string, step: DeployedStep, pane: DeployedPane): Recorder {
@@ -153,6 +173,7 @@ function convertTo(
   to: Version,
   strategy: ConversionStrategy,
   ctx: Ctx,
+  on: 'write' | 'read',
   rec: Recorder,
   hooks: HookRegistry | undefined,
   rules?: RuleSet,
@@ -203,7 +224,9 @@ function convertTo(
   } else {
     out = webhookCopy(doc, versionSchema(from), versionSchema(to), apiVersion, rec, ctx.all);
   }
-  restoreObjectMeta(doc, out, rec);
+  // converter.go: every conversion's result is checked, then its metadata restored; the first failure fails it
+  const failed = validateConvertedObject(doc, out) ?? restoreObjectMeta(doc, out, rec);
+  if (failed) ctx.restoreErrors.push({ on, from: from.name, to: to.name, error: failed });
   return out;
 }
 
@@ -216,7 +239,7 @@ export function runDeployed(
   to: Version,
   opts: DeployedOptions = {},
 ): DeployedResult {
-  const ctx: Ctx = { fates: [], all: opts.fates !== false, ruleIssues: [] };
+  const ctx: Ctx = { fates: [], all: opts.fates !== false, ruleIssues: [], restoreErrors: [] };
   const S = deployedStorageVersion(kind);
   const strategy = effectiveConversion(kind, opts.conversion);
   const sFrom = versionSchema(from);
@@ -231,7 +254,7 @@ export function runDeployed(
   const toStore = recorder(ctx, 'write', S.name, 'convert', 'stored');
   // A rule's source fields are named on the input as written (the resource pane), as its destinations are stored.
   const fromInput = recorder(ctx, 'write', S.name, 'convert', 'resource');
-  w = convertTo(catalog, kind, w, from, S, strategy, ctx, toStore, opts.hooks, opts.rules, fromInput);
+  w = convertTo(catalog, kind, w, from, S, strategy, ctx, 'write', toStore, opts.hooks, opts.rules, fromInput);
   if (from !== S) {
     const s = coerceResource(w, sStore, false, (step) => recorder(ctx, 'write', S.name, step, 'stored'));
     errors.push(...s.errors);
@@ -250,6 +273,7 @@ export function runDeployed(
     to,
     strategy,
     ctx,
+    'read',
     recorder(ctx, 'read', to.name, 'convert', 'target'),
     opts.hooks,
     opts.rules,
@@ -262,6 +286,13 @@ export function runDeployed(
   const copies = ctx.fates.filter((f) => f.kind === 'copied');
   if (ctx.all) recordCopies(doc, r, copies, to.name);
   const fates = changes.concat(copies);
+  const rejections: DeployedRejection[] = [
+    ...errors.map((e) => ({
+      on: 'write' as const,
+      issue: issue('error', 'INVALID_METADATA', 'the API server rejects the write: metadata of the wrong type', e.path),
+    })),
+    ...ctx.restoreErrors.map((r) => ({ on: r.on, issue: restoreIssue(r) })),
+  ];
   return {
     view: 'deployed',
     from: from.name,
@@ -271,8 +302,9 @@ export function runDeployed(
     stored,
     target: r,
     fates,
-    issues: [...issuesOf(fates, errors), ...ctx.ruleIssues],
-    rejected: errors.length > 0,
+    issues: [...rejections.map((x) => x.issue), ...issuesOf(fates), ...ctx.ruleIssues],
+    rejected: rejections.length > 0,
+    rejections,
   };
 }
 
@@ -330,12 +362,8 @@ function compareFates(a: DeployedFate, b: DeployedFate): number {
   return PANE_ORDER[a.pane] - PANE_ORDER[b.pane] || comparePath(a.path, b.path);
 }
 
-function issuesOf(fates: readonly DeployedFate[], errors: readonly MetadataError[]): Issue[] {
+function issuesOf(fates: readonly DeployedFate[]): Issue[] {
   const out: Issue[] = [];
-  for (const e of errors)
-    out.push(
-      issue('error', 'INVALID_METADATA', 'the API server rejects the write: metadata of the wrong type', e.path),
-    );
   for (const f of fates) {
     // RULE_DROPPED and RULE_FAILED (the rules' own issues) say what became of these, at the rule.
     if (f.cause === 'rule-dropped' || f.cause === 'rule-failed') continue;
@@ -349,4 +377,32 @@ function issuesOf(fates: readonly DeployedFate[], errors: readonly MetadataError
       );
   }
   return out;
+}
+
+const RESTORE_WORDS: Record<RestoreError['problem'], string> = {
+  'metadata-missing': 'an object without metadata',
+  'metadata-not-object': 'metadata that is not an object',
+  'original-metadata-not-object': 'a conversion of an object whose metadata is not an object',
+  'not-an-object': 'a value that is not an object',
+  'value-not-string': 'a value that is not a string',
+  'invalid-label-key': 'an invalid label key',
+  'invalid-label-value': 'an invalid label value',
+  'invalid-annotation-key': 'an invalid annotation key',
+  'annotations-too-large': 'annotations larger than 256 KiB in all',
+  'kind-changed': 'another kind',
+  'name-changed': 'another name',
+  'namespace-changed': 'another namespace',
+  'uid-changed': 'another uid',
+};
+
+/** webhook_converter.go: "conversion webhook for ... returned invalid metadata": the request fails. */
+function restoreIssue(r: Ctx['restoreErrors'][number]): Issue {
+  const e = r.error;
+  const why = e.reasons && e.reasons.length > 0 ? ` (${e.reasons.join('; ')})` : '';
+  return issue(
+    'error',
+    'CONVERSION_INVALID_METADATA',
+    `the API server fails the ${r.on}: the conversion ${r.from} -> ${r.to} returned ${RESTORE_WORDS[e.problem]}${why}`,
+    e.path,
+  );
 }

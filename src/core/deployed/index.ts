@@ -25,7 +25,13 @@ export {
   effectiveConversion,
   type StorageView,
 } from './storageView.ts';
-export { restoreObjectMeta, webhookCopy } from './webhookConversion.ts';
+export {
+  restoreObjectMeta,
+  validateConvertedObject,
+  webhookCopy,
+  type RestoreError,
+  type RestoreProblem,
+} from './webhookConversion.ts';
 export {
   coerceResource,
   runDeployed,
@@ -33,6 +39,7 @@ export {
   type DeployedFateKind,
   type DeployedOptions,
   type DeployedPane,
+  type DeployedRejection,
   type DeployedResult,
 } from './deployedPipeline.ts';
 export { fieldLoss, fieldsPrunedBy, type FieldLoss } from './fieldLoss.ts';

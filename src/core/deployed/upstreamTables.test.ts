@@ -10,6 +10,7 @@ import {
   pruneInPlace,
   pruneNullsInPlace,
   readObjectMeta,
+  restoreObjectMeta,
   type Schema,
 } from '../index.ts';
 
@@ -97,5 +98,33 @@ describe('objectmeta/coerce_test.go', () => {
     expect(r.meta?.name).toBe(c.expectedName);
     expect(r.meta?.namespace).toBe(c.expectedNamespace);
     expect(r.malformed).toEqual(['creationTimestamp']);
+  });
+});
+
+describe('conversion/webhook_converter_test.go TestRestoreObjectMeta', () => {
+  /** Go's strings.Repeat, written `{ "repeat": s, "times": n }` in the table. */
+  const expand = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(expand);
+    if (v === null || typeof v !== 'object') return v;
+    const o = v as Record<string, unknown>;
+    if (typeof o.repeat === 'string' && typeof o.times === 'number') return o.repeat.repeat(o.times);
+    return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, expand(x)]));
+  };
+  runTable<{
+    name: string;
+    original: unknown;
+    converted: unknown;
+    expected: unknown;
+    expectedError: boolean;
+    expectedErrorKind?: string;
+  }>('conversion.TestRestoreObjectMeta.json', (c) => {
+    const original = expand(c.original) as Record<string, unknown>;
+    const converted = expand(c.converted) as Record<string, unknown>;
+    const before = structuredClone(original);
+    const err = restoreObjectMeta(original, converted);
+    expect(err !== undefined).toBe(c.expectedError);
+    if (c.expectedErrorKind !== undefined) expect(err?.problem).toBe(c.expectedErrorKind);
+    expect(converted).toEqual(expand(c.expected));
+    expect(original).toEqual(before); // upstream's caller copies the input first; the original is never changed
   });
 });

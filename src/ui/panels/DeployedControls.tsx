@@ -94,17 +94,26 @@ const when = (f: DeployedFateRow) => `${f.on === 'write' ? 'on write' : 'on read
 /** When and by whom; a field lost because a rule failed says so (no schema dropped it). */
 const where = (f: DeployedFateRow) => (f.cause === 'rule-failed' ? `${f.words} (${when(f)})` : when(f));
 
-/** A write that loses data: a banner with the count and the paths. */
+/** A write that loses data, or a write or read the API server fails: a banner with the count and the paths. */
 export function WriteLossBanner({ deployed }: { readonly deployed: DeployedView }) {
   const lost = deployed.droppedOnWrite;
   if (lost.length === 0 && !deployed.rejected) return null;
+  // A conversion's metadata the server refuses fails the write or the read (restoreObjectMeta).
+  const conversion = (deployed.rejections ?? []).filter((x) => x.code === 'CONVERSION_INVALID_METADATA');
+  const malformed = deployed.rejections?.some((x) => x.code === 'INVALID_METADATA') ?? deployed.rejected;
   return (
     <div className="banner banner-error" role="alert" aria-label="Lost on write" data-testid="write-loss">
-      {deployed.rejected && (
+      {malformed && (
         <p>
           <strong>The API server rejects this write</strong>: metadata of the wrong type.
         </p>
       )}
+      {conversion.map((x) => (
+        <p key={`${x.on}\u0000${x.path}`} data-testid="conversion-rejected">
+          <strong>The API server fails this {x.on}</strong>: the conversion returned metadata it refuses at{' '}
+          <code>{x.path}</code> <span className="muted">({x.message})</span>
+        </p>
+      ))}
       {lost.length > 0 && (
         <>
           <p>

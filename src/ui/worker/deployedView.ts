@@ -175,6 +175,16 @@ export function deployedView(
       fates: listed.map(toRow),
       droppedOnWrite: listed.filter((f) => f.kind === 'dropped-on-write' && !intended(f)).map(toRow),
       rejected: r.rejected,
+      ...(r.rejections.length > 0
+        ? {
+            rejections: r.rejections.map((x) => ({
+              on: x.on,
+              code: x.issue.code,
+              path: formatPath(x.issue.path),
+              message: x.issue.message,
+            })),
+          }
+        : {}),
       byRules:
         rules !== undefined &&
         r.conversion === 'Webhook' &&

@@ -241,6 +241,14 @@ export interface DeployedFateRow extends Pick<DeployedFate, 'kind' | 'on' | 'by'
   readonly words: string;
 }
 
+/** A request the API server fails (core's DeployedRejection), its path formatted. */
+export interface DeployedRejectionRow {
+  readonly on: 'write' | 'read';
+  readonly code: IssueCode;
+  readonly path: string;
+  readonly message: string;
+}
+
 /** The as-deployed view: written at V, stored at S, read at T (CONVERSION.md 1a, 10). */
 export interface DeployedView {
   readonly from: string;
@@ -256,8 +264,10 @@ export interface DeployedView {
   readonly fates: readonly DeployedFateRow[];
   /** The loudest thing on the page: what a write loses. */
   readonly droppedOnWrite: readonly DeployedFateRow[];
-  /** The API server would reject the write (metadata of the wrong type). */
+  /** The API server would fail the request: the write (metadata of the wrong type) or a conversion's metadata. */
   readonly rejected: boolean;
+  /** Why, each on the write or the read (INVALID_METADATA, CONVERSION_INVALID_METADATA): the banner's lines. */
+  readonly rejections?: readonly DeployedRejectionRow[];
   /** The user's conversion rules were the webhook of this view. */
   readonly byRules: boolean;
 }
