@@ -140,7 +140,11 @@ test('a drop rule is an intended loss: listed with its rule and reason, not in t
   // A rule writing a label the API server refuses ("/" in a label value) fails the write (restoreObjectMeta).
   const label = kcpRules(moveRule('ref-label', `${REF}.apiVersion`, 'metadata.labels.ref'));
   await page.evaluate((t) => window.__versionExplorer?.setRules?.(t), label);
-  await expect(page.getByTestId('conversion-rejected')).toContainText('fails this write');
+  const rejected = page.getByTestId('conversion-rejected');
+  await expect(rejected).toHaveAttribute('data-code', 'CONVERSION_INVALID_METADATA');
+  await expect(rejected).toHaveAttribute('data-on', 'write');
+  await expect(rejected).toHaveAttribute('data-path', 'metadata.labels.ref');
+  await expect(page.getByRole('alert', { name: 'Rejected by the API server' })).toBeVisible();
 });
 
 test('typing fast in the rules editor keeps every character, and the autosave restores the rules', async ({ page }) => {

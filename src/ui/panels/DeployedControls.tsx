@@ -102,14 +102,32 @@ export function WriteLossBanner({ deployed }: { readonly deployed: DeployedView 
   const conversion = (deployed.rejections ?? []).filter((x) => x.code === 'CONVERSION_INVALID_METADATA');
   const malformed = deployed.rejections?.some((x) => x.code === 'INVALID_METADATA') ?? deployed.rejected;
   return (
-    <div className="banner banner-error" role="alert" aria-label="Lost on write" data-testid="write-loss">
+    <div
+      className="banner banner-error"
+      role="alert"
+      // Named by what it reports: a loss on write, a request the server fails, or both.
+      aria-label={
+        malformed || conversion.length > 0
+          ? lost.length > 0
+            ? 'Rejected by the API server; lost on write'
+            : 'Rejected by the API server'
+          : 'Lost on write'
+      }
+      data-testid="write-loss"
+    >
       {malformed && (
         <p>
           <strong>The API server rejects this write</strong>: metadata of the wrong type.
         </p>
       )}
       {conversion.map((x) => (
-        <p key={`${x.on}\u0000${x.path}`} data-testid="conversion-rejected">
+        <p
+          key={`${x.on}\u0000${x.path}`}
+          data-testid="conversion-rejected"
+          data-on={x.on}
+          data-code={x.code}
+          data-path={x.path}
+        >
           <strong>The API server fails this {x.on}</strong>: the conversion returned metadata it refuses at{' '}
           <code>{x.path}</code> <span className="muted">({x.message})</span>
         </p>
