@@ -43,7 +43,7 @@ export interface DraftEvidence {
   readonly changes: readonly { readonly change: PropertyChangeKind; readonly path: string }[];
   /**
    * How many fields compete for this pairing, either end (1 for a strong draft; for a map <-> list, the element's
-   * key/value pairings that fit, 2 when a conventional key name chose: `map-to-list-by-name`).
+   * key/value pairings that fit, 2 when a conventional key name chose: `map-list-by-name`).
    */
   readonly candidates: number;
 }

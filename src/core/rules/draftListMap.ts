@@ -2,11 +2,11 @@
 // its entries, one element per key, as API reviews turn `map[string]string` into `[]{name, value}` (Cluster API
 // v1beta2's extraArgs). Which element field holds the map key and which the value is the whole question: the
 // pairing is strong only when one answer fits.
-import type { TypeRef, Version } from '../model.ts';
+import type { Property, TypeRef, Version } from '../model.ts';
 import type { PathPattern } from './paths.ts';
 import { listMapKeys, typeOf } from './draftFields.ts';
 
-export type ListMapReason = 'map-to-list' | 'map-to-list-by-name' | 'ambiguous' | 'loose-key' | 'extra-fields';
+export type ListMapReason = 'map-list' | 'map-list-by-name' | 'ambiguous' | 'optional-field' | 'extra-fields';
 
 /** How a list's elements hold a map's entries: `key` holds the map key, `value` the value (absent: inlined). */
 export interface ListMapPairing {
@@ -24,7 +24,7 @@ type Canon = (t: TypeRef, omit?: string) => string;
 interface Fit {
   readonly key: string;
   readonly value?: string;
-  /** The key field is required, or a `x-kubernetes-list-map-keys` entry: every element has it. */
+  /** The key and value fields are required, or `x-kubernetes-list-map-keys` entries: every element has them. */
   readonly anchored: boolean;
 }
 
@@ -37,12 +37,13 @@ const conventional = (f: Fit) => KEY_NAMES.includes(f.key) && (f.value === undef
  * type has the token `valueToken` (tokens of one intern table). Undefined when they cannot: not a list of objects,
  * no string field to hold the key, no field (nor the element itself) of the value's type.
  *
- * Strong: exactly one pairing of an anchored string key field (required, or a list-map key) with the one other
- * field of the value's type (`{name, value}`), or with the rest of the element equal to the value's object type
- * (the value's fields inlined). When two fields could each be the key (`name` and `value`, both strings, both
- * required: Cluster API), the key named `name` or `key` decides (`map-to-list-by-name`). Weak: still two
- * (`ambiguous`), a key field that elements may lack (`loose-key`), or element fields beside the key and the value
- * that the map has no place for (`extra-fields`).
+ * Strong: exactly one pairing of a string key field with the one other field of the value's type (`{name, value}`),
+ * or with the rest of the element equal to the value's object type (the value's fields inlined); the key and the
+ * value anchored (required, or a list-map key: an element without them has no map entry, it would be lost). When
+ * two fields could each be the key (`name` and `value`, both strings, both required: Cluster API), the key named
+ * `name` or `key` decides (`map-list-by-name`). Weak: still two (`ambiguous`), a key or value an element may lack
+ * (`optional-field`), or element fields beside the key and the value that the map has no place for
+ * (`extra-fields`).
  */
 export function pairListMap(
   lv: Version,
@@ -55,15 +56,17 @@ export function pairListMap(
   const elem = typeOf(lv, list.items.name);
   if (!elem || elem.additionalProperties || elem.preserveUnknownFields) return undefined;
   const mapKeys = listMapKeys(lv, listPath) ?? [];
+  const anchor = (p: Property) => p.required || mapKeys.includes(p.name);
   const exact: Fit[] = [];
   const extra: Fit[] = [];
   for (const k of elem.properties) {
     if (k.type.kind !== 'primitive' || k.type.name !== 'string') continue;
-    const anchored = k.required || mapKeys.includes(k.name);
     const others = elem.properties.filter((p) => p !== k);
     const fits = others.filter((p) => canon(p.type) === valueToken);
-    if (fits.length === 1) (others.length === 1 ? exact : extra).push({ key: k.name, value: fits[0]!.name, anchored });
-    if (others.length > 0 && canon(list.items, k.name) === valueToken) exact.push({ key: k.name, anchored });
+    const v = fits[0];
+    if (v && fits.length === 1)
+      (others.length === 1 ? exact : extra).push({ key: k.name, value: v.name, anchored: anchor(k) && anchor(v) });
+    if (others.length > 0 && canon(list.items, k.name) === valueToken) exact.push({ key: k.name, anchored: anchor(k) });
   }
   const best = (fs: readonly Fit[]) => fs.find(conventional) ?? fs[0]!;
   const weak = (fs: readonly Fit[], reason: ListMapReason): ListMapPairing => ({
@@ -73,17 +76,15 @@ export function pairListMap(
     candidates: fs.length,
   });
   const anchored = exact.filter((f) => f.anchored);
-  if (anchored.length === 1)
-    return { ...pick(anchored[0]!), confidence: 'strong', reason: 'map-to-list', candidates: 1 };
+  if (anchored.length === 1) return { ...pick(anchored[0]!), confidence: 'strong', reason: 'map-list', candidates: 1 };
   if (anchored.length > 1) {
     const named = anchored.filter(conventional);
     return named.length === 1
-      ? { ...pick(named[0]!), confidence: 'strong', reason: 'map-to-list-by-name', candidates: anchored.length }
+      ? { ...pick(named[0]!), confidence: 'strong', reason: 'map-list-by-name', candidates: anchored.length }
       : weak(anchored, 'ambiguous');
   }
-  if (exact.length > 0) return weak(exact, 'loose-key');
-  const anchoredExtra = extra.filter((f) => f.anchored);
-  return anchoredExtra.length > 0 ? weak(anchoredExtra, 'extra-fields') : undefined;
+  if (exact.length > 0) return weak(exact, 'optional-field');
+  return extra.length > 0 ? weak(extra, 'extra-fields') : undefined;
 }
 
 const pick = (f: Fit): { key: string; value?: string } => ({
