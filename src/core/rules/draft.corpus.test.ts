@@ -98,6 +98,9 @@ describe.skipIf(!capi)(
         expect(drafted.filter((m) => !written.includes(m))).toEqual([]);
         // and the drafts find every map -> list conversion the operator does (KubeadmControlPlane's six extraArgs)
         expect(drafted.sort()).toEqual(written.sort());
+        // each offered on its Changes row (the Changes tab puts a draft on the row of its first change)
+        for (const d of r.drafts.filter((x) => x.confidence === 'strong' && x.rule.op === 'mapToList'))
+          expect(d.evidence.changes[0]).toEqual({ change: 'type-changed', path: d.evidence.from });
         // merged into the repository's file, the drafts it already has are recognised and left out
         const merged = mergeDrafts(
           text,

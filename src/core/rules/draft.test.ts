@@ -2,6 +2,7 @@
 // valid rule that round-trips (move, enum, mapToList and listToMap) on generated instances.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { parse } from 'yaml';
 import { arbitraryInstance } from '../arbitrary.ts';
 import { findKind } from '../catalogLookup.ts';
 import { importFiles } from '../../importers/index.ts';
@@ -463,6 +464,33 @@ describe('mergeDrafts: into the user rules text', () => {
     expect(twice.added).toEqual([]);
     expect([...twice.present].sort()).toEqual(['owner', 'tier-values']);
     expect(twice.text).toBe(once.text);
+  });
+  it('a map <-> list draft: written as files write it (no `to` at the same path), after the user rules, once', () => {
+    const n = draftRules(nodes, 'Node', 'v1', 'v2');
+    const ds = strong(n.drafts)
+      .filter((d) => d.rule.op === 'mapToList' || d.rule.op === 'listToMap')
+      .map(draftData);
+    const user = USER.replace('kind: Store', 'kind: Node');
+    const m = mergeDrafts(user, n.target!, ds);
+    expect(m.text.startsWith(user)).toBe(true);
+    const parsed = parseRules(m.text);
+    expect(parsed.issues).toEqual([]);
+    const written = (parse(m.text) as { conversions: { rules: { id: string }[] }[] }).conversions[0]!.rules;
+    expect(written.find((x) => x.id === 'kubeletArgs')).toEqual({
+      id: 'kubeletArgs',
+      mapToList: { from: 'spec.kubeletArgs', key: 'name', value: 'value' },
+    });
+    expect(written.find((x) => x.id === 'annotations')).toEqual({
+      id: 'annotations',
+      mapToList: { from: 'spec.annotations', to: 'spec.meta.annotations', key: 'name', value: 'value' },
+    });
+    expect(written.find((x) => x.id === 'zones')).toEqual({
+      id: 'zones',
+      mapToList: { from: 'spec.zones', key: 'name' },
+    });
+    expect(m.added.length).toBe(ds.length);
+    const twice = mergeDrafts(m.text, n.target!, ds);
+    expect([twice.added, twice.text]).toEqual([[], m.text]);
   });
   it('another pair: a new conversion after the existing ones', () => {
     const m = mergeDrafts(USER, { ...target, from: 'v0' }, owner);
