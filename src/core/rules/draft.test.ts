@@ -573,6 +573,27 @@ describe('drafts over names that are object prototype keys', () => {
 });
 
 describe('drafts on a hostile schema', () => {
+  it('thousands of removed maps and added lists: only a map and a list that could hold its values are paired', () => {
+    const N = 2000;
+    const entry = {
+      type: 'object',
+      required: ['name', 'value'],
+      properties: { name: { type: 'string' }, value: { type: 'string' } },
+    };
+    const v1: Record<string, unknown> = {};
+    const v2: Record<string, unknown> = {};
+    for (let i = 0; i < N; i++) {
+      v1[`m${i}`] = { type: 'object', additionalProperties: { type: 'integer' } };
+      v2[`l${i}`] = { type: 'array', items: entry };
+    }
+    v1.args = { type: 'object', additionalProperties: { type: 'string' } };
+    v2.nest = { type: 'object', properties: { args: { type: 'array', items: entry } } };
+    const r = draftRules(crd(v1, v2), 'Thing', 'v1', 'v2');
+    expect(r.drafts.filter((d) => d.rule.op === 'mapToList').map(brief)).toEqual([
+      'mapToList spec.args -> spec.nest.args key=name value=value',
+    ]);
+  });
+
   it('a type reused at every level (2^30 paths) is drafted without expanding it', () => {
     const prop = (name: string, type: Property['type']): Property => ({ name, bagKey: name, type, required: false });
     const obj = (name: string, properties: Property[]): ObjectType => ({

@@ -9,13 +9,13 @@
 import { findKind, findVersion, type KindRef } from '../catalogLookup.ts';
 import { compileCel } from '../cel/index.ts';
 import { issue, type Issue } from '../issue.ts';
-import type { Catalog, ObjectType, TypeRef } from '../model.ts';
+import type { Catalog, ObjectType, TypeRef, Version } from '../model.ts';
 import { formatPath } from '../path.ts';
 import { versionChanges, type PropertyChangeKind } from '../versionChanges.ts';
 import type { Rule, RulePath } from './format.ts';
 import { formatPathPattern, type PathPattern } from './paths.ts';
 import { canonical, fieldsOf, showType, typeOf, type FieldNode } from './draftFields.ts';
-import { pairListMap, type ListMapPairing, type ListMapReason } from './draftListMap.ts';
+import { entryTokens, pairListMap, type ListMapPairing, type ListMapReason } from './draftListMap.ts';
 
 export type DraftConfidence = 'strong' | 'weak';
 
@@ -247,9 +247,30 @@ export function draftRules(catalog: Catalog, kindRef: KindRef, from: string, to:
     row.set(d, p);
     return p;
   };
+  // Maps and lists by `[]` count and value token (a list under each token its elements could hold as a value):
+  // only a map and a list of one bucket can pair.
+  const buckets = (nodes: readonly FieldNode[], v: Version, canon: typeof ca) => {
+    const out = new Map<string, FieldNode[]>();
+    for (const n of nodes) {
+      const tokens = n.type.kind === 'map' ? [canon(n.type.values)] : entryTokens(v, n.type, canon);
+      for (const t of tokens) {
+        const k = `${n.each}|${t}`;
+        const list = out.get(k);
+        if (list) list.push(n);
+        else out.set(k, [n]);
+      }
+    }
+    return out;
+  };
   const mapOrList = (n: FieldNode) => n.type.kind === 'map' || n.type.kind === 'array';
-  const addedMapOrList = added.filter(mapOrList);
   const removedMapOrList = removed.filter(mapOrList);
+  const removedBuckets = buckets(removedMapOrList, a, ca);
+  const addedBuckets = buckets(added.filter(mapOrList), b, cb);
+  /** Fields of `m`'s buckets that `n` (a map or a list of the other version) could pair with. */
+  const sharing = (n: FieldNode, v: Version, canon: typeof ca, m: Map<string, FieldNode[]>) => {
+    const tokens = n.type.kind === 'map' ? [canon(n.type.values)] : entryTokens(v, n.type, canon);
+    return [...new Set(tokens.flatMap((t) => m.get(`${n.each}|${t}`) ?? []))];
+  };
   const listMapDraft = (
     r: FieldNode,
     d: FieldNode,
@@ -284,8 +305,8 @@ export function draftRules(catalog: Catalog, kindRef: KindRef, from: string, to:
     });
   pairMoves(
     removedMapOrList,
-    (r) => addedMapOrList.filter((d) => pairingOf(r, d) !== undefined),
-    (d) => removedMapOrList.filter((r) => pairingOf(r, d) !== undefined),
+    (r) => sharing(r, a, ca, addedBuckets).filter((d) => pairingOf(r, d) !== undefined),
+    (d) => sharing(d, b, cb, removedBuckets).filter((r) => pairingOf(r, d) !== undefined),
     (r, d, confidence, reason, n) =>
       listMapDraft(r, d, pairingOf(r, d)!, confidence, reason, n, [
         ...explains(r.pattern, 'removed'),

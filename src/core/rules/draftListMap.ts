@@ -2,7 +2,7 @@
 // its entries, one element per key, as API reviews turn `map[string]string` into `[]{name, value}` (Cluster API
 // v1beta2's extraArgs). Which element field holds the map key and which the value is the whole question: the
 // pairing is strong only when one answer fits.
-import type { Property, TypeRef, Version } from '../model.ts';
+import type { ObjectType, Property, TypeRef, Version } from '../model.ts';
 import type { PathPattern } from './paths.ts';
 import { listMapKeys, typeOf } from './draftFields.ts';
 
@@ -52,9 +52,8 @@ export function pairListMap(
   valueToken: string,
   canon: Canon,
 ): ListMapPairing | undefined {
-  if (list.kind !== 'array' || list.items.kind !== 'object') return undefined;
-  const elem = typeOf(lv, list.items.name);
-  if (!elem || elem.additionalProperties || elem.preserveUnknownFields) return undefined;
+  const elem = entryType(lv, list);
+  if (!elem) return undefined;
   const mapKeys = listMapKeys(lv, listPath) ?? [];
   const anchor = (p: Property) => p.required || mapKeys.includes(p.name);
   const exact: Fit[] = [];
@@ -66,7 +65,8 @@ export function pairListMap(
     const v = fits[0];
     if (v && fits.length === 1)
       (others.length === 1 ? exact : extra).push({ key: k.name, value: v.name, anchored: anchor(k) && anchor(v) });
-    if (others.length > 0 && canon(list.items, k.name) === valueToken) exact.push({ key: k.name, anchored: anchor(k) });
+    if (others.length > 0 && canon({ kind: 'object', name: elem.name }, k.name) === valueToken)
+      exact.push({ key: k.name, anchored: anchor(k) });
   }
   const best = (fs: readonly Fit[]) => fs.find(conventional) ?? fs[0]!;
   const weak = (fs: readonly Fit[], reason: ListMapReason): ListMapPairing => ({
@@ -85,6 +85,32 @@ export function pairListMap(
   }
   if (exact.length > 0) return weak(exact, 'optional-field');
   return extra.length > 0 ? weak(extra, 'extra-fields') : undefined;
+}
+
+/** An element of more fields than this is not taken for a map entry (bounds the work on hostile schemas). */
+const MAX_ENTRY_FIELDS = 64;
+
+/** The object type of a list's elements, when they could be map entries (no extra keys, not too many fields). */
+function entryType(lv: Version, list: TypeRef): ObjectType | undefined {
+  if (list.kind !== 'array' || list.items.kind !== 'object') return undefined;
+  const elem = typeOf(lv, list.items.name);
+  if (!elem || elem.additionalProperties || elem.preserveUnknownFields) return undefined;
+  return elem.properties.length <= MAX_ENTRY_FIELDS ? elem : undefined;
+}
+
+/**
+ * The value tokens a list's elements could hold as a map's values (a field's type, or the element without a string
+ * field): a map pairs with the list only when its value type's token is one of them, so drafting looks up
+ * candidates by token instead of trying every map with every list.
+ */
+export function entryTokens(lv: Version, list: TypeRef, canon: Canon): string[] {
+  const elem = entryType(lv, list);
+  if (!elem) return [];
+  const keys = elem.properties.filter((k) => k.type.kind === 'primitive' && k.type.name === 'string');
+  const out = new Set<string>();
+  for (const p of elem.properties) if (keys.some((k) => k !== p)) out.add(canon(p.type));
+  if (elem.properties.length > 1) for (const k of keys) out.add(canon({ kind: 'object', name: elem.name }, k.name));
+  return [...out];
 }
 
 const pick = (f: Fit): { key: string; value?: string } => ({
