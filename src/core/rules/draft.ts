@@ -230,17 +230,19 @@ export function draftRules(catalog: Catalog, kindRef: KindRef, from: string, to:
   pairMoves(removed, sameTypeAdded, sameTypeRemoved, moveDraft);
 
   // (d) a map that became a list keyed by one field (or back), moved by the same evidence as a move
+  const mapOrList = (n: FieldNode) => n.type.kind === 'map' || n.type.kind === 'array';
   const pairings = new Map<FieldNode, Map<FieldNode, Paired | undefined>>();
   /** The map <-> list pairing of an older field `r` and a newer field `d`, if they are a map and such a list. */
   const pairingOf = (r: FieldNode, d: FieldNode): Paired | undefined => {
+    if (r.each !== d.each || r.type.kind === d.type.kind || !mapOrList(r) || !mapOrList(d)) return undefined;
     let row = pairings.get(r);
     if (!row) pairings.set(r, (row = new Map()));
     if (row.has(d)) return row.get(d);
     let p: Paired | undefined;
-    if (r.each === d.each && r.type.kind === 'map' && d.type.kind === 'array') {
+    if (r.type.kind === 'map' && d.type.kind === 'array') {
       const q = pairListMap(b, d.pattern, d.type, ca(r.type.values), cb);
       p = q && { ...q, op: 'mapToList' };
-    } else if (r.each === d.each && r.type.kind === 'array' && d.type.kind === 'map') {
+    } else if (r.type.kind === 'array' && d.type.kind === 'map') {
       const q = pairListMap(a, r.pattern, r.type, cb(d.type.values), ca);
       p = q && { ...q, op: 'listToMap' };
     }
@@ -262,7 +264,6 @@ export function draftRules(catalog: Catalog, kindRef: KindRef, from: string, to:
     }
     return out;
   };
-  const mapOrList = (n: FieldNode) => n.type.kind === 'map' || n.type.kind === 'array';
   const removedMapOrList = removed.filter(mapOrList);
   const removedBuckets = buckets(removedMapOrList, a, ca);
   const addedBuckets = buckets(added.filter(mapOrList), b, cb);
