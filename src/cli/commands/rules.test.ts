@@ -116,6 +116,30 @@ describe('rules command', () => {
     expect(y.out()).not.toContain('spec.region');
   });
 
+  it('draft: a map that became a list is a mapToList in the YAML (the check accepts it); weak ones in --json', async () => {
+    const NODES = path.join(RULES_TD, 'drafts-maplist-crd.yaml');
+    const args = ['draft', '--catalog', NODES, '--kind', 'Node', '--from', 'v1', '--to', 'v2'];
+    const y = fakeIO();
+    expect(await rules(args, y.io)).toBe(0);
+    const c = fakeIO('', { 'drafted.yaml': y.out() });
+    expect(await rules(['check', '--catalog', NODES, '--rules', 'drafted.yaml', '--fuzz', '5'], c.io), c.err()).toBe(0);
+    const j = fakeIO();
+    expect(await rules([...args, '--json'], j.io)).toBe(0);
+    const report = JSON.parse(j.out()) as {
+      drafts: { confidence: string; evidence: { from: string; reason: string }; rule: Record<string, unknown> }[];
+    };
+    expect(report.drafts.find((d) => d.evidence.from === 'spec.kubeletArgs')).toMatchObject({
+      confidence: 'strong',
+      evidence: { reason: 'map-list-by-name' },
+      rule: { id: 'kubeletArgs', mapToList: { from: 'spec.kubeletArgs', key: 'name', value: 'value' } },
+    });
+    expect(report.drafts.find((d) => d.evidence.from === 'spec.pairs')).toMatchObject({
+      confidence: 'weak',
+      evidence: { reason: 'ambiguous' },
+    });
+    expect(y.out()).not.toContain('spec.pairs');
+  });
+
   it('draft: missing arguments and unknown versions are bad usage (exit 2)', async () => {
     const STORE = path.join(RULES_TD, 'drafts-crd.yaml');
     expect(await rules(['draft', '--catalog', STORE, '--kind', 'Store'], fakeIO().io)).toBe(2);

@@ -1,7 +1,8 @@
 // Drafts from the Changes analysis: which differences give a strong draft, which do not, and that every draft is a
-// valid rule that round-trips (move and enum) on generated instances.
+// valid rule that round-trips (move, enum, mapToList and listToMap) on generated instances.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { parse } from 'yaml';
 import { arbitraryInstance } from '../arbitrary.ts';
 import { findKind } from '../catalogLookup.ts';
 import { importFiles } from '../../importers/index.ts';
@@ -21,10 +22,12 @@ import { draftRules, type RuleDraft } from './draft.ts';
 import { draftData, formatDrafts, mergeDrafts, ruleToJson, writtenRuleEnds } from './draftText.ts';
 import { parseRules } from './parse.ts';
 import { formatPathPattern } from './paths.ts';
-import { fixtureCatalog, fixtureRules, repoRuleFiles } from './testdata/load.ts';
+import { fixtureCatalog, fixtureRules, keyedListsSound, repoRuleFiles } from './testdata/load.ts';
 
 const store = fixtureCatalog('drafts-crd.yaml');
 const backup = fixtureCatalog('backup-crd.yaml');
+const nodes = fixtureCatalog('drafts-maplist-crd.yaml');
+const gates = fixtureCatalog('drafts-listitems-crd.yaml');
 const strong = (ds: readonly RuleDraft[]) => ds.filter((d) => d.confidence === 'strong');
 /** A draft as `op from -> to` (enum: with its value map). */
 const brief = (d: RuleDraft): string => {
@@ -32,6 +35,8 @@ const brief = (d: RuleDraft): string => {
   if (r.op === 'enum') return `enum ${r.from.text} ${JSON.stringify([...r.values])}`;
   if (r.op === 'compute') return `compute ${r.up.map((t) => t.to.text).join(',')}`;
   if (r.op === 'move') return `move ${r.from.text} -> ${r.to.text}`;
+  if (r.op === 'mapToList' || r.op === 'listToMap')
+    return `${r.op} ${r.from.text}${r.to.text === r.from.text ? '' : ` -> ${r.to.text}`} key=${r.key}${r.value === undefined ? '' : ` value=${r.value}`}`;
   return r.op;
 };
 
@@ -48,12 +53,18 @@ function generated(catalog: Catalog, kindName: string, versions: readonly string
   );
 }
 
-/** The errors of round trips through the move and enum drafts (the compute skeletons are the user's to finish). */
+const LOSSLESS = new Set(['move', 'enum', 'mapToList', 'listToMap']);
+
+/**
+ * The errors of round trips through the move, enum and map <-> list drafts (the compute skeletons are the user's to
+ * finish). A list a map <-> list draft reads is one a map could hold (keys once each: keyedListsSound).
+ */
 function roundTripErrors(catalog: Catalog, kindName: string, from: string, to: string, runs = 40) {
   const r = draftRules(catalog, kindName, from, to);
-  const lossless = strong(r.drafts).filter((d) => d.rule.op === 'move' || d.rule.op === 'enum');
+  const lossless = strong(r.drafts).filter((d) => LOSSLESS.has(d.rule.op));
   const parsed = parseRules(formatDrafts(lossless, r.target!));
-  const inputs = generated(catalog, kindName, [from, to], runs);
+  const rules = parsed.ruleSet.conversions.flatMap((c) => c.rules);
+  const inputs = generated(catalog, kindName, [from, to], runs).filter((x) => keyedListsSound(x.doc, rules));
   const reports = checkRulesByRoundTrip(parsed.ruleSet, catalog, inputs);
   // every generated document went there and back (a conversion with no rules would check nothing)
   if (lossless.length > 0) expect(reports.length).toBe(inputs.length);
@@ -137,10 +148,197 @@ describe('draftRules: no strong draft without strong evidence', () => {
   });
 });
 
+describe('draftRules: a map that became a list keyed by one field, and back', () => {
+  const r = draftRules(nodes, 'Node', 'v1', 'v2');
+  const kind = { group: 'example.com', kind: 'Node' };
+  const of = (from: string) => r.drafts.filter((d) => d.evidence.from === from);
+  it('drafts mapToList / listToMap where one key field and one value field (or the value inlined) fit', () => {
+    expect(strong(r.drafts).map(brief).sort()).toEqual(
+      [
+        'mapToList spec.kubeletArgs key=name value=value',
+        'mapToList spec.labels key=key value=value',
+        'mapToList spec.limits key=resource value=amount',
+        'mapToList spec.zones key=name',
+        'mapToList spec.disks[].tags key=name value=value',
+        'listToMap spec.envs key=name value=value',
+        'mapToList spec.annotations -> spec.meta.annotations key=name value=value',
+      ].sort(),
+    );
+  });
+  it('names the evidence: the types, the Changes entries, and how the key field was chosen', () => {
+    expect(of('spec.kubeletArgs')[0]!.evidence).toEqual({
+      reason: 'map-list-by-name',
+      from: 'spec.kubeletArgs',
+      to: 'spec.kubeletArgs',
+      fromType: 'map[string]string',
+      toType: '[]object',
+      changes: [{ change: 'type-changed', path: 'spec.kubeletArgs' }],
+      candidates: 2,
+    });
+    expect(of('spec.limits')[0]!.evidence).toMatchObject({ reason: 'map-list', candidates: 1 });
+    expect(of('spec.zones')[0]!.evidence).toMatchObject({ reason: 'map-list', toType: '[]object' });
+    expect(of('spec.envs')[0]!.evidence).toMatchObject({ fromType: '[]object', toType: 'map[string]string' });
+    expect(of('spec.annotations')[0]!.evidence.changes).toEqual([
+      { change: 'removed', path: 'spec.annotations' },
+      { change: 'added-optional', path: 'spec.meta' },
+    ]);
+  });
+  it('weak, saying why, where the pairing is not certain; no draft where no field can hold the value', () => {
+    const weak = r.drafts.filter((d) => d.confidence === 'weak');
+    expect(weak.map((d) => [d.evidence.from, d.rule.op, d.evidence.reason, d.evidence.candidates])).toEqual([
+      ['spec.opts', 'mapToList', 'optional-field', 2],
+      ['spec.pairs', 'mapToList', 'ambiguous', 2],
+      ['spec.vars', 'mapToList', 'extra-fields', 2],
+    ]);
+    expect(of('spec.ports')).toEqual([]);
+  });
+  it('applied: a map becomes the list of its entries (value field, or the value inlined), and back', () => {
+    const set = parseRules(formatDrafts(strong(r.drafts), r.target!)).ruleSet;
+    const v1 = {
+      spec: {
+        kubeletArgs: JSON.parse('{"eviction-hard":"x","__proto__":"p","constructor":"c"}') as unknown,
+        zones: { z1: { controlPlane: true, weight: 3 } },
+        disks: [{ device: 'sda', tags: { t: 'x' } }, { device: 'sdb' }],
+        envs: [{ name: 'HOME', value: '/root' }],
+        annotations: { n: 'v' },
+      },
+    };
+    const up = applyRules(set, kind, 'v1', 'v2', v1);
+    expect(up.issues).toEqual([]);
+    expect(up.doc).toEqual({
+      spec: {
+        kubeletArgs: [
+          { name: 'eviction-hard', value: 'x' },
+          { name: '__proto__', value: 'p' },
+          { name: 'constructor', value: 'c' },
+        ],
+        zones: [{ name: 'z1', controlPlane: true, weight: 3 }],
+        disks: [{ device: 'sda', tags: [{ name: 't', value: 'x' }] }, { device: 'sdb' }],
+        envs: { HOME: '/root' },
+        meta: { annotations: [{ name: 'n', value: 'v' }] },
+      },
+    });
+    const down = applyRules(set, kind, 'v2', 'v1', up.doc);
+    expect(down.issues).toEqual([]);
+    expect(down.doc).toEqual(v1);
+    const back = down.doc as { spec: { kubeletArgs: object } };
+    expect(Object.keys(back.spec.kubeletArgs)).toEqual(['eviction-hard', '__proto__', 'constructor']);
+  });
+});
+
+describe('draftRules: changes under list items', () => {
+  const r = draftRules(gates, 'Gate', 'v1', 'v2');
+  it('renames, moves and enum renames inside list elements (and in a list in a list) are drafted strong', () => {
+    expect(strong(r.drafts).map(brief).sort()).toEqual(
+      [
+        'move spec.routes[].portNumber -> spec.routes[].port',
+        'move spec.routes[].target -> spec.routes[].backend.target',
+        'move spec.routes[].hosts[].addr -> spec.routes[].hosts[].address',
+        'enum spec.routes[].protocol [["tcp","TCP"],["udp","UDP"]]',
+      ].sort(),
+    );
+    // the first Changes entry is the row the Changes tab offers the draft on
+    expect(r.drafts.find((d) => d.evidence.from === 'spec.routes[].portNumber')!.evidence.changes[0]).toEqual({
+      change: 'removed',
+      path: 'spec.routes["*"].portNumber',
+    });
+  });
+  it('no draft for a string that became an object in list elements (compute has no `[]`), nor in map values', () => {
+    expect(r.drafts.filter((d) => /schedule|byZone/.test(d.evidence.from + d.evidence.to))).toEqual([]);
+  });
+  it('applied: each element converts, its other fields stay', () => {
+    const set = parseRules(formatDrafts(strong(r.drafts), r.target!)).ruleSet;
+    const kind = { group: 'example.com', kind: 'Gate' };
+    const v1 = {
+      spec: {
+        routes: [
+          { name: 'a', portNumber: 80, target: 't', protocol: 'tcp', hosts: [{ addr: 'h', weight: 1 }, { weight: 2 }] },
+          { name: 'b', protocol: 'udp' },
+        ],
+      },
+    };
+    const up = applyRules(set, kind, 'v1', 'v2', v1);
+    expect(up.issues).toEqual([]);
+    expect(up.doc).toEqual({
+      spec: {
+        routes: [
+          {
+            name: 'a',
+            port: 80,
+            backend: { target: 't' },
+            protocol: 'TCP',
+            hosts: [{ address: 'h', weight: 1 }, { weight: 2 }],
+          },
+          { name: 'b', protocol: 'UDP' },
+        ],
+      },
+    });
+    expect(applyRules(set, kind, 'v2', 'v1', up.doc).doc).toEqual(v1);
+  });
+});
+
+describe('property: a map that became a list keyed by one field (or back) is drafted strong and lossless', () => {
+  const VALUE_TYPES: Record<string, unknown>[] = [
+    { type: 'string' },
+    { type: 'integer' },
+    { type: 'boolean' },
+    { type: 'object', required: ['x'], properties: { x: { type: 'string' }, y: { type: 'integer' } } },
+  ];
+  const arb = fc.record({
+    value: fc.nat(VALUE_TYPES.length - 1),
+    keyName: fc.constantFrom('name', 'key'),
+    otherKeyName: fc.constantFrom('id', 'resource'),
+    valueName: fc.constantFrom('value', 'data', 'amount'),
+    inline: fc.boolean(),
+    anchor: fc.constantFrom('required', 'list-map-keys'),
+    moved: fc.boolean(),
+    reverse: fc.boolean(),
+  });
+  it('holds for random shapes', () => {
+    fc.assert(
+      fc.property(arb, ({ value, keyName, otherKeyName, valueName, inline, anchor, moved, reverse }) => {
+        const t = VALUE_TYPES[value]!;
+        const isString = t.type === 'string';
+        const inlined = inline && t.type === 'object';
+        // a string value: the key field's conventional name decides; otherwise the only string field is the key
+        const key = isString ? keyName : otherKeyName;
+        // list-map keys are required or defaulted (the API server rejects a CRD otherwise)
+        const dflt = (x: Record<string, unknown>, d: unknown) => (anchor === 'required' ? x : { ...x, default: d });
+        const DEFAULTS: Record<string, unknown> = { string: '', integer: 0, boolean: false, object: { x: '' } };
+        const props = inlined
+          ? { [key]: dflt({ type: 'string' }, 'k'), ...(t.properties as object) }
+          : { [key]: dflt({ type: 'string' }, 'k'), [valueName]: dflt(t, DEFAULTS[t.type as string]) };
+        const anchored = inlined ? [key] : [key, valueName];
+        const required = inlined ? [...anchored, 'x'] : anchor === 'required' ? anchored : [];
+        const list = {
+          type: 'array',
+          ...(anchor === 'list-map-keys'
+            ? { 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': anchored }
+            : {}),
+          items: { type: 'object', required, properties: props },
+        };
+        const map = { type: 'object', additionalProperties: t };
+        const older = { args: reverse ? list : map, other: { type: 'string' } };
+        const newer = moved
+          ? { nest: { type: 'object', properties: { args: reverse ? map : list } }, other: { type: 'string' } }
+          : { args: reverse ? map : list, other: { type: 'string' } };
+        const catalog = crd(older, newer);
+        const op = reverse ? 'listToMap' : 'mapToList';
+        const expected = `${op} spec.args${moved ? ' -> spec.nest.args' : ''} key=${key}${inlined ? '' : ` value=${valueName}`}`;
+        expect(strong(draftRules(catalog, 'Thing', 'v1', 'v2').drafts).map(brief)).toEqual([expected]);
+        expect(roundTripErrors(catalog, 'Thing', 'v1', 'v2', 8).errors).toEqual([]);
+      }),
+      { numRuns: 40, seed: 17 },
+    );
+  });
+});
+
 describe('drafts are valid rules', () => {
   for (const [name, catalog, kind, from, to] of [
     ['Store', store, 'Store', 'v1', 'v2'],
     ['Backup', backup, 'Backup', 'v1', 'v2'],
+    ['Node', nodes, 'Node', 'v1', 'v2'],
+    ['Gate', gates, 'Gate', 'v1', 'v2'],
   ] as const) {
     it(`${name}: the strong drafts together, and each draft alone, parse and name only paths their versions have`, () => {
       const r = draftRules(catalog, kind, from, to);
@@ -151,7 +349,7 @@ describe('drafts are valid rules', () => {
         expect(checkRulesAgainstCatalog(parsed.ruleSet, catalog)).toEqual([]);
       }
     });
-    it(`${name}: move and enum drafts round-trip generated instances of both versions without loss`, () => {
+    it(`${name}: move, enum and map <-> list drafts round-trip generated instances of both versions without loss`, () => {
       const { count, errors } = roundTripErrors(catalog, kind, from, to);
       expect(count).toBeGreaterThan(0);
       expect(errors).toEqual([]);
@@ -267,6 +465,33 @@ describe('mergeDrafts: into the user rules text', () => {
     expect([...twice.present].sort()).toEqual(['owner', 'tier-values']);
     expect(twice.text).toBe(once.text);
   });
+  it('a map <-> list draft: written as files write it (no `to` at the same path), after the user rules, once', () => {
+    const n = draftRules(nodes, 'Node', 'v1', 'v2');
+    const ds = strong(n.drafts)
+      .filter((d) => d.rule.op === 'mapToList' || d.rule.op === 'listToMap')
+      .map(draftData);
+    const user = USER.replace('kind: Store', 'kind: Node');
+    const m = mergeDrafts(user, n.target!, ds);
+    expect(m.text.startsWith(user)).toBe(true);
+    const parsed = parseRules(m.text);
+    expect(parsed.issues).toEqual([]);
+    const written = (parse(m.text) as { conversions: { rules: { id: string }[] }[] }).conversions[0]!.rules;
+    expect(written.find((x) => x.id === 'kubeletArgs')).toEqual({
+      id: 'kubeletArgs',
+      mapToList: { from: 'spec.kubeletArgs', key: 'name', value: 'value' },
+    });
+    expect(written.find((x) => x.id === 'annotations')).toEqual({
+      id: 'annotations',
+      mapToList: { from: 'spec.annotations', to: 'spec.meta.annotations', key: 'name', value: 'value' },
+    });
+    expect(written.find((x) => x.id === 'zones')).toEqual({
+      id: 'zones',
+      mapToList: { from: 'spec.zones', key: 'name' },
+    });
+    expect(m.added.length).toBe(ds.length);
+    const twice = mergeDrafts(m.text, n.target!, ds);
+    expect([twice.added, twice.text]).toEqual([[], m.text]);
+  });
   it('another pair: a new conversion after the existing ones', () => {
     const m = mergeDrafts(USER, { ...target, from: 'v0' }, owner);
     const cs = parseRules(m.text).ruleSet.conversions;
@@ -348,6 +573,27 @@ describe('drafts over names that are object prototype keys', () => {
 });
 
 describe('drafts on a hostile schema', () => {
+  it('thousands of removed maps and added lists: only a map and a list that could hold its values are paired', () => {
+    const N = 2000;
+    const entry = {
+      type: 'object',
+      required: ['name', 'value'],
+      properties: { name: { type: 'string' }, value: { type: 'string' } },
+    };
+    const v1: Record<string, unknown> = {};
+    const v2: Record<string, unknown> = {};
+    for (let i = 0; i < N; i++) {
+      v1[`m${i}`] = { type: 'object', additionalProperties: { type: 'integer' } };
+      v2[`l${i}`] = { type: 'array', items: entry };
+    }
+    v1.args = { type: 'object', additionalProperties: { type: 'string' } };
+    v2.nest = { type: 'object', properties: { args: { type: 'array', items: entry } } };
+    const r = draftRules(crd(v1, v2), 'Thing', 'v1', 'v2');
+    expect(r.drafts.filter((d) => d.rule.op === 'mapToList').map(brief)).toEqual([
+      'mapToList spec.args -> spec.nest.args key=name value=value',
+    ]);
+  });
+
   it('a type reused at every level (2^30 paths) is drafted without expanding it', () => {
     const prop = (name: string, type: Property['type']): Property => ({ name, bagKey: name, type, required: false });
     const obj = (name: string, properties: Property[]): ObjectType => ({

@@ -2,18 +2,20 @@
 // versions of a kind differ in a way one rule explains, a draft of that rule, with its evidence and a confidence.
 // Strong evidence only: a removed field and one added field of the same structural type with the same name (or
 // the flat name of a nested one, `rolloutBefore` <-> `rollout.before`), or the only such sibling (a rename); a
-// string that became an object at the same path; enum values renamed (one for one, or by case only). Anything
+// string that became an object at the same path; enum values renamed (one for one, or by case only); a map that
+// became a list keyed by one field, or back (draftListMap.ts), at the same path or moved. Anything
 // weaker (two candidates, a name that does not match) is a `weak` draft, for the CLI to list, never offered in one
 // click.
 import { findKind, findVersion, type KindRef } from '../catalogLookup.ts';
 import { compileCel } from '../cel/index.ts';
 import { issue, type Issue } from '../issue.ts';
-import type { Catalog, ObjectType, TypeRef } from '../model.ts';
+import type { Catalog, ObjectType, TypeRef, Version } from '../model.ts';
 import { formatPath } from '../path.ts';
 import { versionChanges, type PropertyChangeKind } from '../versionChanges.ts';
 import type { Rule, RulePath } from './format.ts';
 import { formatPathPattern, type PathPattern } from './paths.ts';
 import { canonical, fieldsOf, showType, typeOf, type FieldNode } from './draftFields.ts';
+import { entryTokens, pairListMap, type ListMapPairing, type ListMapReason } from './draftListMap.ts';
 
 export type DraftConfidence = 'strong' | 'weak';
 
@@ -23,6 +25,7 @@ export type DraftReason =
   | 'renamed'
   | 'string-to-object'
   | 'enum-renamed'
+  | ListMapReason
   | 'ambiguous'
   | 'same-type-only'
   | 'positional-enum'
@@ -38,7 +41,10 @@ export interface DraftEvidence {
   readonly toType: string;
   /** The Changes analysis entries this draft explains (their paths as the Changes tab shows them). */
   readonly changes: readonly { readonly change: PropertyChangeKind; readonly path: string }[];
-  /** How many fields compete for this pairing, either end (1 for a strong draft). */
+  /**
+   * How many fields compete for this pairing, either end (1 for a strong draft; for a map <-> list, the element's
+   * key/value pairings that fit, 2 when a conventional key name chose: `map-list-by-name`).
+   */
   readonly candidates: number;
 }
 
@@ -221,50 +227,104 @@ export function draftRules(catalog: Catalog, kindRef: KindRef, from: string, to:
     });
 
   // (a) moves and renames
-  for (const r of removed) {
-    const byName = sameTypeAdded(r).filter((d) => namesMatch(r.pattern, d.pattern));
-    if (byName.length === 1) {
-      const d = byName[0]!;
-      const rivals = sameTypeRemoved(d).filter((x) => namesMatch(x.pattern, d.pattern));
-      moveDraft(
-        r,
-        d,
-        rivals.length === 1 ? 'strong' : 'weak',
-        rivals.length === 1 ? 'moved' : 'ambiguous',
-        rivals.length,
-      );
-      continue;
-    }
-    if (byName.length > 1) {
-      for (const d of byName) moveDraft(r, d, 'weak', 'ambiguous', byName.length);
-      continue;
-    }
-    const sibling = (x: FieldNode) => x.parentKey === r.parentKey;
-    const siblings = sameTypeAdded(r).filter(sibling);
-    if (siblings.length === 1) {
-      const d = siblings[0]!;
-      const rivals = sameTypeRemoved(d).filter(sibling);
-      moveDraft(
-        r,
-        d,
-        rivals.length === 1 ? 'strong' : 'weak',
-        rivals.length === 1 ? 'renamed' : 'ambiguous',
-        rivals.length,
-      );
-      continue;
-    }
-    if (siblings.length > 1) {
-      for (const d of siblings) moveDraft(r, d, 'weak', 'ambiguous', siblings.length);
-      continue;
-    }
-    const anywhere = sameTypeAdded(r);
-    if (anywhere.length === 1) moveDraft(r, anywhere[0]!, 'weak', 'same-type-only', 1);
-  }
+  pairMoves(removed, sameTypeAdded, sameTypeRemoved, moveDraft);
 
-  // (b) a string that became an object, (c) enum values renamed: fields at the same path in both versions
+  // (d) a map that became a list keyed by one field (or back), moved by the same evidence as a move
+  const mapOrList = (n: FieldNode) => n.type.kind === 'map' || n.type.kind === 'array';
+  const pairings = new Map<FieldNode, Map<FieldNode, Paired | undefined>>();
+  /** The map <-> list pairing of an older field `r` and a newer field `d`, if they are a map and such a list. */
+  const pairingOf = (r: FieldNode, d: FieldNode): Paired | undefined => {
+    if (r.each !== d.each || r.type.kind === d.type.kind || !mapOrList(r) || !mapOrList(d)) return undefined;
+    let row = pairings.get(r);
+    if (!row) pairings.set(r, (row = new Map()));
+    if (row.has(d)) return row.get(d);
+    let p: Paired | undefined;
+    if (r.type.kind === 'map' && d.type.kind === 'array') {
+      const q = pairListMap(b, d.pattern, d.type, ca(r.type.values), cb);
+      p = q && { ...q, op: 'mapToList' };
+    } else if (r.type.kind === 'array' && d.type.kind === 'map') {
+      const q = pairListMap(a, r.pattern, r.type, cb(d.type.values), ca);
+      p = q && { ...q, op: 'listToMap' };
+    }
+    row.set(d, p);
+    return p;
+  };
+  // Maps and lists by `[]` count and value token (a list under each token its elements could hold as a value):
+  // only a map and a list of one bucket can pair.
+  const buckets = (nodes: readonly FieldNode[], v: Version, canon: typeof ca) => {
+    const out = new Map<string, FieldNode[]>();
+    for (const n of nodes) {
+      const tokens = n.type.kind === 'map' ? [canon(n.type.values)] : entryTokens(v, n.type, canon);
+      for (const t of tokens) {
+        const k = `${n.each}|${t}`;
+        const list = out.get(k);
+        if (list) list.push(n);
+        else out.set(k, [n]);
+      }
+    }
+    return out;
+  };
+  const removedMapOrList = removed.filter(mapOrList);
+  const removedBuckets = buckets(removedMapOrList, a, ca);
+  const addedBuckets = buckets(added.filter(mapOrList), b, cb);
+  /** Fields of `m`'s buckets that `n` (a map or a list of the other version) could pair with. */
+  const sharing = (n: FieldNode, v: Version, canon: typeof ca, m: Map<string, FieldNode[]>) => {
+    const tokens = n.type.kind === 'map' ? [canon(n.type.values)] : entryTokens(v, n.type, canon);
+    return [...new Set(tokens.flatMap((t) => m.get(`${n.each}|${t}`) ?? []))];
+  };
+  const listMapDraft = (
+    r: FieldNode,
+    d: FieldNode,
+    p: Paired,
+    confidence: DraftConfidence,
+    reason: DraftReason,
+    n: number,
+    changes: DraftEvidence['changes'],
+  ) =>
+    drafts.push({
+      idBase: leaf(r.pattern),
+      rule: {
+        op: p.op,
+        from: rulePath(r.pattern),
+        to: rulePath(d.pattern),
+        key: p.key,
+        ...(p.value !== undefined ? { value: p.value } : {}),
+      },
+      draft: {
+        confidence: confidence === 'strong' && p.confidence === 'strong' ? 'strong' : 'weak',
+        needsExpressions: false,
+        evidence: {
+          reason: p.confidence === 'weak' || confidence === 'strong' ? p.reason : reason,
+          from: r.key,
+          to: d.key,
+          fromType: showType(r.type),
+          toType: showType(d.type),
+          changes,
+          candidates: Math.max(n, p.candidates),
+        },
+      },
+    });
+  pairMoves(
+    removedMapOrList,
+    (r) => sharing(r, a, ca, addedBuckets).filter((d) => pairingOf(r, d) !== undefined),
+    (d) => sharing(d, b, cb, removedBuckets).filter((r) => pairingOf(r, d) !== undefined),
+    (r, d, confidence, reason, n) =>
+      listMapDraft(r, d, pairingOf(r, d)!, confidence, reason, n, [
+        ...explains(r.pattern, 'removed'),
+        ...explains(d.pattern, 'added-optional', 'added-required'),
+      ]),
+  );
+
+  // (b) a string that became an object, (c) enum values renamed, (d) a map that became a list or back: fields at
+  // the same path in both versions
   for (const [key, x] of fa) {
     const y = fb.get(key);
     if (!y) continue;
+    const listMap = pairingOf(x, y);
+    if (listMap) {
+      listMapDraft(x, y, listMap, 'strong', listMap.reason, 1, explains(x.pattern, 'type-changed'));
+      continue;
+    }
     const segs = x.pattern.filter((s): s is string => s !== null);
     const isString = (t: TypeRef) =>
       (t.kind === 'primitive' && t.name === 'string') || (t.kind === 'enum' && t.base === 'string');
@@ -344,13 +404,23 @@ export function draftRules(catalog: Catalog, kindRef: KindRef, from: string, to:
     });
   }
 
-  // A weak pairing inside a strong move's destination is that move's business (endpoint -> server covers server.port).
-  const strongTo = drafts
-    .filter((d) => d.draft.confidence === 'strong' && d.rule.op === 'move')
-    .map((d) => `${d.draft.evidence.to}.`);
+  // A weak pairing inside a strong move's destination is that move's business (endpoint -> server covers
+  // server.port); so is one inside either end of a strong map <-> list (its elements' key and value fields).
+  const strongs = drafts.filter(
+    (d) => d.draft.confidence === 'strong' && d.rule.op !== 'compute' && d.rule.op !== 'enum',
+  );
+  const inside = (path: string, at: string) => path.startsWith(`${at}.`) || path.startsWith(`${at}[`);
   for (let i = drafts.length - 1; i >= 0; i--) {
-    const d = drafts[i]!;
-    if (d.draft.confidence === 'weak' && strongTo.some((t) => d.draft.evidence.to.startsWith(t))) drafts.splice(i, 1);
+    const { draft } = drafts[i]!;
+    if (
+      draft.confidence === 'weak' &&
+      strongs.some(
+        (s) =>
+          inside(draft.evidence.to, s.draft.evidence.to) ||
+          (s.rule.op !== 'move' && inside(draft.evidence.from, s.draft.evidence.from)),
+      )
+    )
+      drafts.splice(i, 1);
   }
   // Two strong drafts writing one path cannot both be right.
   const dests = new Map<string, number>();
@@ -379,6 +449,37 @@ export function draftRules(catalog: Catalog, kindRef: KindRef, from: string, to:
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+type Paired = ListMapPairing & { readonly op: 'mapToList' | 'listToMap' };
+
+/**
+ * Pair removed fields with added ones that could be them (`candidatesOf`; `rivalsOf` the removed fields an added one
+ * could be): by name (the same, or the flat name of a nested one), else the only sibling candidate (a rename), else
+ * the only candidate anywhere (weak). Strong only when neither end has a rival.
+ */
+function pairMoves(
+  removed: readonly FieldNode[],
+  candidatesOf: (r: FieldNode) => FieldNode[],
+  rivalsOf: (d: FieldNode) => FieldNode[],
+  emit: (r: FieldNode, d: FieldNode, confidence: DraftConfidence, reason: DraftReason, candidates: number) => void,
+): void {
+  for (const r of removed) {
+    const candidates = candidatesOf(r);
+    const byName = candidates.filter((d) => namesMatch(r.pattern, d.pattern));
+    const sibling = (x: FieldNode) => x.parentKey === r.parentKey;
+    const siblings = byName.length > 0 ? [] : candidates.filter(sibling);
+    const [chosen, match, reason] =
+      byName.length > 0
+        ? ([byName, (x: FieldNode, d: FieldNode) => namesMatch(x.pattern, d.pattern), 'moved'] as const)
+        : ([siblings, sibling, 'renamed'] as const);
+    if (chosen.length === 1) {
+      const d = chosen[0]!;
+      const rivals = rivalsOf(d).filter((x) => match(x, d));
+      emit(r, d, rivals.length === 1 ? 'strong' : 'weak', rivals.length === 1 ? reason : 'ambiguous', rivals.length);
+    } else if (chosen.length > 1) for (const d of chosen) emit(r, d, 'weak', 'ambiguous', chosen.length);
+    else if (candidates.length === 1) emit(r, candidates[0]!, 'weak', 'same-type-only', 1);
+  }
+}
 
 function destKeys(r: RuleBody): string[] {
   if (r.op === 'compute') return r.up.map((t) => t.to.text);

@@ -1,6 +1,6 @@
 // The schema side of rule drafts: every property path of a version, and a canonical token per structural type
 // (so "the same type" is a string comparison), bounded for hostile catalogs.
-import type { ObjectType, TypeRef, Version } from '../model.ts';
+import type { ObjectType, StructuralSchema, TypeRef, Version } from '../model.ts';
 import type { PathPattern } from './paths.ts';
 
 /** A property of a version, reached by a path of properties and `[]` (maps' values are not walked: no rule path). */
@@ -73,6 +73,7 @@ export function fieldsOf(v: Version): Map<string, FieldNode> {
  * A type's structure as a short token: equal tokens, equal schemas (names, descriptions and validation aside).
  * Tokens are interned (one table for both versions), so a type reused all over a schema costs one entry, not an
  * expansion per use; only types inside a recursion are recomputed (their token depends on the path to them).
+ * `omit` leaves one property of the outermost object out (a list element without its key field).
  */
 export function canonical(v: Version, intern: Map<string, string>) {
   const memo = new Map<string, string>();
@@ -81,7 +82,7 @@ export function canonical(v: Version, intern: Map<string, string>) {
     if (t === undefined) intern.set(s, (t = `#${intern.size}`));
     return t;
   };
-  const go = (t: TypeRef, stack: readonly string[]): { s: string; rec: boolean } => {
+  const go = (t: TypeRef, stack: readonly string[], omit?: string): { s: string; rec: boolean } => {
     switch (t.kind) {
       case 'primitive':
         return { s: t.name, rec: false };
@@ -96,7 +97,7 @@ export function canonical(v: Version, intern: Map<string, string>) {
         return { s: `opaque(${t.reason})`, rec: false };
       case 'object': {
         if (stack.includes(t.name)) return { s: `rec(${stack.length - stack.indexOf(t.name)})`, rec: true };
-        const hit = memo.get(t.name);
+        const hit = omit === undefined ? memo.get(t.name) : undefined;
         if (hit !== undefined) return { s: hit, rec: false };
         const o = typeOf(v, t.name);
         if (!o) return { s: token(`?${t.name}`), rec: false };
@@ -107,15 +108,36 @@ export function canonical(v: Version, intern: Map<string, string>) {
           rec ||= r.rec;
           return r.s;
         };
-        const props = o.properties.map((p) => `${JSON.stringify(p.name)}${p.required ? '!' : ''}:${part(p.type)}`);
+        const props = o.properties
+          .filter((p) => p.name !== omit)
+          .map((p) => `${JSON.stringify(p.name)}${p.required ? '!' : ''}:${part(p.type)}`);
         const extra = o.additionalProperties ? `,*:${part(o.additionalProperties)}` : '';
         const s = token(`{${props.join(',')}${extra}${o.preserveUnknownFields ? ',...' : ''}}`);
-        if (!rec) memo.set(t.name, s);
+        if (!rec && omit === undefined) memo.set(t.name, s);
         return { s, rec };
       }
     }
   };
-  return (t: TypeRef): string => go(t, []).s;
+  return (t: TypeRef, omit?: string): string => go(t, [], omit).s;
+}
+
+const isRecord = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
+
+/** The `x-kubernetes-list-map-keys` of the list at a path of the CRD's structural schema (CRD imports only). */
+export function listMapKeys(v: Version, p: PathPattern): readonly string[] | undefined {
+  let s: StructuralSchema | undefined = v.schema;
+  for (const seg of p) {
+    if (!s) return undefined;
+    const next: unknown =
+      seg === null
+        ? s.items
+        : isRecord(s.properties) && Object.hasOwn(s.properties, seg)
+          ? s.properties[seg]
+          : undefined;
+    s = isRecord(next) ? (next as StructuralSchema) : undefined;
+  }
+  const keys = s?.['x-kubernetes-list-map-keys'];
+  return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === 'string') : undefined;
 }
 
 export function showType(t: TypeRef): string {

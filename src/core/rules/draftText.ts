@@ -38,7 +38,7 @@ export function ruleToJson(r: Rule): Record<string, unknown> {
       case 'listToMap':
         return obj([
           ['from', r.from.text],
-          ['to', r.to.text],
+          ...(r.to.text !== r.from.text ? [['to', r.to.text] as const] : []),
           ['key', r.key],
           ...(r.value !== undefined ? [['value', r.value] as const] : []),
         ]);
