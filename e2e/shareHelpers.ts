@@ -30,8 +30,18 @@ export async function watch(page: Page): Promise<Watch> {
 
 /** The Monaco editor's text (only visible lines are rendered: keep test inputs short). */
 export async function editorText(page: Page): Promise<string> {
-  const t = await page.locator('.monaco-editor .view-lines').first().innerText();
-  return t.replace(/\u00a0/g, ' ');
+  // Monaco reuses line elements as it scrolls: their order in the DOM is not the text's, their `top` is.
+  const lines = await page
+    .locator('.monaco-editor .view-lines')
+    .first()
+    .locator('.view-line')
+    .evaluateAll((els) =>
+      els
+        .map((e) => ({ top: parseFloat((e as HTMLElement).style.top) || 0, text: (e as HTMLElement).innerText }))
+        .sort((a, b) => a.top - b.top)
+        .map((l) => l.text),
+    );
+  return lines.join('\n').replace(/\u00a0/g, ' ');
 }
 
 /**
