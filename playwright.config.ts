@@ -24,7 +24,9 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // Recording a trace for every test costs about a quarter of the run (measured here: 103 -> 78 s on two
+    // spec files): traces are recorded on a retry (CI), or for every test with E2E_TRACE=1.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,

@@ -96,7 +96,7 @@ test('a 1 MB paste fills every pane, and its fields stay linked to the editor', 
   expect(errors).toEqual([]);
 });
 
-test('keys pressed right after a large paste land after it, and undo takes the paste back in one step', async ({
+test('keys pressed right after a large paste (80 KB, over the 64 KB at which the editor waits) land after it, and undo takes the paste back in one step', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -107,7 +107,8 @@ test('keys pressed right after a large paste land after it, and undo takes the p
   const example = await page.evaluate(() => window.__versionExplorer?.rendered?.inputLength ?? 0);
   expect(example).toBeGreaterThan(0);
 
-  const yaml = bigClusterYaml(200_000);
+  const yaml = bigClusterYaml(80_000);
+  expect(yaml.length).toBeGreaterThan(64 * 1024); // src/ui/editor/largePaste.ts DEFERRED_PASTE_CHARS
   const typed = '  typedAfterPaste: 1';
   await paste(page, yaml);
   // No wait: the first key may come while the editor still holds the paste back.

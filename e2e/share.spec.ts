@@ -96,11 +96,12 @@ test('the copy button copies a link and the meter shows its length against the l
   await page.goto('./');
   await waitForApp(page);
   await page.getByLabel('Catalog', { exact: true }).selectOption('b:crm-person'); // the default is ServiceFabric
+  await waitForApp(page); // the meter measures the link of the state shown
   const meter = page.getByTestId('link-meter');
   await expect(meter).toHaveAttribute('data-level', 'chat');
   await page.getByRole('button', { name: 'Copy link' }).click();
   const link = await clipboard(page);
-  expect(Number(await meter.getAttribute('data-length'))).toBe(link.length);
+  await expect(meter).toHaveAttribute('data-length', String(link.length));
   // A large input moves the meter past the chat limit.
   const big = `apiVersion: crm.example.com/2011-01-01\nkind: Person\nmetadata:\n  name: big\n  annotations:\n${Array.from({ length: 400 }, (_, i) => `    note-${i}: "${(i * 7919).toString(36)}-${(i * 104729).toString(36)}"`).join('\n')}\nspec:\n  firstName: Ada\n`;
   await setInput(page, big);
