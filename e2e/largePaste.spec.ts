@@ -103,8 +103,13 @@ test('keys pressed right after a large paste (80 KB, over the 64 KB at which the
   const errors = watchErrors(page);
   await page.goto('./');
   await page.getByLabel('Catalog', { exact: true }).selectOption('b:servicefabric');
-  await expect(pane(page, 'Hub').locator('[data-path="spec.location"]')).toBeVisible();
-  const example = await page.evaluate(() => window.__versionExplorer?.rendered?.inputLength ?? 0);
+  // The example's length, once a result of this catalog is on screen.
+  const example = (await (
+    await page.waitForFunction(() => {
+      const r = window.__versionExplorer?.rendered;
+      return r?.catalog?.startsWith('builtin:servicefabric:') ? r.inputLength : false;
+    })
+  ).jsonValue()) as number;
   expect(example).toBeGreaterThan(0);
 
   const yaml = bigClusterYaml(80_000);
@@ -144,7 +149,10 @@ test('keys pressed right after a large paste (80 KB, over the 64 KB at which the
 test('a paste into the editor’s find widget searches; it is not a paste into the resource', async ({ page }) => {
   await page.goto('./');
   await page.getByLabel('Catalog', { exact: true }).selectOption('b:servicefabric');
-  await expect(pane(page, 'Hub').locator('[data-path="spec.location"]')).toBeVisible();
+  await page.waitForFunction(() => {
+    const r = window.__versionExplorer?.rendered;
+    return r?.complete === true && r.catalog?.startsWith('builtin:servicefabric:');
+  });
   const sent = () => page.evaluate(() => performance.getEntriesByName('ve:send').length);
   const before = await sent();
   await page.evaluate((t) => navigator.clipboard.writeText(t), `location ${'x'.repeat(1000)}`);

@@ -57,7 +57,7 @@ export default function MigrationPlanBody({ catalogJson, group, kind: kindName, 
           <li key={s.step} data-step={s.step} data-done={String(s.done)}>
             <strong>{s.done ? 'done' : 'to do'}</strong> · {s.description}
             {s.command && !s.done ? (
-              <pre>
+              <pre tabIndex={0}>
                 <code>{s.command}</code>
               </pre>
             ) : null}
@@ -67,7 +67,7 @@ export default function MigrationPlanBody({ catalogJson, group, kind: kindName, 
       {plan.manifests.map((m) => (
         <details key={m.metadata.name} open>
           <summary>{m.metadata.name}.yaml</summary>
-          <pre>
+          <pre tabIndex={0}>
             <code>{stringify(m)}</code>
           </pre>
         </details>

@@ -7,7 +7,7 @@ export function ResourcePreview({
   readonly label?: string;
 }) {
   return (
-    <pre className="preview" aria-label={label} aria-busy="true">
+    <pre className="preview" aria-label={label} aria-busy="true" tabIndex={0}>
       {text}
     </pre>
   );
