@@ -112,6 +112,20 @@ describe('Kubernetes ip and format libraries', () => {
     ["format.dns1123Label().validate('" + 'a'.repeat(64) + "') == null", false],
     ["format.dns1123Subdomain().validate('a.b-c') == null", true],
     ["format.named('dns1123Label').validate('x') == null", true],
+    // apiserver's cel/library/format_test.go TestFormat (the formats implemented here)
+    ["format.qualifiedName().validate('apiextensions.k8s.io/v1beta1') == null", true],
+    ["format.dns1123LabelPrefix().validate('my-label-prefix-') == null", true],
+    ["format.dns1123SubdomainPrefix().validate('mysubdomain.prefix.-') == null", true],
+    ["format.dns1035LabelPrefix().validate('my-label-prefix-') == null", true],
+    ["format.qualifiedName().validate('contains a space') == null", false],
+    ["format.dns1123LabelPrefix().validate('contains a space-') == null", false],
+    ["format.dns1123SubdomainPrefix().validate('contains a space-') == null", false],
+    ["format.dns1035LabelPrefix().validate('contains a space-') == null", false],
+    ["format.qualifiedName().validate('my.name') == null", true],
+    ["format.labelValue().validate('my-cool-label-Value') == null", true],
+    ["format.labelValue().validate('my-cool-label-Value!!\\n\\n!!!') == null", false],
+    ["format.named('labelValue').validate('') == null", true],
+    ["format.named('unknown') == null", true],
   ])('%s', (expr, want) => expect(value(expr)).toEqual(want));
 });
 

@@ -4,7 +4,7 @@
 import { CelScalar, celFunc, celMethod, isCelList, isCelMap, isCelUint, listType, type CelFunc } from '@bufbuild/cel';
 import { strings } from '@bufbuild/cel/ext';
 import { compileRe2, re2Find, re2FindAll, type Re2 } from '../re2.ts';
-import { DNS1123_SUBDOMAIN } from '../k8sNames.ts';
+import { DNS1123_SUBDOMAIN, isQualifiedName, isValidLabelValue } from '../k8sNames.ts';
 
 function mustRe2(pattern: string): Re2 {
   const r = compileRe2(pattern);
@@ -110,7 +110,7 @@ export function isCIDR(s: string): boolean {
 // format library: the named formats of k8s.io/apimachinery's validation. validate() gives null when the value
 // is valid, else the list of reasons (upstream: optional.none() / optional.of(list)); rules compare it with null.
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-const FORMATS: ReadonlyMap<string, (s: string) => string[]> = new Map([
+const FORMATS_BASE = new Map<string, (s: string) => string[]>([
   [
     'dns1123Label',
     (s: string) => [
@@ -141,6 +141,20 @@ const FORMATS: ReadonlyMap<string, (s: string) => string[]> = new Map([
     (s: string) => (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s) ? [] : ['invalid UUID']),
   ],
 ]);
+/**
+ * apimachinery's `maskTrailingDash`, used by the *Prefix formats (a generateName prefix may end in '-'). It drops
+ * two characters, not one, before adding 'a': upstream's own behaviour, kept.
+ */
+const maskTrailingDash = (s: string): string => (s.length > 1 && s.endsWith('-') ? `${s.slice(0, -2)}a` : s);
+for (const name of ['dns1123Label', 'dns1123Subdomain', 'dns1035Label'] as const) {
+  const check = FORMATS_BASE.get(name) as (s: string) => string[];
+  FORMATS_BASE.set(`${name}Prefix`, (s) => check(maskTrailingDash(s)));
+}
+FORMATS_BASE.set('qualifiedName', isQualifiedName);
+FORMATS_BASE.set('labelValue', isValidLabelValue);
+// Not here (upstream has them): uri, byte, date, datetime. A rule naming one does not compile, and validation
+// says the rule was not checked (CEL_RULE_INVALID), never that the value is wrong.
+const FORMATS: ReadonlyMap<string, (s: string) => string[]> = FORMATS_BASE;
 const FORMAT_PREFIX = 'k8s.format:';
 
 /** Go's strings.SplitN: n < 0 all, n == 0 none, else at most n parts, the last holding the rest. */
