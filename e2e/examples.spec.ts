@@ -7,8 +7,11 @@ import type { BrowserContext } from '@playwright/test';
 import { expect, test, type Page } from './fixtures.ts';
 import { asoDesign, setInput, waitForApp } from './shareHelpers.ts';
 import { UPSTREAM_EXAMPLES } from '../src/ui/upstreamExamples.ts';
+import { CORPUS, CORPUS_MISSING, HAS_CORPUS } from '../src/core/testdata/corpus.ts';
 
-const corpus = path.resolve(import.meta.dirname, '../../shared/corpus');
+// The examples are corpus files served under their upstream URLs: without the corpus these tests skip.
+test.skip(!HAS_CORPUS, CORPUS_MISSING);
+const corpus = CORPUS;
 const files = UPSTREAM_EXAMPLES.flatMap((e) => [...e.crds, e.sample]);
 
 /** Serves every example file from the corpus; any other request to GitHub fails (and is counted). */

@@ -5,10 +5,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from './fixtures.ts';
 import { asoDesign, clipboard, editorText, setInput, waitForApp } from './shareHelpers.ts';
+import { CORPUS, CORPUS_MISSING, HAS_CORPUS } from '../src/core/testdata/corpus.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-const corpus = path.resolve(import.meta.dirname, '../../shared/corpus');
+test.skip(!HAS_CORPUS, CORPUS_MISSING);
+const corpus = CORPUS;
 // The middle pane: Stored in the As deployed view (a plain CRD's default), Hub in ASO's design.
 const middlePane = (page: Page) => page.getByRole('group', { name: /^(Hub|Stored) document at / });
 

@@ -2,7 +2,10 @@
 // be, counted alike everywhere, named when copied, and the write-back verdict is on the Target pane.
 import { parse } from 'yaml';
 import { expect, test, type Page } from './fixtures.ts';
+import { CORPUS_MISSING, HAS_CORPUS } from '../src/core/testdata/corpus.ts';
 import { kustomizeRelease, openFluxAtV2 as openFlux, pane } from './flux.ts';
+
+test.skip(!HAS_CORPUS, CORPUS_MISSING);
 
 const KUSTOMIZE = 'spec.postRenderers.0.kustomize';
 

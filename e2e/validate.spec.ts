@@ -4,8 +4,9 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures.ts';
+import { CORPUS, CORPUS_MISSING, HAS_CORPUS } from '../src/core/testdata/corpus.ts';
 
-const corpus = path.resolve(import.meta.dirname, '../../shared/corpus');
+const corpus = CORPUS;
 const widgetCrd = path.resolve(import.meta.dirname, '../src/cli/testdata/validate/widget-crd.yaml');
 
 const pane = (page: Page, name: 'Resource' | 'Hub' | 'Stored' | 'Target') =>
@@ -29,6 +30,7 @@ const squiggles = (page: Page) => pane(page, 'Resource').locator('.squiggly-erro
 test('a multi-document Cluster API input shows no false markers; the cursor picks a document, the picker scrolls', async ({
   page,
 }) => {
+  test.skip(!HAS_CORPUS, CORPUS_MISSING);
   const crds = path.join(corpus, 'cluster-api/crds');
   const files = [
     'cluster.x-k8s.io_clusters.yaml',
@@ -65,6 +67,7 @@ test('a multi-document Cluster API input shows no false markers; the cursor pick
 });
 
 test('a Gateway API route that breaks a CEL rule shows the rule’s message at its line', async ({ page }) => {
+  test.skip(!HAS_CORPUS, CORPUS_MISSING);
   await openWith(page, [
     path.join(corpus, 'gateway-api/crds/v1.6.1-standard/gateway.networking.k8s.io_httproutes.yaml'),
   ]);
