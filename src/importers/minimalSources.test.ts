@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { importFiles } from './importFiles.ts';
 import { minimalSources } from './minimalSources.ts';
 import type { SourceFile } from './parseSource.ts';
+import { CORPUS as corpus } from '../core/testdata/corpus.ts';
 
-const corpus = path.resolve(import.meta.dirname, '../../../shared/corpus');
 const testdata = path.resolve(import.meta.dirname, 'testdata');
 
 function walk(dir: string): string[] {

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { HAS_CORPUS, CORPUS_MISSING } from '../../core/testdata/corpus.ts';
+import { HAS_CORPUS, CORPUS_MISSING, corpusPath } from '../../core/testdata/corpus.ts';
 import { fakeIO } from '../testdata/fakeIO.ts';
 import { convert } from './convert.ts';
 import { roundtrip } from './roundtrip.ts';
 
-const CAPI = path.resolve(import.meta.dirname, '../../../../shared/corpus/cluster-api');
+const CAPI = corpusPath('cluster-api');
 const RULES = path.resolve(import.meta.dirname, '../../../rules/cluster-api/kubeadmcontrolplane-v1beta1-v1beta2.yaml');
 const kcp = (text: string) =>
   parseAllDocuments(text)

@@ -1,17 +1,19 @@
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { corpusPath } from '../../core/testdata/corpus.ts';
+import { describeCorpus } from '../../core/testdata/corpusSuite.ts';
 import { fakeIO } from '../testdata/fakeIO.ts';
 import { convert } from './convert.ts';
 import { diff } from './diff.ts';
 import { plan } from './plan.ts';
 import { roundtrip } from './roundtrip.ts';
 
-const FLUX = path.resolve(import.meta.dirname, '../../../../shared/corpus/fluxcd-helm-controller');
+const FLUX = corpusPath('fluxcd-helm-controller');
 const CRDS = path.join(FLUX, 'crds');
 const SAMPLE = path.join(FLUX, 'samples/v0.31.2/config/testdata/post-renderer-kustomize/helmrelease.yaml');
 const PATCHES = 'spec.postRenderers[0].kustomize.patchesStrategicMerge';
 
-describe('convert --storage deployed', () => {
+describeCorpus('convert --storage deployed', () => {
   it('reports the HelmRelease post-renderer patches dropped on write with their paths and exits 1', async () => {
     const f = fakeIO();
     expect(await convert(['--catalog', CRDS, '-f', SAMPLE, '--to', 'v2', '--storage', 'deployed'], f.io)).toBe(1);
@@ -67,7 +69,7 @@ describe('convert --storage deployed', () => {
   });
 });
 
-describe('roundtrip --storage deployed', () => {
+describeCorpus('roundtrip --storage deployed', () => {
   it('reports what a write at V and reads at every served version lose, exit 1', async () => {
     const f = fakeIO();
     expect(await roundtrip(['--catalog', CRDS, '--samples', SAMPLE, '--storage', 'deployed'], f.io)).toBe(1);
@@ -105,7 +107,7 @@ describe('roundtrip --storage deployed', () => {
   });
 });
 
-describe('diff and plan --storage deployed', () => {
+describeCorpus('diff and plan --storage deployed', () => {
   it('diff lists the fields a write at v2beta1 drops, exit 1', async () => {
     const f = fakeIO();
     expect(

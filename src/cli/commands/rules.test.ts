@@ -3,13 +3,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fakeIO } from '../testdata/fakeIO.ts';
 import { rules } from './rules.ts';
+import { REPO, corpusPath } from '../../core/testdata/corpus.ts';
 
 const RULES_TD = path.resolve(import.meta.dirname, '../../core/rules/testdata');
 const BACKUP = path.join(RULES_TD, 'backup-crd.yaml');
 const BACKUP_RULES = path.join(RULES_TD, 'backup-rules.yaml');
-const REPO = path.resolve(import.meta.dirname, '../../..');
-const CORPUS = path.resolve(REPO, '../shared/corpus');
-const CAPI = path.join(CORPUS, 'cluster-api');
+const CAPI = corpusPath('cluster-api');
 const hasCorpus = existsSync(CAPI);
 
 const backup = (spec: string) => `apiVersion: example.com/v1\nkind: Backup\nmetadata: {name: b}\nspec: ${spec}\n`;

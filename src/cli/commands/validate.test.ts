@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { fakeIO } from '../testdata/fakeIO.ts';
 import { validate } from './validate.ts';
 import { convert } from './convert.ts';
+import { corpusPath } from '../../core/testdata/corpus.ts';
 
 const TD = path.resolve(import.meta.dirname, '../testdata/validate');
 const WIDGET = path.join(TD, 'widget-crd.yaml');
 const WIDGETS = path.join(TD, 'widgets.yaml');
-const CORPUS = path.resolve(import.meta.dirname, '../../../../shared/corpus');
-const GATEWAY = path.join(CORPUS, 'gateway-api/crds/v1.6.1-standard');
+const GATEWAY = corpusPath('gateway-api/crds/v1.6.1-standard');
 const hasCorpus = await import('node:fs').then((fs) => fs.existsSync(GATEWAY));
 
 const widget = (name: string, spec: string, version = 'v2') =>

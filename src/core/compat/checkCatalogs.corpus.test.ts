@@ -4,8 +4,9 @@
 // A new release folder in the corpus is picked up without a new test.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CORPUS, importDir, walk } from '../testdata/loadCatalogs.ts';
+import { describeCorpus } from '../testdata/corpusSuite.ts';
 import { checkCatalogs } from './checkCatalogs.ts';
 import { formatSchemaPath } from './compareSchemas.ts';
 
@@ -43,7 +44,7 @@ const pairs = tracks.flatMap((t) =>
   t.releases.slice(1).map((r, i) => ({ family: t.family, old: t.releases[i] as string, new: r })),
 );
 
-describe('corpus release history', () => {
+describeCorpus('corpus release history', () => {
   it('finds the release tracks Gateway API and Open Cluster Management ship', () => {
     expect(pairs.map((p) => `${p.family}: ${p.old} -> ${p.new}`)).toEqual(
       expect.arrayContaining([

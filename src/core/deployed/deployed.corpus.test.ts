@@ -2,10 +2,11 @@
 // version, gives what the pipeline defines, checked by walkers written here independently of the pipeline.
 import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Catalog, DeployedResult, Kind, Path, Schema, Version } from '../index.ts';
 import { apiVersionOf, deployedStorageVersion, deployedVersions, findKindForDocument, runDeployed } from '../index.ts';
 import { corpusSamples, corpusUnits, importDir } from '../testdata/loadCatalogs.ts';
+import { describeCorpus } from '../testdata/corpusSuite.ts';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -90,7 +91,7 @@ function runsOf(): { unit: string; runs: Run[] }[] {
 
 const units = runsOf();
 
-describe('the deployed view over the corpus', () => {
+describeCorpus('the deployed view over the corpus', () => {
   it('has samples to check', () => {
     expect(units.reduce((n, u) => n + u.runs.length, 0)).toBeGreaterThan(100);
   });
@@ -134,7 +135,7 @@ describe('the deployed view over the corpus', () => {
   );
 });
 
-describe('Flux HelmRelease v2beta1 with post-renderer patches, written and read at v2', () => {
+describeCorpus('Flux HelmRelease v2beta1 with post-renderer patches, written and read at v2', () => {
   const flux = units.find((u) => u.unit === 'fluxcd-helm-controller');
   const withPatches = (flux?.runs ?? []).filter(
     (r) =>

@@ -1,10 +1,11 @@
 // Corpus-driven laws of the migration plan: every multi-version kind of ../shared/corpus, migrated to each of its
 // CRD versions with the family's samples as the stored objects. A new CRD or sample is covered without a new test.
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Kind, Path } from '../index.ts';
 import { parseResources } from '../parseResources.ts';
 import { corpusSamples, corpusUnits, importDir } from '../testdata/loadCatalogs.ts';
+import { describeCorpus } from '../testdata/corpusSuite.ts';
 import { planMigration, pruneRewrite } from './planMigration.ts';
 
 const units = corpusUnits().map((u) => ({ ...u, catalog: importDir(u.dir, u.id.replace('/', '-')).catalog }));
@@ -27,7 +28,7 @@ const cases = units.flatMap((u) =>
     .map((k) => ({ unit: u.id, family: u.family, kind: k.kind, k })),
 );
 
-describe('planMigration on the corpus', () => {
+describeCorpus('planMigration on the corpus', () => {
   it('has multi-version kinds to plan for, and real samples to rewrite, some of them lossy', () => {
     expect(cases.length).toBeGreaterThan(10);
     let objects = 0;

@@ -14,6 +14,7 @@ import { checkRulesAgainstCatalog, checkRulesByRoundTrip, kindOf } from './check
 import { parseRules } from './parse.ts';
 import { pruneTo } from './schemaWalk.ts';
 import { repoRuleFiles } from './testdata/load.ts';
+import { describeCorpus } from '../testdata/corpusSuite.ts';
 
 type Doc = Record<string, unknown>;
 const docsOf = (file: string): Doc[] =>
@@ -51,53 +52,56 @@ const catalogOf = (family: string) => {
   return c;
 };
 
-describe.skipIf(files.length === 0)('repository rule files', () => {
-  for (const f of files) {
-    const parsed = parseRules(f.text, f.file);
-    it(`${f.file} parses and names only paths its versions have`, () => {
-      expect(parsed.issues).toEqual([]);
-      expect(parsed.ruleSet.conversions.length).toBeGreaterThan(0);
-      expect(checkRulesAgainstCatalog(parsed.ruleSet, catalogOf(f.family))).toEqual([]);
-    });
-
-    const samples = corpusSamples(f.family).flatMap((file) => docsOf(file).map((doc) => ({ file, doc })));
-    for (const c of parsed.ruleSet.conversions) {
-      const catalog = catalogOf(f.family);
-      const kind = kindOf(catalog, c)!;
-      const at = (d: Doc, v: string) => d.kind === c.kind && findKindForDocument(catalog, d).version?.name === v;
-      const older = samples.filter((s) => at(s.doc, c.from));
-      const newer = samples.filter((s) => at(s.doc, c.to));
-
-      it(`${f.file}: ${c.kind} samples at ${c.from} convert to the same objects' samples at ${c.to}`, () => {
-        let pairs = 0;
-        const failures: string[] = [];
-        for (const o of older) {
-          const n = newer.find(
-            (x) => path.basename(x.file) === path.basename(o.file) && nameOf(x.doc) === nameOf(o.doc),
-          );
-          if (!n) continue;
-          pairs++;
-          const r = applyRules(parsed.ruleSet, { group: kind.group, kind: kind.kind }, c.from, c.to, o.doc);
-          expect(r.issues.filter((i) => i.severity !== 'info')).toEqual([]);
-          const to = kind.versions.find((v) => v.name === c.to)!;
-          const got = pruneTo(to, r.doc);
-          expect(got.pruned).toEqual([]);
-          const diffs = jsonDifferences((got.value as Doc).spec, n.doc.spec, ['spec']).map((p) => formatPath(p));
-          const unexplained = diffs.filter((d) => !explained(f.family, o.file, d));
-          if (unexplained.length > 0)
-            failures.push(`${path.basename(o.file)} ${nameOf(o.doc)}: ${unexplained.join(', ')}`);
-        }
-        expect(failures).toEqual([]);
-        expect(pairs).toBeGreaterThan(0);
+// The suite's body imports corpus catalogs while collecting, so it sits inside describeCorpus (never run without it).
+describeCorpus('the corpus', () => {
+  describe.skipIf(files.length === 0)('repository rule files', () => {
+    for (const f of files) {
+      const parsed = parseRules(f.text, f.file);
+      it(`${f.file} parses and names only paths its versions have`, () => {
+        expect(parsed.issues).toEqual([]);
+        expect(parsed.ruleSet.conversions.length).toBeGreaterThan(0);
+        expect(checkRulesAgainstCatalog(parsed.ruleSet, catalogOf(f.family))).toEqual([]);
       });
 
-      it(`${f.file}: ${c.kind} samples at ${c.from} and ${c.to} round-trip through the rules without loss`, () => {
-        const inputs = [...older, ...newer].map((s) => ({ doc: s.doc, source: `${s.file}` }));
-        expect(inputs.length).toBeGreaterThan(0);
-        const reports = checkRulesByRoundTrip(parsed.ruleSet, catalog, inputs);
-        expect(reports.length).toBe(inputs.length);
-        expect(reports.flatMap((r) => r.issues)).toEqual([]);
-      });
+      const samples = corpusSamples(f.family).flatMap((file) => docsOf(file).map((doc) => ({ file, doc })));
+      for (const c of parsed.ruleSet.conversions) {
+        const catalog = catalogOf(f.family);
+        const kind = kindOf(catalog, c)!;
+        const at = (d: Doc, v: string) => d.kind === c.kind && findKindForDocument(catalog, d).version?.name === v;
+        const older = samples.filter((s) => at(s.doc, c.from));
+        const newer = samples.filter((s) => at(s.doc, c.to));
+
+        it(`${f.file}: ${c.kind} samples at ${c.from} convert to the same objects' samples at ${c.to}`, () => {
+          let pairs = 0;
+          const failures: string[] = [];
+          for (const o of older) {
+            const n = newer.find(
+              (x) => path.basename(x.file) === path.basename(o.file) && nameOf(x.doc) === nameOf(o.doc),
+            );
+            if (!n) continue;
+            pairs++;
+            const r = applyRules(parsed.ruleSet, { group: kind.group, kind: kind.kind }, c.from, c.to, o.doc);
+            expect(r.issues.filter((i) => i.severity !== 'info')).toEqual([]);
+            const to = kind.versions.find((v) => v.name === c.to)!;
+            const got = pruneTo(to, r.doc);
+            expect(got.pruned).toEqual([]);
+            const diffs = jsonDifferences((got.value as Doc).spec, n.doc.spec, ['spec']).map((p) => formatPath(p));
+            const unexplained = diffs.filter((d) => !explained(f.family, o.file, d));
+            if (unexplained.length > 0)
+              failures.push(`${path.basename(o.file)} ${nameOf(o.doc)}: ${unexplained.join(', ')}`);
+          }
+          expect(failures).toEqual([]);
+          expect(pairs).toBeGreaterThan(0);
+        });
+
+        it(`${f.file}: ${c.kind} samples at ${c.from} and ${c.to} round-trip through the rules without loss`, () => {
+          const inputs = [...older, ...newer].map((s) => ({ doc: s.doc, source: `${s.file}` }));
+          expect(inputs.length).toBeGreaterThan(0);
+          const reports = checkRulesByRoundTrip(parsed.ruleSet, catalog, inputs);
+          expect(reports.length).toBe(inputs.length);
+          expect(reports.flatMap((r) => r.issues)).toEqual([]);
+        });
+      }
     }
-  }
+  });
 });

@@ -3,6 +3,7 @@ import { parse } from 'yaml';
 import { planConversion, versionChanges, pathKey, type Plan, type TypePlan } from '../../core/index.ts';
 import { bigClusterYaml } from '../../../bench/support/bigResource.ts';
 import { CORPUS, builtinCatalog, importDir, readCorpusFile } from '../../core/testdata/loadCatalogs.ts';
+import { describeCorpus } from '../../core/testdata/corpusSuite.ts';
 import { firstUse, planTypeKey, usedPlanTypes } from './resourceUsage.ts';
 
 describe('firstUse', () => {
@@ -20,7 +21,7 @@ describe('firstUse', () => {
   });
 });
 
-describe('usedPlanTypes (Flux HelmRelease v2beta1 -> v2, corpus)', () => {
+describeCorpus('usedPlanTypes (Flux HelmRelease v2beta1 -> v2, corpus)', () => {
   const dir = `${CORPUS}/fluxcd-helm-controller/crds`;
   const sample = 'fluxcd-helm-controller/samples/v0.31.2/config/testdata/post-renderer-kustomize/helmrelease.yaml';
   it('keeps the types the resource reaches and leaves out the ones it does not', () => {
