@@ -88,13 +88,21 @@ function fastValues(text: string): { values: unknown[]; json: boolean } | undefi
   }
 }
 
-/** The ranges under `prefix` (a List item's), keyed from it. */
-function under(ranges: ReadonlyMap<string, SourceRange>, prefix: string): Map<string, SourceRange> {
-  const out = new Map<string, SourceRange>();
-  const start = prefix + PATH_KEY_SEPARATOR;
-  for (const [k, r] of ranges)
-    if (k === prefix) out.set('', r);
-    else if (k.startsWith(start)) out.set(k.slice(start.length), r);
+/**
+ * A List's ranges split by item (`items.<i>.rest` -> item i, keyed `rest`), in one pass: each item asking for
+ * its own slice of the whole map would make positions quadratic in the number of items.
+ */
+function byItem(ranges: ReadonlyMap<string, SourceRange>): Map<string, Map<string, SourceRange>> {
+  const out = new Map<string, Map<string, SourceRange>>();
+  const head = `items${PATH_KEY_SEPARATOR}`;
+  for (const [k, r] of ranges) {
+    if (!k.startsWith(head)) continue;
+    const end = k.indexOf(PATH_KEY_SEPARATOR, head.length);
+    const item = k.slice(0, end < 0 ? k.length : end);
+    let m = out.get(item);
+    if (!m) out.set(item, (m = new Map()));
+    m.set(end < 0 ? '' : k.slice(end + 1), r);
+  }
   return out;
 }
 
@@ -114,9 +122,12 @@ export function readResources(text: string, file?: string): ParsedResources {
   // document, else from the full parse, whose documents come in the same order (List items expanded alike).
   let full: ParsedResources | undefined;
   let block: Map<string, SourceRange> | null | undefined;
+  let items: Map<string, Map<string, SourceRange>> | undefined;
   const rangesOf = (k: number, prefix: Path): ReadonlyMap<string, SourceRange> => {
     block ??= fast.values.length === 1 ? (blockRanges(text, fast.values[0]) ?? null) : null;
-    if (block) return prefix.length === 0 ? block : under(block, pathKey(prefix));
+    if (block && prefix.length === 0) return block;
+    // a List item's prefix is always `items.<i>`
+    if (block) return (items ??= byItem(block)).get(pathKey(prefix)) ?? new Map<string, SourceRange>();
     return text.length > YAML_POSITIONS_CHARS
       ? new Map<string, SourceRange>()
       : ((full ??= parseResources(text, file)).documents[k]?.ranges ?? new Map<string, SourceRange>());
