@@ -246,7 +246,7 @@ export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOp
   }
   if (o.fuzz > 0) {
     const fc = (await import('fast-check')).default;
-    const { arbitraryInstance } = await import('../../core/arbitrary.ts');
+    const { arbitraryInstance } = await import('../../core/testing/arbitrary.ts');
     for (const kind of catalog.kinds.filter(wanted))
       for (const v of deployedVersions(kind)) {
         const res = resultFor(kind, v, 'fuzz');

@@ -3,8 +3,8 @@
 // quantity(), url() and the ip()/cidr() objects are not here: no corpus CRD uses them (docs/cel.md).
 import { CelScalar, celFunc, celMethod, isCelList, isCelMap, isCelUint, listType, type CelFunc } from '@bufbuild/cel';
 import { strings } from '@bufbuild/cel/ext';
-import { compileRe2, re2Find, re2FindAll, type Re2 } from '../re2.ts';
-import { DNS1123_SUBDOMAIN, isQualifiedName, isValidLabelValue } from '../k8sNames.ts';
+import { compileRe2, re2Find, re2FindAll, type Re2 } from '../model/re2.ts';
+import { DNS1123_SUBDOMAIN, isQualifiedName, isValidLabelValue } from '../model/k8sNames.ts';
 
 function mustRe2(pattern: string): Re2 {
   const r = compileRe2(pattern);

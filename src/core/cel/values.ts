@@ -2,7 +2,7 @@
 // int (bigint), `number` is double, objects with `properties` expose their fields under Kubernetes' escaped
 // names (`namespace` -> `__namespace__`, `a.b` -> `a__dot__b`), maps keep their keys. Maps are JS Maps, so any
 // key (`__proto__`) is data.
-import type { StructuralSchema } from '../model.ts';
+import type { StructuralSchema } from '../model/model.ts';
 
 const RESERVED = new Set([
   'true',

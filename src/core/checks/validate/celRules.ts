@@ -1,0 +1,191 @@
+// The CRD's CEL rules (x-kubernetes-validations) at one schema node, as apiextensions-apiserver's schema/cel
+// validator runs them: `self` is the value, `oldSelf` the correlated old value (transition rules run only where
+// there is one), `message`/`messageExpression` give the error text, `fieldPath` moves the error, `reason` is kept.
+// Programs are compiled once per schema node (a WeakMap on the catalog's schema objects: once per catalog).
+import type { Path } from '../../model/issue.ts';
+import type { StructuralSchema } from '../../model/model.ts';
+import { compileCel, dataSizeOf, evaluateCel, toCelValue, type CelProgram } from '../../cel/index.ts';
+import type { Walker } from './validateValue.ts';
+
+interface Rule {
+  readonly rule: string;
+  readonly program?: CelProgram;
+  readonly compileError?: string;
+  readonly message?: string;
+  readonly messageExpression?: CelProgram;
+  readonly reason?: string;
+  readonly fieldPath?: Path;
+  readonly transition: boolean;
+}
+
+const isObj = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
+
+/** `.spec.ports['a.b'][0]` -> ['spec', 'ports', 'a.b', 0]; undefined when not a field path. */
+export function parseFieldPath(fp: string): Path | undefined {
+  const out: (string | number)[] = [];
+  let i = 0;
+  while (i < fp.length) {
+    if (fp[i] === '.') {
+      const m = /^[A-Za-z_$][\w$-]*/.exec(fp.slice(i + 1));
+      if (!m) return undefined;
+      out.push(m[0]);
+      i += 1 + m[0].length;
+    } else if (fp.startsWith("['", i)) {
+      const end = fp.indexOf("']", i + 2);
+      if (end < 0) return undefined;
+      out.push(fp.slice(i + 2, end));
+      i = end + 2;
+    } else if (fp[i] === '[') {
+      const m = /^\[(\d+)\]/.exec(fp.slice(i));
+      if (!m) return undefined;
+      out.push(Number(m[1]));
+      i += m[0].length;
+    } else return undefined;
+  }
+  return out;
+}
+
+const compiled = new WeakMap<object, readonly Rule[]>();
+
+function rulesOf(s: StructuralSchema): readonly Rule[] {
+  const hit = compiled.get(s);
+  if (hit) return hit;
+  const raw = Array.isArray(s['x-kubernetes-validations']) ? (s['x-kubernetes-validations'] as unknown[]) : [];
+  const rules: Rule[] = [];
+  for (const r of raw) {
+    if (!isObj(r) || typeof r.rule !== 'string') continue;
+    const c = compileCel(r.rule);
+    const me = typeof r.messageExpression === 'string' ? compileCel(r.messageExpression) : undefined;
+    const fieldPath = typeof r.fieldPath === 'string' ? parseFieldPath(r.fieldPath) : undefined;
+    rules.push({
+      rule: r.rule,
+      ...(c.ok ? { program: c.program } : { compileError: c.error }),
+      ...(typeof r.message === 'string' && r.message.trim() !== '' ? { message: r.message.trim() } : {}),
+      ...(me?.ok ? { messageExpression: me.program } : {}),
+      ...(typeof r.reason === 'string' ? { reason: r.reason } : {}),
+      ...(fieldPath ? { fieldPath } : {}),
+      transition: c.ok && c.program.variables.has('oldSelf'),
+    });
+  }
+  compiled.set(s, rules);
+  return rules;
+}
+
+/** The root's metadata as CEL sees it: only name and generateName. */
+function rootView(v: unknown): unknown {
+  if (!isObj(v) || !isObj(v.metadata)) return v;
+  const m = v.metadata;
+  const meta: Record<string, unknown> = {};
+  for (const k of ['name', 'generateName']) if (Object.hasOwn(m, k)) meta[k] = m[k];
+  return { ...v, metadata: meta };
+}
+
+export class RuleContext {
+  // One CEL view per JSON node (the schema at a node is fixed within one walk).
+  private readonly views = new WeakMap<object, unknown>();
+  private readonly sizes = new WeakMap<object, number>();
+  constructor(
+    private readonly hasOld: boolean,
+    private readonly enabled = true,
+  ) {}
+
+  /** A context that runs no rule (for anyOf/oneOf/not branches, which only test values). */
+  noRules(): RuleContext {
+    return new RuleContext(this.hasOld, false);
+  }
+
+  private view(v: unknown, s: StructuralSchema, root: boolean): unknown {
+    // A resource root (the object, or an embedded resource) shows apiVersion, kind and metadata.name/generateName.
+    if (root) return toCelValue(rootView(v), { ...s, 'x-kubernetes-embedded-resource': true });
+    if (v === null || typeof v !== 'object') return toCelValue(v, s);
+    let x = this.views.get(v);
+    if (x === undefined) {
+      x = toCelValue(v, s);
+      this.views.set(v, x);
+    }
+    return x;
+  }
+
+  /** Run the rules of `s` at a node whose own schema (for typing self) is `node` (differs for allOf branches). */
+  rules(
+    w: Walker,
+    v: unknown,
+    s: StructuralSchema,
+    path: Path,
+    old: unknown,
+    root: boolean,
+    node: StructuralSchema = s,
+  ): void {
+    if (!this.enabled) return;
+    const rules = rulesOf(s);
+    if (rules.length === 0) return;
+    const resourceRoot = root || node['x-kubernetes-embedded-resource'] === true;
+    let self: unknown;
+    for (const r of rules) {
+      if (!r.program) {
+        w.add(
+          'CEL_RULE_INVALID',
+          `rule not checked: it does not compile: ${r.compileError ?? ''}`,
+          path,
+          r.rule,
+          'warning',
+        );
+        continue;
+      }
+      if (r.transition && old === undefined) {
+        // Creation (no old object) or a value with no old counterpart: the API server skips the rule.
+        if (!this.hasOld)
+          w.add('CEL_CHECKED_ON_UPDATE', 'transition rule (oldSelf): checked on update', path, r.rule, 'info');
+        continue;
+      }
+      self ??= this.view(v, node, resourceRoot);
+      const bindings: Record<string, unknown> = { self };
+      if (r.transition)
+        bindings.oldSelf = resourceRoot
+          ? toCelValue(rootView(old), { ...node, 'x-kubernetes-embedded-resource': true })
+          : toCelValue(old, node);
+      // The cost bound is over what the rule can reach: its own value (and old value), not the whole document.
+      const dataSize = Math.max(this.sizeOf(v), r.transition ? this.sizeOf(old) : 0);
+      const out = evaluateCel(r.program, bindings, { dataSize });
+      const at = r.fieldPath ? [...path, ...r.fieldPath] : path;
+      const extra = { transition: r.transition };
+      if (out.kind === 'cost')
+        w.add(
+          'CEL_COST_EXCEEDED',
+          `rule not run: estimated cost ${out.estimated} exceeds the limit ${out.limit}`,
+          path,
+          r.rule,
+          'error',
+          extra,
+        );
+      else if (out.kind === 'error')
+        w.add('CEL_RULE_ERROR', `${out.message} evaluating rule: ${r.message ?? r.rule}`, path, r.rule, 'error', extra);
+      else if (out.value !== true)
+        w.add('CEL_RULE', this.message(r, bindings, dataSize), at, r.rule, 'error', {
+          ...extra,
+          reason: r.reason ?? 'FieldValueInvalid',
+        });
+    }
+  }
+
+  /** The largest list, map or string under a value (cached per object: nested rules share subtrees). */
+  private sizeOf(v: unknown): number {
+    if (v === null || typeof v !== 'object') return typeof v === 'string' ? v.length : 0;
+    let n = this.sizes.get(v);
+    if (n === undefined) {
+      n = dataSizeOf(v);
+      this.sizes.set(v, n);
+    }
+    return n;
+  }
+
+  private message(r: Rule, bindings: Record<string, unknown>, dataSize: number): string {
+    if (r.messageExpression) {
+      const m = evaluateCel(r.messageExpression, bindings, { dataSize });
+      // upstream: trimmed, non-empty, one line; otherwise the message (or the default) is used
+      const text = m.kind === 'value' && typeof m.value === 'string' ? m.value.trim() : '';
+      if (text !== '' && !text.includes('\n')) return text;
+    }
+    return r.message ?? `failed rule: ${r.rule}`;
+  }
+}
