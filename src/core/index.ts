@@ -148,16 +148,15 @@ export {
   type KindInput,
 } from './versions/buildKind.ts';
 
+// --- Fate (the ASO view's), FateCause, FateRule
+export type { Fate, FateCause, FateKind, FateRule } from './fates/fate.ts';
+
 // --- Plan, TypePlan, Step
 export type {
   BagShape,
   Change,
   ConversionResult,
   Direction,
-  Fate,
-  FateCause,
-  FateKind,
-  FateRule,
   Handler,
   Hop,
   HopPlan,
@@ -208,6 +207,37 @@ export {
 
 // --- Fate, execution
 export { FATE_KINDS, FATE_KIND_ORDER, fateLabel, type FateKindInfo } from './fates/fateKinds.ts';
+export {
+  asoVerdict,
+  deployedVerdict,
+  verdictExitCode,
+  verdictHeadline,
+  type AsoVerdictInput,
+  type DeployedVerdictInput,
+  type RoundTripVerdict,
+  type Verdict,
+  type VerdictLoss,
+  type VerdictRejection,
+  type VerdictStage,
+  type VerdictStatus,
+} from './analyse/verdict.ts';
+export {
+  DEPLOYED_FATE_KINDS,
+  deployedColour,
+  deployedFateReason,
+  deployedFateWords,
+  intendedDrop,
+  isDeployedLoss,
+  ruleFateWords,
+  type DeployedCause,
+  type DeployedFate,
+  type DeployedFateKind,
+  type DeployedFateKindInfo,
+  type DeployedPane,
+  type DeployedStep,
+  type RuleFate,
+  type RuleFates,
+} from './fates/deployedFates.ts';
 export {
   convertResource,
   convertAt,

@@ -1,7 +1,7 @@
 // Policy the explorer (UI worker) and the CLI share: which hub, which target, where an issue sits in the
 // text, what a property bag holds. One rule each, here, so the two front ends cannot disagree.
 import type { Catalog, Kind, Version } from '../model/model.ts';
-import type { Fate } from '../plan/conversionTypes.ts';
+import type { Fate } from '../fates/fate.ts';
 import type { Issue, SourceRange } from '../model/issue.ts';
 import { pathKey, type Path, type PathKey } from '../model/path.ts';
 import { withHub } from '../versions/buildKind.ts';

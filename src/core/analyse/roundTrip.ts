@@ -3,7 +3,7 @@
 import { issue, type Issue, type Path } from '../model/issue.ts';
 import { isUnder } from '../model/path.ts';
 import type { Catalog } from '../model/model.ts';
-import type { Fate } from '../plan/conversionTypes.ts';
+import type { Fate } from '../fates/fate.ts';
 import { convertResource, type ConvertOptions } from '../models/aso/convertResource.ts';
 import { PROPERTY_BAG } from '../model/propertyBag.ts';
 

@@ -5,7 +5,8 @@
 // touching ASO's executor. A model adds its fate kinds to `FateKind` / `FATE_KINDS` and its rules to
 // `FateRule` (both closed unions: the compiler then asks every table for them).
 import type { Catalog, Kind, Strategy, Version } from '../model/model.ts';
-import type { ConversionResult, FateKind, Plan } from '../plan/conversionTypes.ts';
+import type { ConversionResult, Plan } from '../plan/conversionTypes.ts';
+import type { FateKind } from '../fates/fate.ts';
 import type { HookRegistry } from '../plan/hooks.ts';
 import type { PlanResult } from '../plan/planConversion.ts';
 import type { RuleSet } from '../rules/format.ts';

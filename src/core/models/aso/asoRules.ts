@@ -8,7 +8,8 @@
 import { comparePaths, isUnder, samePath, type Path } from '../../model/path.ts';
 import { issue, type Issue } from '../../model/issue.ts';
 import type { Kind, ObjectType, TypeRef, Version } from '../../model/model.ts';
-import type { Fate, FateCause, FateKind, PlanRules } from '../../plan/conversionTypes.ts';
+import type { PlanRules } from '../../plan/conversionTypes.ts';
+import type { Fate, FateCause, FateKind } from '../../fates/fate.ts';
 import { FATE_KINDS } from '../../fates/fateKinds.ts';
 import { isRecord, setKey } from '../../model/jsonValue.ts';
 import type { RuleSet } from '../../rules/format.ts';

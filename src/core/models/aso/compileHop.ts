@@ -2,7 +2,8 @@
 // the hot path is plain loops. Compiles exactly what the plan lists; it never plans anything itself.
 import { issue } from '../../model/issue.ts';
 import type { Catalog, Kind, ObjectType, TypeRef, Version } from '../../model/model.ts';
-import type { FateKind, FateRule, HopPlan, TypePlan, TypeRole } from '../../plan/conversionTypes.ts';
+import type { HopPlan, TypePlan, TypeRole } from '../../plan/conversionTypes.ts';
+import type { FateKind, FateRule } from '../../fates/fate.ts';
 import { findVersion, propertiesByName, typeNamed } from '../../catalog/catalogLookup.ts';
 import { stringifyJsonExact } from '../../model/numbers.ts';
 import { deepClone, isRecord, setKey } from '../../model/jsonValue.ts';

@@ -24,7 +24,7 @@ import type { Path } from '../../model/path.ts';
 import { comparePaths, pathKey, samePath } from '../../model/path.ts';
 import { valueAt } from '../../model/jsonValue.ts';
 import { PROPERTY_BAG } from '../../model/propertyBag.ts';
-import type { Fate, FateCause, FateKind, FateRule } from '../../plan/conversionTypes.ts';
+import type { Fate, FateCause, FateKind, FateRule } from '../../fates/fate.ts';
 import { FATE_KINDS } from '../../fates/fateKinds.ts';
 import { fateReason } from './fateReason.ts';
 import type { HopFate } from './hopState.ts';

@@ -2,7 +2,8 @@
 // run it hop by hop along from -> ... -> hub -> ... -> to, and compose the hops' fates end to end.
 import { issue, type Issue } from '../../model/issue.ts';
 import type { Catalog, Kind, Strategy, Version } from '../../model/model.ts';
-import type { ConversionResult, Fate, Plan } from '../../plan/conversionTypes.ts';
+import type { ConversionResult, Plan } from '../../plan/conversionTypes.ts';
+import type { Fate } from '../../fates/fate.ts';
 import { findVersion } from '../../catalog/catalogLookup.ts';
 import { findKindForDocument } from '../../catalog/findKindForDocument.ts';
 import { NO_HOOKS, type HookRegistry } from '../../plan/hooks.ts';

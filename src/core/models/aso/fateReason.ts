@@ -1,5 +1,5 @@
 // The one place a fate's cause chain becomes words. Nothing reads these words back.
-import type { FateCause, FateRule } from '../../plan/conversionTypes.ts';
+import type { FateCause, FateRule } from '../../fates/fate.ts';
 
 type Special =
   'hook-set' | 'hook-bagged' | 'hook-took-over' | 'conversion-rule' | 'rule-dropped' | 'rule-bagged' | 'rule-failed';

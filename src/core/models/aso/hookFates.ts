@@ -1,7 +1,7 @@
 // Hand-written hooks run after the generated steps of an object; their work is seen as a diff of the
 // destination object before and after, and recorded as fates with `hook-*` causes.
 import { issue } from '../../model/issue.ts';
-import type { FateCause, FateRule } from '../../plan/conversionTypes.ts';
+import type { FateCause, FateRule } from '../../fates/fate.ts';
 import type { ConversionHook, HookContext, JsonObject } from '../../plan/hooks.ts';
 import { setKey } from '../../model/jsonValue.ts';
 import { PROPERTY_BAG, bagAccess, readBag, type BagAccess, type PropertyBag } from '../../model/propertyBag.ts';

@@ -12,40 +12,22 @@ import { versionSchema } from './derivedSchema.ts';
 import { coerceEmbeddedInPlace, coerceRootMetadataInPlace, type MetadataError } from './objectMeta.ts';
 import { compile } from './compiledSchema.ts';
 import { pruneCopy } from './pruneCopy.ts';
-import type { DeployedCause, DeployedStep, Recorder } from './records.ts';
+import type { Recorder } from './records.ts';
+import type {
+  DeployedCause,
+  DeployedFate,
+  DeployedFateKind,
+  DeployedPane,
+  DeployedStep,
+} from '../../fates/deployedFates.ts';
+import { DEPLOYED_FATE_KINDS } from '../../fates/deployedFates.ts';
+
+export type { DeployedFate, DeployedFateKind, DeployedPane };
 import type { Schema } from './schemaNode.ts';
 import { deployedStorageVersion, effectiveConversion } from './storageView.ts';
 import { restoreObjectMeta, validateConvertedObject, webhookCopy, type RestoreError } from './webhookConversion.ts';
 import { applyRules, findSteps } from '../../rules/apply.ts';
 import type { RuleSet } from '../../rules/format.ts';
-
-export type DeployedFateKind =
-  | 'dropped-on-write' // pruned (or unknown metadata dropped) while writing: by V's or S's schema
-  | 'dropped-on-read' // pruned while reading: by T's schema
-  | 'defaulted' // on write by V's defaults, on read by S's
-  | 'null-removed' // a non-nullable null without default
-  | 'metadata-coerced' // a metadata value normalised by the typed ObjectMeta round trip
-  | 'metadata-restored' // the server put back metadata a webhook changed
-  | 'webhook-not-modelled' // the operator's webhook decides; not shown as kept or lost
-  | 'converted' // apiVersion rewritten, or ASO's conversion moved it (bag, rename, ...)
-  | 'copied';
-
-/** Where a fate is shown: the input as written at V, the stored object (S) or the object read at T. */
-export type DeployedPane = 'resource' | 'stored' | 'target';
-
-export interface DeployedFate {
-  readonly kind: DeployedFateKind;
-  readonly on: 'write' | 'read';
-  /** The version whose schema, defaults or conversion did it. */
-  readonly by: string;
-  readonly step: DeployedStep;
-  readonly cause: DeployedCause;
-  readonly pane: DeployedPane;
-  /** Path in that pane's document (for a drop: where the value was). */
-  readonly path: Path;
-  /** The conversion rule (its id) that moved, computed or dropped the field. */
-  readonly rule?: string;
-}
 
 export interface DeployedOptions {
   /** Overrides the CRD's `spec.conversion.strategy` (the base-CRD choice). */
@@ -367,16 +349,15 @@ function issuesOf(fates: readonly DeployedFate[]): Issue[] {
   for (const f of fates) {
     // RULE_DROPPED and RULE_FAILED (the rules' own issues) say what became of these, at the rule.
     if (f.cause === 'rule-dropped' || f.cause === 'rule-failed') continue;
-    if (f.kind === 'dropped-on-write')
-      out.push(issue('warning', 'DROPPED_ON_WRITE', `dropped on write by ${f.by}'s schema`, f.path));
-    else if (f.kind === 'dropped-on-read')
-      out.push(issue('warning', 'DROPPED_ON_READ', `dropped on read by ${f.by}'s schema`, f.path));
-    else if (f.kind === 'webhook-not-modelled')
-      out.push(
-        issue('info', 'WEBHOOK_NOT_MODELLED', `the conversion webhook decides what becomes of this at ${f.by}`, f.path),
-      );
+    const problem = DEPLOYED_FATE_KINDS[f.kind].problem;
+    if (problem) out.push(issue(problem.severity, problem.code, problemWords(f), f.path));
   }
   return out;
+}
+
+function problemWords(f: DeployedFate): string {
+  if (f.kind === 'webhook-not-modelled') return `the conversion webhook decides what becomes of this at ${f.by}`;
+  return `${DEPLOYED_FATE_KINDS[f.kind].words} by ${f.by}'s schema`;
 }
 
 const RESTORE_WORDS: Record<RestoreError['problem'], string> = {

@@ -1,6 +1,6 @@
 // The as-deployed view: the API server's pipeline (pruning, null-pruning, ObjectMeta coercion, defaulting,
 // conversion None/Webhook) over a CRD's own versions. Framework-free.
-export type { DeployedCause, DeployedStep, Recorder, StageRecord } from './records.ts';
+export type { Recorder, StageRecord } from './records.ts';
 export { collect } from './records.ts';
 export type { Schema } from './schemaNode.ts';
 export { pruneInPlace } from './prune.ts';
@@ -35,10 +35,7 @@ export {
 export {
   coerceResource,
   runDeployed,
-  type DeployedFate,
-  type DeployedFateKind,
   type DeployedOptions,
-  type DeployedPane,
   type DeployedRejection,
   type DeployedResult,
 } from './deployedPipeline.ts';
