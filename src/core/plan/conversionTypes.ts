@@ -1,5 +1,5 @@
 // Value types of the conversion library: plans, fates, results. The UI renders these; tests snapshot them.
-import type { Issue, IssueCode, Path } from '../model/issue.ts';
+import type { Issue, IssueCode } from '../model/issue.ts';
 import type { KindVersionPair, Strategy } from '../model/model.ts';
 import type { Fate } from '../fates/fate.ts';
 
