@@ -1,4 +1,4 @@
-// Validation benchmark (src/core/checks/validate). (1) Every sample of ../shared/corpus validated at its own version,
+// Validation benchmark (src/core/validate). (1) Every sample of ../shared/corpus validated at its own version,
 // cold (CEL programs compiled on first use) and warm. (2) A ~1 MB Cluster API KubeadmControlPlane v1beta2 (200
 // files of 5 kB, 100 extraArgs under an O(n²) CEL uniqueness rule in each of four components) against
 // structuredClone of it.

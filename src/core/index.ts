@@ -309,7 +309,7 @@ export type { MigrationPlan, MigrationStep, ObjectMigration, Rewrite } from './c
 // --- the as-deployed view (the API server's pipeline; CONVERSION.md 1a, 10) ---
 export * from './models/deployed/index.ts';
 // Validation as the API server does it (schema keywords, list types, CEL rules) and the CEL module it runs on.
-export * from './checks/validate/index.ts';
+export * from './validate/index.ts';
 export {
   compileCel,
   evaluateCel,

@@ -1,6 +1,6 @@
 // The one table of fate kinds: every place that names, colours, ranks or reports a fate reads it here
 // (the legend, the help, the panes, the Markdown report, the CLI and the executor's issues).
-import type { FateKind } from '../fates/fate.ts';
+import type { FateKind } from './fate.ts';
 import type { IssueCode, Severity } from '../model/issue.ts';
 
 export interface FateKindInfo {

@@ -69,7 +69,7 @@ export type IssueCode =
   | 'INVALID_METADATA'
   | 'CONVERSION_INVALID_METADATA' // a conversion's result the API server refuses (metadata, kind): the request fails
   | 'CONVERSION_UNDECLARED'
-  // validation as the API server does it (src/core/checks/validate): schema keywords, then the CRD's CEL rules
+  // validation as the API server does it (src/core/validate): schema keywords, then the CRD's CEL rules
   | 'VALIDATION_TYPE'
   | 'VALIDATION_FORMAT'
   | 'VALIDATION_ENUM'

@@ -1,6 +1,6 @@
 // The string formats the API server checks (apiextensions-apiserver's supported formats, kube-openapi strfmt).
 // Unknown formats (and int32/int64/float/double on numbers) check nothing, as upstream.
-import { isCIDR, isIP } from '../../cel/index.ts';
+import { isCIDR, isIP } from '../cel/index.ts';
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
