@@ -249,8 +249,16 @@ export {
 export { fateReason } from './models/aso/fateReason.ts';
 
 // --- StorageModel: the seam (ASO's hub and bag first; the API server's pipeline and webhooks to come)
-export type { ModelOptions, StorageModel, StorageModelId } from './models/storageModel.ts';
-export { asoStorageModel } from './models/aso/asoModel.ts';
+export type {
+  ModelOptions,
+  ModelRun,
+  PlannedModel,
+  StorageModel,
+  StorageModelId,
+} from './models/storageModel.ts';
+export { asoPlannedModel, asoStorageModel } from './models/aso/asoModel.ts';
+export { deployedStorageModel } from './models/deployed/deployedModel.ts';
+export { MODELS } from './models/index.ts';
 export { originalGVK, versionedSpec, type GroupVersionKind, type VersionedSpec } from './analyse/versionedSpec.ts';
 
 // --- Shared policy of the explorer and the CLI (one rule each)

@@ -160,8 +160,15 @@ export function asoVerdict(input: AsoVerdictInput): Verdict {
         path: fieldOf(f),
       },
     }));
+  // A conversion error (not a missing field: that is the write-back's) fails the conversion.
+  const failures = [...hub.issues, ...(target?.issues ?? [])].filter(
+    (i, n, all) =>
+      i.code !== 'REQUIRED_MISSING' &&
+      all.findIndex((j) => j.code === i.code && pathKey(j.path) === pathKey(i.path)) === n,
+  );
   const rejections = [
     ...errorsOf(input.validation, 'write'),
+    ...errorsOf(failures, 'write'),
     ...missing,
     ...errorsOf(input.targetValidation, 'write-back').filter(
       (x) => !missing.some((m) => pathKey(m.issue.path) === pathKey(x.issue.path)),

@@ -2,7 +2,16 @@
 // model plugs in beside it (here a toy "apiVersion only" model, the shape of the API server's `None`
 // strategy) through the public API alone.
 import { describe, expect, it } from 'vitest';
-import { asoStorageModel, convertResource, roundTrip, type Fate, type Kind, type StorageModel } from '../index.ts';
+import {
+  asoPlannedModel,
+  convertResource,
+  MODELS,
+  roundTrip,
+  type Fate,
+  type Kind,
+  type PlannedModel,
+} from '../index.ts';
+import { builtinCatalog } from '../testdata/loadCatalogs.ts';
 import { chained, personV1V2 } from '../testdata/fixtures.ts';
 
 const v1 = {
@@ -15,7 +24,7 @@ const v1 = {
 describe('StorageModel seam', () => {
   it('the ASO model through the seam converts as the default does', () => {
     for (const to of ['hub', 'v2', 'v1']) {
-      const viaSeam = convertResource(chained(), v1, to, { model: asoStorageModel });
+      const viaSeam = convertResource(chained(), v1, to, { model: asoPlannedModel });
       const direct = convertResource(chained(), v1, to);
       expect(viaSeam.output).toEqual(direct.output);
       expect(viaSeam.fates).toEqual(direct.fates);
@@ -25,7 +34,7 @@ describe('StorageModel seam', () => {
 
   // Stores at the newest API version; converting rewrites only apiVersion (every field copied as is).
   const storedAt = (k: Kind) => k.versions.filter((v) => v.role === 'api').at(-1)?.name ?? k.hub;
-  const apiVersionOnly: StorageModel = {
+  const apiVersionOnly: PlannedModel = {
     id: 'deployed',
     title: 'apiVersion only',
     versions: (k) => k.versions.filter((v) => v.role === 'api'),
@@ -76,5 +85,32 @@ describe('StorageModel seam', () => {
     const r = roundTrip(personV1V2(), doc, { model: apiVersionOnly });
     expect(r.ok).toBe(true);
     expect(r.via).toMatchObject({ apiVersion: 'example.com/v2' });
+  });
+});
+
+describe('MODELS: one model per view', () => {
+  const sf = builtinCatalog('servicefabric');
+  const kind = sf.kinds[0] as Kind;
+  const from = kind.versions.find((v) => v.role === 'api' && v.name !== kind.hub.replace(/storage$/, ''))!;
+  const doc = { apiVersion: `${kind.group}/${from.name}`, kind: kind.kind, metadata: { name: 'c' }, spec: {} };
+
+  it('As deployed offers only the CRD’s own versions and stores at one of them', () => {
+    const m = MODELS.deployed;
+    expect(m.versions(kind).every((v) => !v.derived)).toBe(true);
+    expect(m.versions(kind).map((v) => v.name)).toContain(m.storageVersion(kind));
+    const run = m.run(sf, kind, from, doc, from);
+    expect(run.view).toBe('deployed');
+    if (run.view === 'deployed') expect(run.result.storage).toBe(m.storageVersion(kind));
+  });
+
+  it('the ASO design stores at the hub and reads through it', () => {
+    const m = MODELS.aso;
+    expect(m.storageVersion(kind)).toBe(kind.hub);
+    const run = m.run(sf, kind, from, doc, from);
+    expect(run.view).toBe('aso');
+    if (run.view === 'aso') {
+      expect(run.hub.to).toBe(kind.hub);
+      expect(run.target.to).toBe(from.name);
+    }
   });
 });

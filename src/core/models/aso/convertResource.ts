@@ -14,7 +14,7 @@ import { compileHop } from './compileHop.ts';
 import { runObject } from './runObject.ts';
 import type { RunState } from './hopState.ts';
 import { FateComposer } from './composeFates.ts';
-import type { StorageModel } from '../storageModel.ts';
+import type { PlannedModel } from '../storageModel.ts';
 import type { RuleSet } from '../../rules/format.ts';
 import { comparePaths, isUnder, type Path } from '../../model/path.ts';
 import { rulesMissing, runRules, type RulesRun } from './asoRules.ts';
@@ -30,7 +30,7 @@ export interface ConvertOptions {
    */
   readonly fates?: boolean;
   /** The storage model to convert with (default: ASO's hub and property bag, run by this module). */
-  readonly model?: StorageModel;
+  readonly model?: PlannedModel;
   /**
    * Conversion rules (docs/conversion-rules.md, "In the ASO view"): the fields they own skip the generated
    * steps, and what they write lands in the output after the last hop.
@@ -108,7 +108,7 @@ export function convertAt(
 
 /** Plan with a storage model, then run that plan (`hub` names the model's storage version). */
 function convertWith(
-  model: StorageModel,
+  model: PlannedModel,
   catalog: Catalog,
   kind: Kind,
   from: Version,
