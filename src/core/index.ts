@@ -152,13 +152,12 @@ export {
 export type { Fate, FateCause, FateKind, FateRule } from './fates/fate.ts';
 
 // --- Plan, TypePlan, Step
+export type { Direction, Hop } from './model/hop.ts';
 export type {
   BagShape,
   Change,
   ConversionResult,
-  Direction,
   Handler,
-  Hop,
   HopPlan,
   Plan,
   Step,
@@ -248,14 +247,9 @@ export {
 } from './models/aso/convertResource.ts';
 export { fateReason } from './models/aso/fateReason.ts';
 
-// --- StorageModel: the seam (ASO's hub and bag first; the API server's pipeline and webhooks to come)
-export type {
-  ModelOptions,
-  ModelRun,
-  PlannedModel,
-  StorageModel,
-  StorageModelId,
-} from './models/storageModel.ts';
+// --- StorageModel: the seam, one model per view (MODELS): the API server's pipeline and ASO's hub and bag
+export type { ModelOptions, ModelRun, StorageModel, StorageModelId } from './models/storageModel.ts';
+export type { PlannedModel } from './models/plannedModel.ts';
 export { asoPlannedModel, asoStorageModel } from './models/aso/asoModel.ts';
 export { deployedStorageModel } from './models/deployed/deployedModel.ts';
 export { MODELS } from './models/index.ts';
@@ -295,9 +289,16 @@ export { versionJsonSchema, type JsonSchema } from './analyse/versionJsonSchema.
 // --- storage designs (seed 003's fixed superset vs the rolling hub vs the CRD's own storage) ---
 export { releases, splitAtHorizon, newestGa, type HorizonSplit } from './designs/strategies/horizon.ts';
 export { buildFixedStorage, type FixedStorage, type StorageProperty } from './designs/strategies/fixedStorage.ts';
-export * from './designs/strategies/compareStrategies.ts';
-export * from './designs/strategies/versionMapLayout.ts';
-export * from './designs/census/changeCensus.ts';
+export {
+  compareStrategies,
+  type Design,
+  type StrategyComparison,
+  type TimelineStep,
+  type VersionMap,
+  type VersionMapEdge,
+} from './designs/strategies/compareStrategies.ts';
+export { MAP_STYLE, layoutVersionMap, nodeStyle, versionMapSvg } from './designs/strategies/versionMapLayout.ts';
+export { censusRows, changeCensus, type Census } from './designs/census/changeCensus.ts';
 export { nameSimilarity, RENAME_THRESHOLD } from './designs/census/nameSimilarity.ts';
 export { sampleResource } from './analyse/sampleResource.ts';
 // arbitraryInstance (src/core/arbitrary.ts) is not re-exported: it needs fast-check, a dev dependency.
@@ -315,9 +316,29 @@ export type {
 } from './checks/compat/index.ts';
 export type { MigrationPlan, MigrationStep, ObjectMigration, Rewrite } from './checks/migration/index.ts';
 // --- the as-deployed view (the API server's pipeline; CONVERSION.md 1a, 10) ---
-export * from './models/deployed/index.ts';
+export {
+  STORAGE_VIEWS,
+  applyDefaultsInPlace,
+  coerceEmbeddedInPlace,
+  conversionUndeclared,
+  conversionWithRules,
+  defaultStorageView,
+  deployedStorageVersion,
+  deployedVersions,
+  effectiveConversion,
+  fieldLoss,
+  pruneInPlace,
+  pruneNullsInPlace,
+  readObjectMeta,
+  restoreObjectMeta,
+  runDeployed,
+  versionSchema,
+  type DeployedResult,
+  type Schema,
+  type StorageView,
+} from './models/deployed/index.ts';
 // Validation as the API server does it (schema keywords, list types, CEL rules) and the CEL module it runs on.
-export * from './validate/index.ts';
+export { rangeFor, validateDocument, withRanges, type ValidationIssue } from './validate/index.ts';
 export {
   compileCel,
   evaluateCel,
@@ -335,7 +356,17 @@ export { ALIAS, jsonRangeAt, jsonRanges, loadYamlValue, loadYamlValues } from '.
 export { blockRanges } from './text/blockRanges.ts';
 export { toYamlText, yamlScalar } from './text/yamlText.ts';
 // Declarative conversion rules (YAML + CEL): the operator's own conversion, for the webhook and ASO pipelines.
-export * from './rules/index.ts';
+export {
+  applyRules,
+  findSteps,
+  parseRules,
+  patternTouches,
+  pruneTo,
+  ruleEnds,
+  rulesConvert,
+  type ParsedRules,
+} from './rules/index.ts';
+export { RULES_API_VERSION, RULES_JSON_SCHEMA, RULES_KIND, type RuleSet } from './rules/format.ts';
 export {
   checkRulesAgainstCatalog,
   checkRulesByRoundTrip,

@@ -2,6 +2,7 @@
 import type { Issue, IssueCode } from '../model/issue.ts';
 import type { KindVersionPair, Strategy } from '../model/model.ts';
 import type { Fate } from '../fates/fate.ts';
+import type { Direction, Hop } from '../model/hop.ts';
 
 /** What changed for one property between the source and destination type (seed 001's "Change" column). */
 export type Change = 'none' | 'new' | 'removed' | 'renamed' | 'type-changed' | 'optionality-changed' | 'enum-changed';
@@ -17,9 +18,6 @@ export type Handler =
   | 'drop' // no destination field and no destination bag: lost
   | 'manual' // `conversion: manual`: a hook owns it
   | 'opaque'; // carried as-is
-
-/** Direction along an edge: `up` is toward the hub, `down` away from it. */
-export type Direction = 'up' | 'down';
 
 /** Where a type sits: the resource root, the spec object (gains `originalVersion`), or anything else. */
 export type TypeRole = 'root' | 'spec' | 'other';
@@ -131,13 +129,6 @@ export interface PlanRuleStep {
     readonly reads: readonly string[];
     readonly writes: readonly string[];
   }[];
-}
-
-/** One conversion between adjacent versions of a path, toward the hub (`up`) or away from it. */
-export interface Hop {
-  readonly from: string;
-  readonly to: string;
-  readonly direction: Direction;
 }
 
 /** One hop of a plan: the type plans the executor compiles and runs for it. */

@@ -3,7 +3,7 @@
 // Hooks are compiled TypeScript shipped with built-in catalogs; catalogs loaded at run time never carry code.
 import { issue, type Issue, type Path } from '../model/issue.ts';
 import type { Catalog, Kind, ObjectType, Version } from '../model/model.ts';
-import type { Direction } from './conversionTypes.ts';
+import type { Direction } from '../model/hop.ts';
 import type { BagAccess } from '../model/propertyBag.ts';
 
 /** What a hook sees beside the two objects. `bag` edits the destination's `$propertyBag` (if it has one). */

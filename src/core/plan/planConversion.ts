@@ -2,7 +2,8 @@
 // reachable type pair (planTypePair.ts plans the pairs). The executor runs exactly these plans.
 import { issue, type Issue } from '../model/issue.ts';
 import type { Catalog, Kind, Strategy, Version } from '../model/model.ts';
-import type { Direction, HopPlan, Plan, TypeRole } from './conversionTypes.ts';
+import type { HopPlan, Plan, TypeRole } from './conversionTypes.ts';
+import type { Direction } from '../model/hop.ts';
 import {
   describeCatalog,
   findKind,
@@ -16,7 +17,7 @@ import { conversionPath } from '../versions/buildKind.ts';
 import { objectLeaf } from '../model/typeRef.ts';
 import { correspondingType, planHopTypes, planShapes, type TypeStart } from './planTypePair.ts';
 import type { RuleSet } from '../rules/format.ts';
-import { planRules } from '../models/aso/asoRules.ts';
+import { planRules } from './planRules.ts';
 
 export type { TypeRole } from './conversionTypes.ts';
 export { correspondingType, planHopTypes, planTypePair } from './planTypePair.ts';

@@ -4,7 +4,8 @@
 import type { Catalog, Kind, Primitive, Property, Strategy, TypeRef, Version } from '../model/model.ts';
 import { displayType, freeForm, objectLeaf, objectPairs } from '../model/typeRef.ts';
 import { byString } from '../model/path.ts';
-import type { BagShape, Change, Direction, Handler, Step, TypePlan, TypeRole } from './conversionTypes.ts';
+import type { BagShape, Change, Handler, Step, TypePlan, TypeRole } from './conversionTypes.ts';
+import type { Direction } from '../model/hop.ts';
 import { declaringVersion, findVersion, propertiesByName, typeNamed } from '../catalog/catalogLookup.ts';
 
 export type { TypeRole } from './conversionTypes.ts';

@@ -4,7 +4,7 @@
 // caller's same-path copy (the webhook's) or generated steps (ASO's) carry it on.
 import { celToJson, dataSizeOf, evaluateCel, toCelValue } from '../cel/index.ts';
 import { formatPath, issue, type Issue, type Path } from '../model/issue.ts';
-import type { Direction, Hop } from '../plan/conversionTypes.ts';
+import type { Direction, Hop } from '../model/hop.ts';
 import type { Conversion, Rule, RuleOp, RuleSet } from './format.ts';
 import { deepClone } from '../model/jsonValue.ts';
 import { visiblePart } from './celInput.ts';

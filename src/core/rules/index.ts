@@ -23,7 +23,19 @@
  *   shows the rule steps and owned patterns.
  * - Checks (analyse/rulesCheck.ts): `roundTripThroughRules` / `checkRulesByRoundTrip` on samples and generated instances.
  */
-export * from './format.ts';
+export {
+  EMPTY_RULE_SET,
+  RULES_API_VERSION,
+  RULES_JSON_SCHEMA,
+  RULES_KIND,
+  RULE_OPS,
+  type ComputeTarget,
+  type Conversion,
+  type Rule,
+  type RuleOp,
+  type RulePath,
+  type RuleSet,
+} from './format.ts';
 export { parseRules, type ParsedRules } from './parse.ts';
 export {
   applyRules,

@@ -5,7 +5,19 @@
 import type { Path } from '../model/issue.ts';
 import type { StructuralSchema } from '../model/model.ts';
 import { compileCel, dataSizeOf, evaluateCel, toCelValue, type CelProgram } from '../cel/index.ts';
-import type { Walker } from './validateValue.ts';
+import type { IssueCode } from '../model/issue.ts';
+
+/** What the rules report to: the validator's walk (validateValue.ts) implements it. */
+export interface Walker {
+  add(
+    code: IssueCode,
+    message: string,
+    path: Path,
+    rule?: string,
+    severity?: 'error' | 'info' | 'warning',
+    extra?: { reason?: string; transition?: boolean },
+  ): void;
+}
 
 interface Rule {
   readonly rule: string;

@@ -3,7 +3,8 @@
 import type { Kind } from '../../model/model.ts';
 import { FATE_KIND_ORDER } from '../../fates/fateKinds.ts';
 import { planKind } from '../../plan/planConversion.ts';
-import type { PlannedModel, StorageModel } from '../storageModel.ts';
+import type { StorageModel } from '../storageModel.ts';
+import type { PlannedModel } from '../plannedModel.ts';
 import { convertAt, executePlan } from './convertResource.ts';
 
 const common = {

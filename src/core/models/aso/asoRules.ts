@@ -13,10 +13,10 @@ import type { Fate, FateCause, FateKind } from '../../fates/fate.ts';
 import { FATE_KINDS } from '../../fates/fateKinds.ts';
 import { isRecord, setKey } from '../../model/jsonValue.ts';
 import type { RuleSet } from '../../rules/format.ts';
-import { applyRules, findSteps, ownedPaths, ruleEnds, ruleThatRead, type AppliedRule } from '../../rules/apply.ts';
+import { applyRules, findSteps, ruleThatRead, type AppliedRule } from '../../rules/apply.ts';
 import { propertiesByName, typeAtPath, typeNamed } from '../../catalog/catalogLookup.ts';
 import { PROPERTY_BAG, bagWrite, readBag, setBag } from '../../model/propertyBag.ts';
-import { deleteAt, formatPathPattern, getAt, setAt } from '../../rules/paths.ts';
+import { deleteAt, getAt, setAt } from '../../rules/paths.ts';
 import { readPaths } from '../../rules/celInput.ts';
 import { fateReason } from './fateReason.ts';
 
@@ -31,56 +31,7 @@ interface Source {
   readonly made: boolean;
 }
 
-/** The API version a version's rules are declared at: itself, or the API twin of a storage version. */
-export const apiVersionFor = (v: Version): string => (v.role === 'api' ? v.name : (v.twin ?? v.name));
-
 const kindName = (kind: Kind) => ({ group: kind.group, kind: kind.kind });
-
-/**
- * The rules part of a plan from `from` to `to`: undefined when the rule set has nothing for this conversion
- * (no conversion of the kind, or both ends at one API version). A kind the rules convert but with no chain of
- * pairs between the two API versions is a RULES_NO_CONVERSION warning.
- */
-export function planRules(
-  ruleSet: RuleSet,
-  kind: Kind,
-  from: Version,
-  to: Version,
-): { rules?: PlanRules; issue?: Issue } {
-  const a = apiVersionFor(from);
-  const b = apiVersionFor(to);
-  if (a === b) return {};
-  const k = kindName(kind);
-  const steps = findSteps(ruleSet, k, a, b);
-  if (!steps) {
-    if (!ruleSet.conversions.some((c) => c.kind === kind.kind && (c.group === undefined || c.group === kind.group)))
-      return {};
-    return {
-      issue: issue('warning', 'RULES_NO_CONVERSION', `the rules have no conversion of ${kind.kind} from ${a} to ${b}`),
-    };
-  }
-  return {
-    rules: {
-      from: a,
-      to: b,
-      steps: steps.map((s) => ({
-        from: s.from,
-        to: s.to,
-        direction: s.direction,
-        rules: s.conversion.rules.map((r) => {
-          const ends = ruleEnds(r, s.direction);
-          return {
-            id: r.id,
-            op: r.op,
-            reads: ends.source.map(formatPathPattern),
-            writes: ends.dest.map(formatPathPattern),
-          };
-        }),
-      })),
-      owned: ownedPaths(ruleSet, k, a, b).map(formatPathPattern),
-    },
-  };
-}
 
 /** Where the rules run: the plan's ends, only under `partRoot` (spec or status) when given, all fates or sparse. */
 export interface RulesAt {

@@ -1,68 +1,17 @@
 // Compile one hop of a Plan into programs: per type plan, a list of ops and value converters (closures), so
 // the hot path is plain loops. Compiles exactly what the plan lists; it never plans anything itself.
 import { issue } from '../../model/issue.ts';
-import type { Catalog, Kind, ObjectType, TypeRef, Version } from '../../model/model.ts';
+import type { Catalog, Kind, TypeRef, Version } from '../../model/model.ts';
 import type { HopPlan, TypePlan, TypeRole } from '../../plan/conversionTypes.ts';
 import type { FateKind, FateRule } from '../../fates/fate.ts';
 import { findVersion, propertiesByName, typeNamed } from '../../catalog/catalogLookup.ts';
 import { stringifyJsonExact } from '../../model/numbers.ts';
 import { deepClone, isRecord, setKey } from '../../model/jsonValue.ts';
 import { freeForm, objectLeaf } from '../../model/typeRef.ts';
-import type { RunState } from './hopState.ts';
 import { runObject } from './runObject.ts';
+import type { Compiled, Conv, HopProgram, Op } from './program.ts';
 
-export type Conv = (v: unknown, st: RunState) => unknown;
-
-/** One compiled step. Field names: `from` is the source property, `to` the destination property. */
-export type Op =
-  | {
-      k: 'copy';
-      from: string;
-      to: string;
-      conv: Conv;
-      fate: FateKind;
-      rule: FateRule;
-      leaf: boolean;
-      part?: 'spec' | 'status';
-    }
-  | { k: 'api-version'; from?: string; to: string }
-  | { k: 'kind'; from: string; to: string }
-  | { k: 'metadata'; from: string; to: string }
-  | { k: 'original-version'; to: string }
-  | { k: 'bag-write'; from: string; key: string; type: TypeRef; shape?: Conv }
-  | { k: 'bag-read'; to: string; key: string; type: TypeRef; shape?: Conv }
-  | {
-      k: 'swap';
-      from: string;
-      to: string;
-      readKey?: string;
-      writeKey?: string;
-      fromType: TypeRef;
-      toType: TypeRef;
-    }
-  | { k: 'drop'; from: string; ignored: boolean; manual: boolean };
-
-/** A type plan, compiled. */
-export interface Compiled {
-  readonly plan: TypePlan;
-  readonly srcType: ObjectType;
-  readonly dstType: ObjectType;
-  readonly ops: Op[];
-  readonly srcKnown: Set<string>;
-  /** Required destination properties (checked on the last hop into an API version). */
-  readonly required: string[];
-  readonly srcBag: boolean;
-  readonly dstBag: boolean;
-  /** Type name on the edge's `from` side (hooks are registered by it). */
-  readonly hookType: string;
-  readonly srcExtras: boolean;
-  readonly dstExtras: boolean;
-}
-
-/** A compiled hop: the root program, and programs of the other type plans by key. */
-export interface HopProgram {
-  readonly root: Compiled | undefined;
-}
+export type { Compiled, Conv, HopProgram, Op } from './program.ts';
 
 const identity: Conv = (v) => (typeof v === 'object' && v !== null ? deepClone(v) : v);
 

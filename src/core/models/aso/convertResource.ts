@@ -14,7 +14,7 @@ import { compileHop } from './compileHop.ts';
 import { runObject } from './runObject.ts';
 import type { RunState } from './hopState.ts';
 import { FateComposer } from './composeFates.ts';
-import type { PlannedModel } from '../storageModel.ts';
+import type { PlannedModel } from '../plannedModel.ts';
 import type { RuleSet } from '../../rules/format.ts';
 import { comparePaths, isUnder, type Path } from '../../model/path.ts';
 import { rulesMissing, runRules, type RulesRun } from './asoRules.ts';

@@ -5,7 +5,7 @@ import type { FateCause, FateRule } from '../../fates/fate.ts';
 import type { ConversionHook, HookContext, JsonObject } from '../../plan/hooks.ts';
 import { setKey } from '../../model/jsonValue.ts';
 import { PROPERTY_BAG, bagAccess, readBag, type BagAccess, type PropertyBag } from '../../model/propertyBag.ts';
-import type { Compiled } from './compileHop.ts';
+import type { Compiled } from './program.ts';
 import { bagPath, emit, type HopFate, type RunState, type Seg } from './hopState.ts';
 
 const NO_BAG: BagAccess = {

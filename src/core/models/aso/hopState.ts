@@ -2,7 +2,7 @@
 import type { Issue } from '../../model/issue.ts';
 import type { Path } from '../../model/path.ts';
 import type { Catalog, Kind, Version } from '../../model/model.ts';
-import type { Direction } from '../../plan/conversionTypes.ts';
+import type { Direction } from '../../model/hop.ts';
 import type { Fate, FateCause, FateKind, FateRule } from '../../fates/fate.ts';
 import type { ConversionHook, HookRegistry } from '../../plan/hooks.ts';
 import { PROPERTY_BAG } from '../../model/propertyBag.ts';

@@ -14,7 +14,7 @@ import {
   type PropertyBag,
 } from '../../model/propertyBag.ts';
 import type { ConversionHook } from '../../plan/hooks.ts';
-import type { Compiled, Op } from './compileHop.ts';
+import type { Compiled, Op } from './program.ts';
 import { bagPath, causeOf, emit, quiet, srcBagPath, type HopFate, type RunState } from './hopState.ts';
 import { runHook } from './hookFates.ts';
 

@@ -1,0 +1,4 @@
+import type { B } from './b.ts';
+export interface A {
+  b?: B;
+}

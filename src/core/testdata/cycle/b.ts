@@ -1,0 +1,4 @@
+import type { A } from './a.ts';
+export interface B {
+  a?: A;
+}
