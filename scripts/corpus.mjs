@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm run corpus`: downloads the corpus of real CRDs and samples listed in corpus.lock.json from their upstream
-// repositories (raw.githubusercontent.com, pinned commits) into .corpus/, checking every sha256.
+// repositories (raw.githubusercontent.com, pinned commits) into corpus/ (ignored by git), checking every sha256.
 // Safe to run again: verified files are skipped, a partial download (`<file>.part`) continues where it stopped,
 // and a file whose hash differs from the manifest is refused (deleted, reported, exit 1).
-// Options: --dir DIR (default .corpus), --base URL (default $VE_CORPUS_BASE_URL or https://raw.githubusercontent.com).
+// Options: --dir DIR (default corpus/), --base URL (default $VE_CORPUS_BASE_URL or https://raw.githubusercontent.com).
 import { createHash } from 'node:crypto';
 import {
   createReadStream,

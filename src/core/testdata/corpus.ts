@@ -1,5 +1,5 @@
 // Test-only: where the corpus of real CRDs and samples is ($VE_CORPUS, else ../shared/corpus beside the checkout,
-// else .corpus filled by `npm run corpus`; scripts/corpusLocation.mjs), and whether it is there. Every
+// else corpus/ filled by `npm run corpus`; scripts/corpusLocation.mjs), and whether it is there. Every
 // corpus-reading test (vitest and Playwright) goes through this module, so a checkout without the corpus skips
 // them with one clear line.
 import path from 'node:path';
