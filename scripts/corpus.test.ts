@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { describeCorpus } from '../src/core/testdata/corpusSuite.ts';
 import { CORPUS, REPO } from '../src/core/testdata/corpus.ts';
 
@@ -21,6 +21,8 @@ interface ManifestFile {
   sha256: string;
 }
 const manifest = JSON.parse(readFileSync(path.join(REPO, 'corpus.lock.json'), 'utf8')) as { files: ManifestFile[] };
+// Each case runs the script over all 581 files at least once: on a loaded 2-core machine that is many seconds.
+vi.setConfig({ testTimeout: 180_000 });
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** Upstream URL path -> the corpus file; `tamper` serves altered bytes, `cut` sends half a file once, then stops. */
