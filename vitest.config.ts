@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import viteConfig from './vite.config.ts';
+import { findCorpus } from './scripts/corpusLocation.mjs';
 
 /**
  * The corpus files are the slowest (the round-trip fuzz tens of seconds) and some are tiny: without timings (a
@@ -23,6 +24,8 @@ class CorpusFirst extends BaseSequencer {
 export default mergeConfig(
   viteConfig,
   defineConfig({
+    // `@corpus/...` in the UI's tests (Vite's glob import: they do not touch node:fs) is the corpus the tests use.
+    resolve: { alias: [{ find: '@corpus', replacement: findCorpus(import.meta.dirname).dir }] },
     test: {
       include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
       environment: 'node',

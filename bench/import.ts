@@ -4,8 +4,8 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { importFiles } from '../src/importers/index.ts';
+import { CORPUS as corpus } from '../src/core/testdata/corpus.ts';
 
-const corpus = path.resolve(import.meta.dirname, '../../shared/corpus');
 if (!existsSync(corpus)) {
   console.log(`import bench: no corpus at ${corpus}; skipped`);
   process.exit(0);

@@ -9,9 +9,9 @@ import type { ExplorerState } from '../src/ui/state.ts';
 import { planLink, type CatalogHasher } from '../src/ui/share/linkCatalog.ts';
 import { importFiles } from '../src/importers/index.ts';
 import { catalogHash, serializeCatalog } from '../src/core/index.ts';
+import { CORPUS as corpus } from '../src/core/testdata/corpus.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const corpus = path.resolve(root, '../shared/corpus');
 /** A plausible deployment address: GitHub Pages under a sub-path. */
 const BASE = 'https://example.github.io/version-explorer/#';
 

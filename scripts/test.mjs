@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// The one test command (README, .ci/run): every check, then one closing line `N passed, N failed`.
+// The one test command (README, .ci/run): every check, then one closing line `N passed, N failed` (CI reads
+// that prefix), followed by `, N skipped` and why when tests were skipped.
 // Runs every step even after a failure, so one run shows everything that is wrong.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { closingLine } from './closingLine.mjs';
+import { findCorpus } from './corpusLocation.mjs';
 import { freePort } from './freePort.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -15,6 +18,7 @@ const only = process.argv.slice(2); // e.g. `npm test -- unit e2e` to run a subs
 const want = (step) => only.length === 0 || only.includes(step);
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 const summary = [];
 
 function run(label, cmd, args, env = {}) {
@@ -55,9 +59,9 @@ function ensureChromium() {
   return false;
 }
 
-// The shared corpus (README, "The corpus") is optional: its tests are skipped, and this says so once.
-const corpus = process.env.VE_CORPUS ?? path.resolve(root, '../shared/corpus');
-if (!existsSync(corpus)) console.log(`corpus tests skipped: no corpus at ${corpus} (README, "The corpus")`);
+// The corpus is optional: without it its tests are skipped, and the closing line says so (once: vitest's own
+// notice, src/core/testdata/corpusNotice.ts, is silenced here).
+const noCorpus = !findCorpus(root).found;
 
 if (want('typecheck')) check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 if (want('lint')) check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
@@ -65,20 +69,21 @@ if (want('format')) check('format', 'npx', ['prettier', '--check', '.', '--log-l
 
 if (want('unit')) {
   const out = path.join(reports, 'vitest.json');
-  const { ok, secs } = run('unit tests (vitest)', 'npx', [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${out}`,
-  ]);
+  const { ok, secs } = run(
+    'unit tests (vitest)',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    { VE_CORPUS_NOTICE: 'off' },
+  );
   if (existsSync(out)) {
     const j = JSON.parse(readFileSync(out, 'utf8'));
     passed += j.numPassedTests;
     failed += j.numFailedTests;
+    const skips = j.numPendingTests + j.numTodoTests;
+    skipped += skips;
     if (!ok && j.numFailedTests === 0) failed++; // e.g. a file that failed to load
     summary.push(
-      `${ok ? 'ok  ' : 'FAIL'} unit tests: ${j.numPassedTests} passed, ${j.numFailedTests} failed (${secs}s)`,
+      `${ok ? 'ok  ' : 'FAIL'} unit tests: ${j.numPassedTests} passed, ${j.numFailedTests} failed, ${skips} skipped (${secs}s)`,
     );
   } else {
     failed++;
@@ -114,6 +119,7 @@ if (want('e2e')) {
       const s = JSON.parse(readFileSync(out, 'utf8')).stats;
       passed += s.expected + s.flaky;
       failed += s.unexpected;
+      skipped += s.skipped;
       if (!ok && s.unexpected === 0) failed++;
       summary.push(
         `${ok ? 'ok  ' : 'FAIL'} e2e: ${s.expected + s.flaky} passed (${s.flaky} flaky), ${s.unexpected} failed, ${s.skipped} skipped (${secs}s)`,
@@ -127,5 +133,5 @@ if (want('e2e')) {
 
 console.log('\n=== summary');
 for (const line of summary) console.log(line);
-console.log(`${passed} passed, ${failed} failed`);
+console.log(closingLine({ passed, failed, skipped, noCorpus }));
 process.exit(failed === 0 ? 0 : 1);

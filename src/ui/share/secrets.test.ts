@@ -89,14 +89,11 @@ describe('findSecrets', () => {
 
 // A real SecretStore from the shared corpus: references to secrets, no secret values.
 const vaultStore = Object.values(
-  import.meta.glob<string>(
-    '../../../../shared/corpus/external-secrets/samples/v0.15.1/vault-iam-store-static-creds.yaml',
-    {
-      query: '?raw',
-      import: 'default',
-      eager: true,
-    },
-  ),
+  import.meta.glob<string>('@corpus/external-secrets/samples/v0.15.1/vault-iam-store-static-creds.yaml', {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  }),
 )[0];
 
 describeCorpus('findSecrets on the corpus', () => {

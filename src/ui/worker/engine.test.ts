@@ -11,8 +11,8 @@ import type { ExploreRequest, PaneView } from './protocol.ts';
 // (Vite's glob import: the UI's tests, like the UI, do not touch node:fs.)
 const files = import.meta.glob<string>(
   [
-    '../../../../shared/corpus/open-cluster-management/crds/api-v1.3.0/addon/*clustermanagementaddons*.yaml',
-    '../../../../shared/corpus/open-cluster-management/samples/addon-framework/addon/kubernetes-dashboard/resources/cluster_management_addon.yaml',
+    '@corpus/open-cluster-management/crds/api-v1.3.0/addon/*clustermanagementaddons*.yaml',
+    '@corpus/open-cluster-management/samples/addon-framework/addon/kubernetes-dashboard/resources/cluster_management_addon.yaml',
   ],
   { query: '?raw', import: 'default', eager: true },
 );

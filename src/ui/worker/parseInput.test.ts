@@ -14,7 +14,7 @@ import { FAST_PARSE_CHARS, parseInput, parseRanges, parseValues, sameValue } fro
 import type { ExploreRequest, ExploreResult } from './protocol.ts';
 
 // The shared corpus of real resources (beside the repository) and the Service Fabric catalog's sources.
-const corpus = import.meta.glob<string>('../../../../shared/corpus/**/samples/**/*.yaml', {
+const corpus = import.meta.glob<string>('@corpus/**/samples/**/*.yaml', {
   query: '?raw',
   import: 'default',
   eager: true,

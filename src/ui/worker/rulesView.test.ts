@@ -16,7 +16,7 @@ import { dropRule, kcpRules, moveRule } from '../rules/testdata/kcpRules.ts';
 // (Vite's glob import: the UI's tests, like the UI, do not touch node:fs.)
 const files = import.meta.glob<string>(
   [
-    '../../../../shared/corpus/cluster-api/crds/controlplane.cluster.x-k8s.io_kubeadmcontrolplanes.yaml',
+    '@corpus/cluster-api/crds/controlplane.cluster.x-k8s.io_kubeadmcontrolplanes.yaml',
     '../../../rules/cluster-api/kubeadmcontrolplane-v1beta1-v1beta2.yaml',
   ],
   { query: '?raw', import: 'default', eager: true },

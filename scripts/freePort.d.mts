@@ -1,0 +1,1 @@
+export declare function freePort(from: number, span?: number): Promise<number | undefined>;
