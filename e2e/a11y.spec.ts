@@ -1,10 +1,11 @@
 // Accessibility: axe-core scans of the main views, in both themes, with no serious or critical violations.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.ts';
+import { panesShown } from './shareHelpers.ts';
 
 async function open(page: Page, catalog: string): Promise<void> {
   await page.goto('./');
-  await expect(page.getByRole('region', { name: 'Hub', exact: true }).locator('.line').first()).toBeVisible();
+  await panesShown(page);
   await page.getByLabel('Catalog', { exact: true }).selectOption(`b:${catalog}`);
   await expect(page.getByRole('region', { name: 'Resource', exact: true }).locator('.monaco-editor')).toBeVisible();
 }

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures.ts';
+import { panesShown } from './shareHelpers.ts';
 
 const data = path.resolve(import.meta.dirname, '../src/core');
 const WIDGET = readFileSync(path.join(data, 'compat/testdata/widget-crd.yaml'), 'utf8');
@@ -11,7 +12,7 @@ const LIST = readFileSync(path.join(data, 'migration/testdata/widgets-list.yaml'
 
 async function open(page: Page): Promise<void> {
   await page.goto('./');
-  await expect(page.getByRole('region', { name: 'Hub', exact: true }).locator('.line').first()).toBeVisible();
+  await panesShown(page);
   await page.waitForFunction(() => window.__versionExplorer?.setResource !== undefined);
 }
 

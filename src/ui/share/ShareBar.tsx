@@ -13,7 +13,7 @@ import type { ExploreResult } from '../worker/protocol.ts';
 import { RemoteSources, useRemoteText } from './RemoteSources.tsx';
 import { findSecrets, redactSecrets, type SecretFinding } from './secrets.ts';
 import { useUrlState } from './useUrlState.ts';
-import { onlyDocument, type SourceOrigin } from './linkCatalog.ts';
+import { onlyDocument, type LinkReport, type SourceOrigin } from './linkCatalog.ts';
 import { linkPlan, useLinkPlan } from './useLinkPlan.ts';
 import { LinkReportNote } from './LinkReportNote.tsx';
 import { useModal } from '../panels/dialogs.tsx';
@@ -38,8 +38,8 @@ export const MAX_COPY_CHARS = LINK_LIMITS[2].max;
 type Refused = { readonly what: 'link' | 'markdown'; readonly length: number; readonly redact: boolean };
 
 const SHORT_LEVEL = {
-  chat: 'fits chat',
-  safe: 'safe everywhere',
+  chat: 'fits a chat message',
+  safe: 'fits any browser and server',
   github: 'fits GitHub',
   'too-long': 'too long',
 } as const;
@@ -93,6 +93,8 @@ function mismatch(
   );
 }
 
+const reportKey = (r: LinkReport | undefined) => (r ? `${r.url ?? ''}\u0000${r.kept.join(' ')}` : '');
+
 export function ShareBar({ state, apply, update, result, catalogHash }: ShareBarProps) {
   const pinned = usePinnedState(state);
   // Files fetched from URLs (Load from URL, Examples): a link refers to the URL instead of embedding the file.
@@ -107,6 +109,8 @@ export function ShareBar({ state, apply, update, result, catalogHash }: ShareBar
   const [link, setLink] = useState<{ href: string } | { issue: Issue } | undefined>(undefined);
   const [status, setStatus] = useState<{ text: string; copied?: string } | undefined>(undefined);
   const [pending, setPending] = useState<Pending | undefined>(undefined);
+  // The note on what a link refers to, dismissed until it says something else.
+  const [reportDismissed, setReportDismissed] = useState<string | undefined>(undefined);
   const dialog = useModal(pending !== undefined);
 
   // The meter follows the state, a little behind typing.
@@ -277,7 +281,9 @@ export function ShareBar({ state, apply, update, result, catalogHash }: ShareBar
         )}
       </div>
       <div className="share-notices">
-        {plan?.report && pinned?.catalog.type === 'embedded' && <LinkReportNote report={plan.report} />}
+        {plan?.report && pinned?.catalog.type === 'embedded' && reportKey(plan.report) !== reportDismissed && (
+          <LinkReportNote report={plan.report} onDismiss={() => setReportDismissed(reportKey(plan.report))} />
+        )}
         {refused && (
           <div className="share-issue" role="alert" data-testid="copy-refused" data-length={refused.length}>
             <p>
