@@ -29,7 +29,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await open(page, 'servicefabric');
     await scan(page, 'explorer');
-    for (const name of ['Lost', 'Conversion plan', 'Round trip', 'Version map', 'Changes']) {
+    for (const name of ['Lost', 'Conversion plan', 'Round trip', 'Version map', 'Changes', 'Problems']) {
       await page.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
       if (name === 'Round trip') {
         // Both diff editors mounted, each inner editor named (its name is set when it mounts).
