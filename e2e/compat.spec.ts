@@ -50,6 +50,10 @@ test('Compare catalogs: an old and a new release of a CRD, findings by rule, har
   await dialog
     .getByLabel('New catalog', { exact: true })
     .selectOption(await optionFor(page, 'New catalog', 'widget-new'));
+  // Each loaded catalog is named by its kind, group and versions, and the two apart (issue 25).
+  const labels = await dialog.getByLabel('Old catalog', { exact: true }).locator('option').allInnerTexts();
+  expect(labels.filter((l) => l.startsWith('Widget (example.com) · versions v1beta1'))).toHaveLength(2);
+  expect(new Set(labels).size).toBe(labels.length);
   await expect(dialog.locator('.compare-verdict')).toHaveAttribute('data-ok', 'false');
   const rows = dialog.getByRole('table', { name: 'Findings' }).locator('tbody tr');
   await expect(rows).toHaveCount(1);

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useCatalogIndex, useUserCatalogs } from '../queries/catalogQueries.ts';
 import { exampleFor } from '../examples.ts';
+import { catalogLabel } from '../catalogs/catalogLabel.ts';
 import { inputFitsCatalog, skeletonFor } from '../skeleton.ts';
 import type { CatalogRef, ExplorerState } from '../state.ts';
 import type { ExplorerAction } from '../useExplorerState.ts';
@@ -96,7 +97,7 @@ export function CatalogPicker({
           <optgroup label="Your catalogs">
             {user.data?.map((c) => (
               <option key={c.hash} value={`e:${c.hash}`}>
-                {c.title} ({c.name})
+                {catalogLabel(c)}
               </option>
             ))}
           </optgroup>
