@@ -1,10 +1,11 @@
 // Accessibility: axe-core scans of the main views, in both themes, with no serious or critical violations.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.ts';
+import { panesShown } from './shareHelpers.ts';
 
 async function open(page: Page, catalog: string): Promise<void> {
   await page.goto('./');
-  await expect(page.getByRole('region', { name: 'Hub', exact: true }).locator('.line').first()).toBeVisible();
+  await panesShown(page);
   await page.getByLabel('Catalog', { exact: true }).selectOption(`b:${catalog}`);
   await expect(page.getByRole('region', { name: 'Resource', exact: true }).locator('.monaco-editor')).toBeVisible();
 }
@@ -28,7 +29,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await open(page, 'servicefabric');
     await scan(page, 'explorer');
-    for (const name of ['Lost', 'Conversion plan', 'Round trip', 'Version map', 'Changes']) {
+    for (const name of ['Lost', 'Conversion plan', 'Round trip', 'Version map', 'Changes', 'Problems']) {
       await page.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
       if (name === 'Round trip') {
         // Both diff editors mounted, each inner editor named (its name is set when it mounts).

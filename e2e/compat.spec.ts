@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures.ts';
+import { panesShown } from './shareHelpers.ts';
 
 const data = path.resolve(import.meta.dirname, '../src/core');
 const WIDGET = readFileSync(path.join(data, 'checks/compat/testdata/widget-crd.yaml'), 'utf8');
@@ -11,7 +12,7 @@ const LIST = readFileSync(path.join(data, 'checks/migration/testdata/widgets-lis
 
 async function open(page: Page): Promise<void> {
   await page.goto('./');
-  await expect(page.getByRole('region', { name: 'Hub', exact: true }).locator('.line').first()).toBeVisible();
+  await panesShown(page);
   await page.waitForFunction(() => window.__versionExplorer?.setResource !== undefined);
 }
 
@@ -49,6 +50,10 @@ test('Compare catalogs: an old and a new release of a CRD, findings by rule, har
   await dialog
     .getByLabel('New catalog', { exact: true })
     .selectOption(await optionFor(page, 'New catalog', 'widget-new'));
+  // Each loaded catalog is named by its kind, group and versions, and the two apart (issue 25).
+  const labels = await dialog.getByLabel('Old catalog', { exact: true }).locator('option').allInnerTexts();
+  expect(labels.filter((l) => l.startsWith('Widget (example.com) · versions v1beta1'))).toHaveLength(2);
+  expect(new Set(labels).size).toBe(labels.length);
   await expect(dialog.locator('.compare-verdict')).toHaveAttribute('data-ok', 'false');
   const rows = dialog.getByRole('table', { name: 'Findings' }).locator('tbody tr');
   await expect(rows).toHaveCount(1);

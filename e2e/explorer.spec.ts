@@ -4,12 +4,12 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures.ts';
 import { watchErrors } from './watchErrors.ts';
-import { asoDesign } from './shareHelpers.ts';
+import { asoDesign, panesShown } from './shareHelpers.ts';
 import { CORPUS as corpus, CORPUS_MISSING, HAS_CORPUS } from '../src/core/testdata/corpus.ts';
 
 async function open(page: Page, catalog?: string): Promise<void> {
   await page.goto('./');
-  await expect(page.getByRole('region', { name: 'Hub', exact: true }).locator('.line').first()).toBeVisible();
+  await panesShown(page);
   if (catalog) {
     await page.getByLabel('Catalog', { exact: true }).selectOption(`b:${catalog}`);
     // The previous catalog's panes stay up until the new one converts: wait for a result of this catalog.
@@ -295,7 +295,7 @@ test('the input is autosaved and restored; Reset brings the example back', async
 });
 
 test('on a narrow screen one pane at a time fills the width, picked with the pane switcher', async ({ page }) => {
-  await open(page);
+  await open(page, 'servicefabric');
   await page.setViewportSize({ width: 420, height: 900 });
   const switcher = page.getByRole('radiogroup', { name: 'Pane' });
   let top: number | undefined;
@@ -442,7 +442,7 @@ test('a CRD pasted into the resource editor can be loaded as the catalog in one 
 });
 
 test('the bar above the details resizes them by drag or keyboard, and the size is kept', async ({ page }) => {
-  await open(page);
+  await open(page, 'servicefabric');
   const bar = page.getByRole('separator', { name: 'Details height' });
   const details = page.getByRole('region', { name: 'Details', exact: true });
   const height = async () => (await details.boundingBox())?.height ?? 0;
@@ -509,7 +509,7 @@ test('when the editor’s code cannot load, a plain text box takes its place and
 }) => {
   await page.route(/\/assets\/(ResourceEditor|monacoSetup)-[^/]*\.js$/, (route) => route.abort());
   await page.goto('./');
-  await page.getByLabel('Catalog', { exact: true }).selectOption('b:crm-person'); // the default is ServiceFabric
+  await page.getByLabel('Catalog', { exact: true }).selectOption('b:crm-person'); // the default is the Widget CRD
   const box = page.getByTestId('plain-editor');
   await expect(box).toBeVisible();
   const text = pane(page, 'Resource').getByRole('textbox', { name: 'Resource YAML' });

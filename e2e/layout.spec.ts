@@ -1,9 +1,9 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { watchErrors } from './watchErrors.ts';
 
-/** Boxes of the header's visible controls (buttons, selects, the link meter, the title). */
-async function headerBoxes(page: Page) {
-  return page.locator('.app-header').evaluate((header) =>
+/** Boxes of a bar's visible controls (buttons, selects, the link meter, the title). */
+async function headerBoxes(page: Page, bar = '.app-header') {
+  return page.locator(bar).evaluate((header) =>
     [...header.querySelectorAll('h1, button, select, meter')]
       .filter((e) => (e as HTMLElement).offsetParent !== null && !e.closest('dialog'))
       .map((e) => {
@@ -21,19 +21,24 @@ for (const width of [1280, 1440]) {
     await page.goto('./');
     await expect(page.locator('[data-testid="link-meter"]')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Keyboard shortcuts' })).toBeVisible();
-    const boxes = await headerBoxes(page);
-    // Title, catalog, four loaders, two copy buttons, meter, reset, theme, help: none missing.
-    expect(boxes.length).toBeGreaterThanOrEqual(12);
-    for (const b of boxes) {
-      expect(b.left, b.name).toBeGreaterThanOrEqual(0);
-      expect(b.right, b.name).toBeLessThanOrEqual(width);
+    // The header (title, two copy buttons, meter, reset, theme, help) and the ways-in bar under it (three
+    // examples, the upstream examples, three loaders, Compare catalogs): none missing, each one row.
+    for (const [bar, least] of [
+      ['.app-header', 6],
+      ['.start-bar', 8],
+    ] as const) {
+      const boxes = await headerBoxes(page, bar);
+      expect(boxes.length, bar).toBeGreaterThanOrEqual(least);
+      for (const b of boxes) {
+        expect(b.left, b.name).toBeGreaterThanOrEqual(0);
+        expect(b.right, b.name).toBeLessThanOrEqual(width);
+      }
+      // One row: every control's vertical extent overlaps every other's.
+      const lowestTop = Math.max(...boxes.map((b) => b.top));
+      const highestBottom = Math.min(...boxes.map((b) => b.bottom));
+      expect(lowestTop, bar).toBeLessThan(highestBottom);
+      expect((await page.locator(bar).boundingBox())?.height, bar).toBeLessThan(60);
     }
-    // One row: every control's vertical extent overlaps every other's.
-    const lowestTop = Math.max(...boxes.map((b) => b.top));
-    const highestBottom = Math.min(...boxes.map((b) => b.bottom));
-    expect(lowestTop).toBeLessThan(highestBottom);
-    const header = await page.locator('.app-header').boundingBox();
-    expect(header?.height).toBeLessThan(60);
     expect(errors).toEqual([]);
   });
 }

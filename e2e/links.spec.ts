@@ -65,7 +65,7 @@ test('a link longer than a GitHub comment is not copied; the one-document form i
 }) => {
   await page.goto('./');
   await waitForApp(page);
-  await page.getByLabel('Catalog', { exact: true }).selectOption('b:crm-person'); // the default is ServiceFabric
+  await page.getByLabel('Catalog', { exact: true }).selectOption('b:crm-person'); // the default is the Widget CRD
   // 150 KB of random hex does not compress below 65,536 characters of base64url.
   const noise = await page.evaluate(() => {
     const b = new Uint8Array(75_000);

@@ -42,7 +42,8 @@ async function open(page: Page): Promise<void> {
     view: 'rules',
   });
   if (!('fragment' in r)) throw new Error(r.issue.message);
-  await page.setViewportSize({ width: 1400, height: 1000 });
+  // Tall enough for the rules editor to show the whole template under panes that keep 20 lines.
+  await page.setViewportSize({ width: 1400, height: 1100 });
   await page.goto(`./#${r.fragment}`);
   await waitForApp(page);
 }

@@ -51,17 +51,17 @@ test('the build works from a sub-path of a plain static host, links included', a
     });
     await page.goto(`${server.origin}${BASE}`);
     await waitForApp(page);
-    await expect(page.getByRole('group', { name: /^Hub document at / })).toContainText('apiVersion');
+    await expect(page.getByRole('group', { name: /^(Hub|Stored) document at / })).toContainText('apiVersion');
     await page.getByRole('button', { name: 'Copy link' }).click();
     const link = await clipboard(page);
     expect(link.startsWith(`${server.origin}${BASE}#v1.`)).toBe(true);
-    const hub = await page.getByRole('group', { name: /^Hub document at / }).innerText();
+    const hub = await page.getByRole('group', { name: /^(Hub|Stored) document at / }).innerText();
 
     const ctx = await browser.newContext();
     const other = await ctx.newPage();
     await other.goto(link);
     await waitForApp(other);
-    await expect.poll(() => other.getByRole('group', { name: /^Hub document at / }).innerText()).toBe(hub);
+    await expect.poll(() => other.getByRole('group', { name: /^(Hub|Stored) document at / }).innerText()).toBe(hub);
     await ctx.close();
 
     expect(outside).toEqual([]);
@@ -93,14 +93,14 @@ test('after the first visit the app reloads and opens links offline', async ({ p
     await context.setOffline(true);
     await page.reload();
     await waitForApp(page);
-    await expect.poll(() => editorText(page)).toContain('kind: Cluster'); // the default example
-    await expect(page.getByRole('group', { name: /^Hub document at / })).toContainText('apiVersion');
+    await expect.poll(() => editorText(page)).toContain('kind: Widget'); // the default example
+    await expect(page.getByRole('group', { name: /^(Hub|Stored) document at / })).toContainText('apiVersion');
 
     // A link opens offline too (another built-in catalog, from the precache).
     await page.goto(`${server.origin}${BASE}?offline-check=1${fragment}`);
     await waitForApp(page);
     await page.getByRole('combobox', { name: 'Catalog', exact: true }).selectOption({ index: 2 });
-    await expect(page.getByRole('group', { name: /^Hub document at / })).toContainText('apiVersion');
+    await expect(page.getByRole('group', { name: /^(Hub|Stored) document at / })).toContainText('apiVersion');
     expect(w.errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(e))).toEqual([]);
     await context.setOffline(false);
   } finally {
@@ -118,7 +118,7 @@ test('with the CSP also sent as an HTTP header (so it covers workers) the app st
     const w = await watch(page);
     await page.goto(`${server.origin}${BASE}`);
     await waitForApp(page);
-    await expect(page.getByRole('group', { name: /^Hub document at / })).toContainText('apiVersion');
+    await expect(page.getByRole('group', { name: /^(Hub|Stored) document at / })).toContainText('apiVersion');
     await openLazyParts(page);
     expect(await w.csp()).toEqual([]);
     expect(

@@ -120,8 +120,8 @@ test('a tampered link shows an error and a working page with the default state',
   await page.goto(`./#${tampered}`);
   await expect(page.getByTestId('link-issue')).toHaveAttribute('data-code', /^LINK_(MALFORMED|TOO_LARGE)$/);
   await waitForApp(page);
-  await expect.poll(() => editorText(page)).toContain('prod-cluster'); // the default example
-  await expect(page.getByRole('group', { name: /^Hub document at / })).toContainText('originalVersion');
+  await expect.poll(() => editorText(page)).toContain('front-door'); // the default example
+  await expect(page.getByRole('group', { name: /^Stored document at / })).toContainText('apiVersion');
   // Still usable: editing works and the address bar gets a good link again.
   await setInput(page, twoPeople);
   expect(await settledFragment(page)).toMatch(/^#v1\./);

@@ -59,6 +59,16 @@ export async function openLazyParts(page: Page): Promise<void> {
   await expect(page.locator('#panel-rules .monaco-editor')).toBeVisible();
 }
 
+/** The middle pane (Hub in ASO's design, Stored as deployed) shows its first line. */
+export async function panesShown(page: Page): Promise<void> {
+  await expect(
+    page
+      .getByRole('region', { name: /^(Hub|Stored)$/ })
+      .locator('.line')
+      .first(),
+  ).toBeVisible();
+}
+
 export async function waitForApp(page: Page): Promise<void> {
   await expect(page.locator('.monaco-editor .view-lines').first()).toBeVisible();
   await page.waitForFunction(() => window.__versionExplorer?.setResource !== undefined);

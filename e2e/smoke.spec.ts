@@ -1,16 +1,30 @@
 import { expect, test } from './fixtures.ts';
 import { watchErrors } from './watchErrors.ts';
 
-test('the page opens on an example that shows the point: fields in the property bag and lost at the target', async ({
+test('the page opens on an example that shows the point: a Kubernetes CRD that loses a field on write', async ({
   page,
 }) => {
   const errors = watchErrors(page);
   await page.goto('./');
   await expect(page.getByRole('heading', { name: 'Version Explorer' })).toBeVisible();
-  await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue('b:servicefabric');
+  await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue('b:widget');
   await expect(page.getByLabel('Catalog', { exact: true }).locator('option')).not.toContainText([/seed/]);
   const editor = page.getByRole('region', { name: 'Resource', exact: true });
   await expect(editor.locator('.monaco-editor')).toBeVisible();
+  await expect(editor.locator('.view-lines')).toContainText('kind: Widget');
+  const stored = page.getByRole('region', { name: 'Stored', exact: true });
+  await expect(stored.locator('.version-badge')).toHaveText('v1');
+  await expect(stored.getByTestId('stored-drops').locator('[data-path="spec.colour"]')).toBeVisible();
+  await expect(page.getByRole('alert', { name: 'Lost on write' })).toContainText('spec.colour');
+  expect(errors).toEqual([]);
+});
+
+test('ASO’s design example: fields in the property bag and lost at the target', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('./');
+  await page.getByRole('navigation', { name: 'Ways in' }).getByRole('button', { name: 'ServiceFabric' }).click();
+  await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue('b:servicefabric');
+  const editor = page.getByRole('region', { name: 'Resource', exact: true });
   await expect(editor.locator('.view-lines')).toContainText('kind: Cluster');
   const hub = page.getByRole('region', { name: 'Hub', exact: true });
   await expect(hub.locator('[data-path="spec.originalVersion"]')).toContainText('2016-03-01');
@@ -23,7 +37,7 @@ test('the page opens on an example that shows the point: fields in the property 
 test('editing the input updates the hub pane', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('./');
-  await page.getByLabel('Catalog', { exact: true }).selectOption('b:crm-person'); // the default is ServiceFabric
+  await page.getByLabel('Catalog', { exact: true }).selectOption('b:crm-person'); // the default is the Widget CRD
   const editor = page.getByRole('region', { name: 'Resource', exact: true });
   await expect(editor.locator('.monaco-editor')).toBeVisible();
   await page.waitForFunction(() => window.__versionExplorer !== undefined);
@@ -51,7 +65,7 @@ test('editing the input updates the hub pane', async ({ page }) => {
 
 test('typing in the editor converts as you type, and shortcuts work inside the editor', async ({ page }) => {
   await page.goto('./');
-  await page.getByLabel('Catalog', { exact: true }).selectOption('b:crm-person'); // the default is ServiceFabric
+  await page.getByLabel('Catalog', { exact: true }).selectOption('b:crm-person'); // the default is the Widget CRD
   const editor = page.getByRole('region', { name: 'Resource', exact: true });
   const hub = page.getByRole('region', { name: 'Hub', exact: true });
   await expect(hub.locator('[data-path="metadata.name"]')).toContainText('ada-lovelace');

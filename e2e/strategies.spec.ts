@@ -2,10 +2,11 @@
 // and data-* attributes (design, loss, path, event, node status), never wording.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.ts';
+import { panesShown } from './shareHelpers.ts';
 
 async function openStrategies(page: Page): Promise<void> {
   await page.goto('./');
-  await expect(page.getByRole('region', { name: 'Hub', exact: true }).locator('.line').first()).toBeVisible();
+  await panesShown(page);
   await page.getByLabel('Catalog', { exact: true }).selectOption('b:crm-person');
   await expect(page.getByRole('region', { name: 'Hub', exact: true }).locator('.version-badge')).toHaveText(
     '2019-09-09storage',

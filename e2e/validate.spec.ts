@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures.ts';
+import { panesShown } from './shareHelpers.ts';
 import { CORPUS, CORPUS_MISSING, HAS_CORPUS } from '../src/core/testdata/corpus.ts';
 
 const corpus = CORPUS;
@@ -14,7 +15,7 @@ const pane = (page: Page, name: 'Resource' | 'Hub' | 'Stored' | 'Target') =>
 
 async function openWith(page: Page, files: string[]): Promise<void> {
   await page.goto('./');
-  await expect(pane(page, 'Hub').locator('.line').first()).toBeVisible();
+  await panesShown(page);
   await page.waitForFunction(() => window.__versionExplorer?.setResource !== undefined);
   await page.getByLabel('Catalog files', { exact: true }).setInputFiles(files);
   await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue(/^e:/);
@@ -66,40 +67,67 @@ test('a multi-document Cluster API input shows no false markers; the cursor pick
   await expect(squiggles(page)).toHaveCount(0);
 });
 
-test('a Gateway API route that breaks a CEL rule shows the rule’s message at its line', async ({ page }) => {
+const BAD_ROUTE = [
+  'apiVersion: gateway.networking.k8s.io/v1',
+  'kind: HTTPRoute',
+  'metadata:',
+  '  name: shop',
+  'spec:',
+  '  parentRefs:',
+  '    - name: gw',
+  '  rules:',
+  '    - matches:',
+  '        - path:',
+  '            type: PathPrefix',
+  '            value: cart',
+  '',
+].join('\n');
+
+async function openRoute(page: Page): Promise<void> {
   test.skip(!HAS_CORPUS, CORPUS_MISSING);
   await openWith(page, [
     path.join(corpus, 'gateway-api/crds/v1.6.1-standard/gateway.networking.k8s.io_httproutes.yaml'),
   ]);
-  await seed(
-    page,
-    [
-      'apiVersion: gateway.networking.k8s.io/v1',
-      'kind: HTTPRoute',
-      'metadata:',
-      '  name: shop',
-      'spec:',
-      '  parentRefs:',
-      '    - name: gw',
-      '  rules:',
-      '    - matches:',
-      '        - path:',
-      '            type: PathPrefix',
-      '            value: cart',
-      '',
-    ].join('\n'),
-  );
+  await seed(page, BAD_ROUTE);
+}
+
+test('a Gateway API route that breaks a CEL rule shows the rule’s message at the value it rejects', async ({
+  page,
+}) => {
+  await openRoute(page);
   const badge = pane(page, 'Resource').getByTestId('validation-badge');
   await expect(badge).toHaveAttribute('data-verdict', 'rejected');
   await expect(badge).toHaveAttribute('title', /value must be an absolute path/);
   const squiggle = pane(page, 'Resource').locator('.squiggly-error').first();
   await expect(squiggle).toBeAttached();
-  // The squiggle sits on the `- path:` line (line 10), where the rule's object starts.
-  const line = pane(page, 'Resource').locator('.view-line', { hasText: /^\s+-\spath:$/ });
+  // The rule is on the `path` object; it reads `self.value` last: the squiggle sits on `value: cart` (line 12),
+  // the value to change, not on the `- path:` key two lines above (issue 25).
+  const line = pane(page, 'Resource').locator('.view-line', { hasText: /^\s+value:\scart$/ });
   const [sq, ln] = await Promise.all([squiggle.boundingBox(), line.boundingBox()]);
   expect(Math.abs(sq!.y - ln!.y)).toBeLessThan(ln!.height / 2);
   await page.mouse.move(sq!.x + Math.min(20, sq!.width / 2), sq!.y + sq!.height / 2);
   await expect(page.locator('.monaco-hover').filter({ hasText: 'value must be an absolute path' })).toBeVisible();
+});
+
+test('the Problems list names the CEL violation; the rejected badge opens it; activating it moves the cursor to its line', async ({
+  page,
+}) => {
+  await openRoute(page);
+  const badge = pane(page, 'Resource').getByTestId('validation-badge');
+  await expect(badge).toHaveAttribute('data-verdict', 'rejected');
+  await badge.click();
+  await expect(page.getByRole('tab', { name: /^Problems/ })).toHaveAttribute('aria-selected', 'true');
+  const item = page
+    .getByRole('list', { name: /^Problems in Resource/ })
+    .locator('li[data-code="CEL_RULE"]')
+    .first();
+  await expect(item).toContainText('value must be an absolute path');
+  await expect(item).toContainText('line 12');
+  // Keyboard: focus the problem and press Enter.
+  await item.getByRole('button').focus();
+  await page.keyboard.press('Enter');
+  await expect(pane(page, 'Resource').locator('.line-numbers.active-line-number')).toHaveText('12');
+  await expect(pane(page, 'Resource').locator('.monaco-editor').first()).toHaveClass(/focused/);
 });
 
 test('the target pane shows a rejection badge when the converted document would be refused', async ({ page }) => {

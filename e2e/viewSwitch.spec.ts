@@ -7,7 +7,8 @@ import { CORPUS as corpus, CORPUS_MISSING, HAS_CORPUS } from '../src/core/testda
 test('a click on ASO design the moment a loaded CRD file becomes the catalog sticks', async ({ page }) => {
   test.skip(!HAS_CORPUS, CORPUS_MISSING);
   await page.goto('./');
-  // A built-in opens in ASO design.
+  // ASO's built-in examples open in ASO design.
+  await page.getByLabel('Catalog', { exact: true }).selectOption('b:servicefabric');
   await expect(page.getByRole('radiogroup', { name: 'Storage view' })).toHaveAttribute('data-applied', 'aso');
   // In the page, so no round trip to the test can miss it: click in the first frame the picker shows the file.
   const clicked = page.evaluate(

@@ -1,5 +1,5 @@
-// Regenerates docs/screenshot.png (the README's picture): the built app in Chromium, the ServiceFabric
-// example with its property bag. `node --import tsx scripts/screenshot.ts` after `npm run build`.
+// Regenerates docs/screenshot.png (the README's picture): the built app in Chromium, the first screen as a new
+// visitor sees it (the purpose line, the ways in, the Widget CRD losing a field on write). `node --import tsx scripts/screenshot.ts` after `npm run build`.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -14,13 +14,12 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu'],
 });
 try {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   await page.goto(server.url);
-  await page.getByLabel('Catalog', { exact: true }).selectOption('b:servicefabric');
-  // Near the line's start: a click at its centre would scroll the pane sideways (the line is as wide as the longest).
-  await page
-    .locator('section[aria-label="Hub"] [data-path="spec.properties.$propertyBag.NodeTypes"]')
-    .click({ position: { x: 40, y: 10 } });
+  await page.locator('[data-testid="stored-drops"]').waitFor();
+  await page.locator('.monaco-editor .view-lines').first().waitFor();
+  // Select the dropped field: it lights up in the editor and the panes.
+  await page.locator('.monaco-editor .view-line', { hasText: 'colour: teal' }).click();
   await page.waitForTimeout(800);
   await page.screenshot({ path: path.join(root, 'docs/screenshot.png') });
 } finally {

@@ -13,15 +13,7 @@ import { ValidationBadge } from './panels/ValidationBadge.tsx';
 import { Legend } from './panels/Legend.tsx';
 import { legendCounts } from './panels/legendCounts.ts';
 import { WriteBackBadge } from './panels/WriteBackBadge.tsx';
-import { CompareCatalogs } from './panels/CompareCatalogs.tsx';
-import { IssueList } from './panels/IssueList.tsx';
-import {
-  CatalogLoader,
-  importAndStore,
-  importDropped,
-  loadCatalogFiles,
-  type LoadOutcome,
-} from './panels/CatalogLoader.tsx';
+import { importAndStore, importDropped, loadCatalogFiles, type LoadOutcome } from './panels/CatalogLoader.tsx';
 import { takeDropped } from './catalogs/droppedFiles.ts';
 import { HelpOverlay } from './panels/HelpOverlay.tsx';
 import { PrimerLink } from './panels/Primer.tsx';
@@ -38,12 +30,14 @@ import { usePanesPainted } from './explorer/panesPainted.ts';
 import { useDeferredEditor } from './editor/deferEditor.ts';
 import { ShareBar } from './share/ShareBar.tsx';
 import { ConversionChoice, PaneDrops, WriteLossBanner } from './panels/DeployedControls.tsx';
-import { LoadFromUrl } from './share/LoadFromUrl.tsx';
-import { CatalogPicker, refValue, useCatalogInputs } from './explorer/CatalogPicker.tsx';
+import { CatalogPicker, openBuiltin, refValue, useCatalogInputs } from './explorer/CatalogPicker.tsx';
+import { StartBar } from './explorer/StartBar.tsx';
 import { Toolbar, shownStrategy } from './explorer/Toolbar.tsx';
 import { DetailsTabs } from './explorer/DetailsTabs.tsx';
 import { explorerShortcuts } from './explorer/explorerShortcuts.ts';
 import { useSelection } from './explorer/useSelection.ts';
+import { typeChangesOf } from './explorer/typeChanges.ts';
+import type { Problem } from './explorer/problems.ts';
 import { checkedChoice } from './explorer/shownChoice.ts';
 import { CatalogErrors, ImportProblems } from './explorer/Banners.tsx';
 import { ResourcePane, pastedCatalogName } from './explorer/ResourcePane.tsx';
@@ -64,7 +58,7 @@ export function App() {
   const [helpOpen, setHelpOpen] = useState(false);
   const [importIssues, setImportIssues] = useState<LoadOutcome['issues']>([]);
   const [writeBackVersion, setWriteBackVersion] = useState<string | undefined>();
-  const [detailsVh, setDetailsVh] = useDetailsHeight();
+  const [detailsVh, setDetailsVh, detailsChosen] = useDetailsHeight();
   const editor = useRef<EditorHandle | null>(null);
   const editorSync = useEditorSync(state.input, editor);
 
@@ -189,17 +183,34 @@ export function App() {
   useGlobalShortcuts(shortcuts, openHelp);
 
   const legend = useMemo(() => legendCounts(shown), [shown]);
-
-  const blocking = result?.blocking ?? [];
-  // The deployed view reports its own findings (banner, pane drops, fate list), not the ASO conversion's issues.
-  const problems = [...(result?.deployed ? [] : (result?.issues ?? [])), ...(result?.rules?.issues ?? [])].filter(
-    (i) => i.severity !== 'info' && !blocking.includes(i),
+  const openProblems = useCallback(() => dispatch({ type: 'view', view: 'problems' }), [dispatch]);
+  const goTo = useCallback(
+    (p: Problem) => {
+      const to = p.goTo;
+      if (!to) return;
+      if ('field' in to) {
+        dispatch(choose('highlight', to.field));
+        return;
+      }
+      if (to.editor === 'rules') dispatch({ type: 'view', view: 'rules' });
+      // The rules editor mounts with its tab: try again for a moment.
+      let tries = 0;
+      const go = () =>
+        void import('./editor/revealRange.ts').then((m) => {
+          if (!m.revealRange(to.editor, to.range) && tries++ < 20) window.setTimeout(go, 100);
+        });
+      go();
+    },
+    [dispatch],
   );
+
   const deployed = shown?.deployed;
+  const typeChanges = useMemo(() => typeChangesOf(shown), [shown]);
   const staleNote = stale && shown && <p className="stale-note">Showing the last input that converted.</p>;
   // The Hub/Stored and Target panes: a converted document, what the deployed view drops from it.
   const convertedPane = (pane: 'stored' | 'target', label: string, view?: PaneView, subtitle?: ReactNode) => (
     <DocumentView
+      {...(pane === 'target' ? { typeChanges } : {})}
       label={label}
       {...(view ? { view } : {})}
       {...(subtitle !== undefined ? { subtitle } : {})}
@@ -214,7 +225,10 @@ export function App() {
 
   return (
     <ExplorerContext.Provider value={store}>
-      <div className={`app${narrow ? ' narrow' : ''}`} style={{ '--details-h': `${detailsVh}vh` } as CSSProperties}>
+      <div
+        className={`app${narrow ? ' narrow' : ''}${detailsChosen ? ' details-chosen' : ''}`}
+        style={{ '--details-h': `${detailsVh}vh` } as CSSProperties}
+      >
         <header className="app-header">
           <h1>
             <span className="logo" aria-hidden="true">
@@ -222,16 +236,9 @@ export function App() {
             </span>{' '}
             Version Explorer
           </h1>
-          <CatalogPicker
-            state={state}
-            value={catalogValue}
-            inputs={catalogInputs}
-            dispatch={dispatch}
-            onChosen={() => setWriteBackVersion(undefined)}
-          />
-          <CatalogLoader onLoaded={loaded} />
-          <CompareCatalogs />
-          <LoadFromUrl onLoaded={loaded} />
+          <p className="purpose">
+            See what each version of your CRD keeps, drops or rejects when the API server stores and serves it.
+          </p>
           <div className="spacer" />
           <ShareBar state={state} apply={store.applyState} update={store.updateState} result={shown} />
           <button type="button" onClick={reset} title="Replace the input with the catalog's example">
@@ -249,7 +256,24 @@ export function App() {
           </button>
         </header>
 
+        <StartBar
+          current={state.catalog.type === 'builtin' ? (resolved.builtinId ?? state.catalog.id) : undefined}
+          onBuiltin={(id) => {
+            dispatch(openBuiltin(id, index.data?.catalogs, catalogInputs));
+            setWriteBackVersion(undefined);
+          }}
+          onLoaded={loaded}
+        />
         <Toolbar
+          lead={
+            <CatalogPicker
+              state={state}
+              value={catalogValue}
+              inputs={catalogInputs}
+              dispatch={dispatch}
+              onChosen={() => setWriteBackVersion(undefined)}
+            />
+          }
           state={state}
           dispatch={dispatch}
           result={result}
@@ -290,6 +314,7 @@ export function App() {
             selection={selection}
             shortcuts={shortcuts}
             onLoadAsCatalog={() => void loadInputAsCatalog()}
+            onOpenProblems={openProblems}
           />
           {convertedPane('stored', deployed ? 'Stored' : 'Hub', deployed ? deployed.stored : shown?.hub)}
           {convertedPane(
@@ -297,7 +322,11 @@ export function App() {
             'Target',
             deployed ? deployed.target : shown?.target,
             <>
-              <ValidationBadge summary={shown?.validation?.target} what="the converted document" />
+              <ValidationBadge
+                summary={shown?.validation?.target}
+                what="the converted document"
+                onOpen={openProblems}
+              />
               {shown?.writeBackVerdict && !deployed && (
                 <WriteBackBadge
                   verdict={shown.writeBackVerdict}
@@ -309,15 +338,6 @@ export function App() {
         </main>
 
         <Legend counts={legend} />
-        {problems.length > 0 && (
-          <details className="problems">
-            <summary>
-              {problems.length} conversion issue{problems.length === 1 ? '' : 's'}
-            </summary>
-            <IssueList issues={problems} label="Conversion issues" />
-          </details>
-        )}
-
         {!narrow && <Splitter vh={detailsVh} onChange={setDetailsVh} />}
         <section className="bottom" aria-label="Details">
           <DetailsTabs
@@ -334,6 +354,7 @@ export function App() {
               catalogKey: exploration.catalogKey,
               rules: state.rules ?? '',
               latest: result,
+              goTo,
             }}
             empty={
               <p className="empty">

@@ -14,7 +14,7 @@ export type CatalogRef =
       readonly sources: readonly { readonly name: string; readonly text: string }[];
     };
 
-export type ViewId = 'bag' | 'lost' | 'plan' | 'roundtrip' | 'map' | 'changes' | 'strategies' | 'rules';
+export type ViewId = 'bag' | 'lost' | 'plan' | 'roundtrip' | 'map' | 'changes' | 'strategies' | 'rules' | 'problems';
 
 export interface ExplorerState {
   readonly catalog: CatalogRef;

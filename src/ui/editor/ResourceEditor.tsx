@@ -53,7 +53,8 @@ export interface ResourceEditorProps {
   readonly shortcuts?: readonly Shortcut[];
 }
 
-const MODEL_URI = 'file:///resource.yaml';
+export const RESOURCE_MODEL_URI = 'file:///resource.yaml';
+const MODEL_URI = RESOURCE_MODEL_URI;
 
 /** Above this size bracket pair colouring is off: it parses the whole text on every change. */
 const LARGE_TEXT = 256 * 1024;

@@ -1,6 +1,10 @@
-// Banners above the panes: problems of the last import (dismissable) and catalog or conversion errors.
+// Banners above the panes, one line each (FoldingBanner): problems of the last import and catalog or
+// conversion errors.
 import type { Issue } from '../../core/index.ts';
 import { IssueList } from '../panels/IssueList.tsx';
+import { FoldingBanner } from '../panels/FoldingBanner.tsx';
+
+const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
 export function ImportProblems({
   issues,
@@ -11,15 +15,17 @@ export function ImportProblems({
 }) {
   if (issues.length === 0) return null;
   return (
-    <div className="banner" role="region" aria-label="Import problems">
-      <div className="banner-head">
-        <strong>Import problems</strong>
-        <button type="button" className="icon-button" aria-label="Dismiss import problems" onClick={onDismiss}>
-          ×
-        </button>
-      </div>
-      <IssueList issues={issues} label="Import issues" />
-    </div>
+    <FoldingBanner
+      what={issues.map((i) => i.message).join('\u0000')}
+      label="Import problems"
+      onDismiss={onDismiss}
+      summary={
+        <>
+          <strong>{count(issues.length, 'import problem')}</strong>: {issues[0]?.message}
+        </>
+      }
+      details={<IssueList issues={issues} label="Import issues" />}
+    />
   );
 }
 
@@ -34,11 +40,26 @@ export function CatalogErrors({
 }) {
   const errors = catalogIssues.filter((i) => i.severity === 'error');
   if (!catalogError && errors.length === 0 && !conversionError) return null;
+  const first = catalogError ?? (conversionError ? `The conversion failed: ${conversionError}` : errors[0]?.message);
   return (
-    <div className="banner banner-error" role="alert">
-      {catalogError && <p>{catalogError}</p>}
-      {conversionError && <p>The conversion failed: {conversionError}</p>}
-      <IssueList issues={errors} label="Catalog problems" />
-    </div>
+    <FoldingBanner
+      what={`${catalogError ?? ''}\u0000${conversionError ?? ''}\u0000${errors.map((e) => e.message).join('\u0000')}`}
+      label="Catalog problems"
+      role="alert"
+      tone="error"
+      summary={
+        <>
+          {errors.length > 1 && <strong>{count(errors.length, 'catalog problem')}: </strong>}
+          {first}
+        </>
+      }
+      details={
+        <>
+          {catalogError && <p>{catalogError}</p>}
+          {conversionError && <p>The conversion failed: {conversionError}</p>}
+          <IssueList issues={errors} label="Catalog problems" />
+        </>
+      }
+    />
   );
 }

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useCatalogIndex, useUserCatalogs } from '../queries/catalogQueries.ts';
 import { exampleFor } from '../examples.ts';
+import { catalogLabel } from '../catalogs/catalogLabel.ts';
 import { inputFitsCatalog, skeletonFor } from '../skeleton.ts';
 import type { CatalogRef, ExplorerState } from '../state.ts';
 import type { ExplorerAction } from '../useExplorerState.ts';
@@ -37,6 +38,20 @@ export function useCatalogInputs(catalogValue: string, input: string): CatalogIn
   return { last, forUserCatalog };
 }
 
+/** The action that opens a built-in catalog, with the input last used with it (else its example). */
+export function openBuiltin(
+  id: string,
+  entries: readonly { readonly id: string; readonly hash: string }[] | undefined,
+  inputs: CatalogInputs,
+): ExplorerAction {
+  const e = entries?.find((c) => c.id === id);
+  return {
+    type: 'catalog',
+    catalog: { type: 'builtin', id, ...(e ? { hash: e.hash } : {}) },
+    input: inputs.last(`b:${id}`) ?? exampleFor(id),
+  };
+}
+
 export function CatalogPicker({
   state,
   value,
@@ -55,15 +70,8 @@ export function CatalogPicker({
   const index = useCatalogIndex();
   const user = useUserCatalogs();
   const choose = (v: string) => {
-    if (v.startsWith('b:')) {
-      const id = v.slice(2);
-      const e = index.data?.catalogs.find((c) => c.id === id);
-      dispatch({
-        type: 'catalog',
-        catalog: { type: 'builtin', id, ...(e ? { hash: e.hash } : {}) },
-        input: inputs.last(v) ?? exampleFor(id),
-      });
-    } else if (v.startsWith('e:')) {
+    if (v.startsWith('b:')) dispatch(openBuiltin(v.slice(2), index.data?.catalogs, inputs));
+    else if (v.startsWith('e:')) {
       const c = user.data?.find((x) => x.hash === v.slice(2));
       if (c)
         dispatch({
@@ -89,7 +97,7 @@ export function CatalogPicker({
           <optgroup label="Your catalogs">
             {user.data?.map((c) => (
               <option key={c.hash} value={`e:${c.hash}`}>
-                {c.title} ({c.name})
+                {catalogLabel(c)}
               </option>
             ))}
           </optgroup>

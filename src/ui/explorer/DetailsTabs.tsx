@@ -16,6 +16,8 @@ import { ChangesPanel } from '../panels/ChangesPanel.tsx';
 import { MigrationPlanView } from '../panels/MigrationPlanView.tsx';
 import { ASO_ONLY_VIEWS, DeployedTab } from '../panels/DeployedControls.tsx';
 import { RulesPanel } from '../rules/RulesPanel.tsx';
+import { ProblemsPanel } from '../panels/ProblemsPanel.tsx';
+import { problemCount, problemsOf, type Problem } from './problems.ts';
 
 /** What a view renders from besides the result. */
 export interface ViewContext {
@@ -32,6 +34,8 @@ export interface ViewContext {
   readonly rules: string;
   /** The newest result (the rules' findings for the text as it is now; `shown` may be an older one). */
   readonly latest: ExploreResult | undefined;
+  /** Moves the cursor to a problem (its editor line, or its field in the panes). */
+  readonly goTo: (p: Problem) => void;
 }
 
 export interface DetailsView {
@@ -152,11 +156,21 @@ export const VIEWS: readonly DetailsView[] = [
       />
     ),
   },
+  {
+    id: 'problems',
+    label: 'Problems',
+    // Errors, else warnings, of the newest result (what is wrong now, not in the last result that converted).
+    count: (result) => {
+      const n = problemCount(problemsOf(result));
+      return n.errors > 0 ? String(n.errors) : n.warnings > 0 ? String(n.warnings) : '';
+    },
+    render: (shown, ctx) => <ProblemsPanel groups={problemsOf(ctx.latest ?? shown)} onGo={ctx.goTo} />,
+  },
 ];
 
 /** The tab's badge: the deployed view replaces the ASO-only views (its fate list counts in the first). */
 function tabCount(v: DetailsView, shown: ExploreResult | undefined, latest: ExploreResult | undefined): string {
-  if (v.id === 'rules' && latest) return v.count(latest);
+  if ((v.id === 'rules' || v.id === 'problems') && latest) return v.count(latest);
   if (!shown) return '';
   if (shown.deployed && ASO_ONLY_VIEWS.has(v.id)) return v.id === 'bag' ? String(shown.deployed.fates.length) : '';
   return v.count(shown);

@@ -35,6 +35,7 @@ export function ResourcePane({
   selection,
   shortcuts,
   onLoadAsCatalog,
+  onOpenProblems,
 }: {
   readonly input: string;
   readonly setInput: (text: string) => void;
@@ -48,6 +49,7 @@ export function ResourcePane({
   readonly selection: Selection;
   readonly shortcuts: readonly Shortcut[];
   readonly onLoadAsCatalog: () => void;
+  readonly onOpenProblems: () => void;
 }) {
   const blocking: readonly Issue[] = result?.blocking ?? [];
   // A CRD pasted into the resource editor (an easy mistake): one click makes it the catalog instead.
@@ -58,7 +60,7 @@ export function ResourcePane({
       <h2 className="pane-header">
         <span className="pane-title">Resource</span>
         {shown?.sourceVersion && <span className="version-badge">{shown.sourceVersion}</span>}
-        <ValidationBadge summary={shown?.validation?.source} what="this document" />
+        <ValidationBadge summary={shown?.validation?.source} what="this document" onOpen={onOpenProblems} />
         {shown?.sparseFates && <span className="muted pane-note">large input: copied fields are not marked</span>}
         <span className="muted pane-note">YAML or JSON · several documents allowed</span>
       </h2>

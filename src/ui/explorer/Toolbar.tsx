@@ -5,7 +5,6 @@ import type { ExploreResult, VersionSummary } from '../worker/protocol.ts';
 import type { ExplorerState } from '../state.ts';
 import { choose, type ExplorerAction } from '../useExplorerState.ts';
 import { StorageViewSwitch } from '../panels/DeployedControls.tsx';
-import { ExamplesMenu } from '../panels/ExamplesMenu.tsx';
 import { appliedChoice, checkedChoice, type Catalogs } from './shownChoice.ts';
 
 const HUB_REASON: Record<HubChoice['reason'], string> = {
@@ -134,7 +133,10 @@ export function Toolbar({
   shown,
   catalogs,
   busy,
+  lead,
 }: {
+  /** Shown first: the catalog picker. */
+  readonly lead?: ReactNode;
   readonly state: ExplorerState;
   readonly dispatch: (a: ExplorerAction) => void;
   /** The latest answer (documents, status). */
@@ -169,6 +171,7 @@ export function Toolbar({
   );
   return (
     <div className="toolbar" role="toolbar" aria-label="Conversion">
+      {lead}
       {(result?.documents.length ?? 0) > 1 && (
         <label className="field">
           <span>Document</span>
@@ -215,9 +218,8 @@ export function Toolbar({
         />
       )}
       <div className="spacer" />
-      <ExamplesMenu />
-      <span className="status" role="status">
-        {busy ? 'Converting…' : result ? `${Math.round(result.millis)} ms` : ''}
+      <span className="status" role="status" title="How long the last conversion took in this browser">
+        {busy ? 'Converting…' : result ? `converted in ${Math.round(result.millis)} ms` : ''}
       </span>
     </div>
   );

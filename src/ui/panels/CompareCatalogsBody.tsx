@@ -1,5 +1,6 @@
 // The "Compare catalogs" dialog's body (loaded on demand by CompareCatalogs): two loaded catalogs, an old and a
 // new release of the same CRDs, checked against seed 002's rules (the check `version-explorer check` runs in CI).
+import { catalogLabel } from '../catalogs/catalogLabel.ts';
 import { useMemo, useState } from 'react';
 import type { CompatFinding, CompatReport } from '../../core/index.ts';
 import { checkCatalogs, formatSchemaPath } from '../../core/checks/compat/index.ts';
@@ -62,7 +63,7 @@ export default function CompareCatalogsBody({ catalogs }: { catalogs: readonly S
       <select aria-label={`${side} catalog`} value={value} onChange={(e) => onPick(e.target.value)}>
         {catalogs.map((c) => (
           <option key={c.hash} value={c.hash}>
-            {c.title} ({c.name})
+            {catalogLabel(c)}
           </option>
         ))}
       </select>

@@ -1,9 +1,11 @@
 // The as-deployed view's controls and reports: the view switch (As deployed / ASO design), the base-CRD
 // conversion choice, the write-loss banner (the loudest thing on the page), the drops listed on the Stored and
 // Target panes, and the fate list. Plain props; the worker computed everything (deployedView.ts).
+import { useState, type ReactNode } from 'react';
 import type { ConversionStrategy, StorageView } from '../../core/index.ts';
 import type { DeployedFateRow, DeployedView } from '../worker/protocol.ts';
 import { Table } from './Table.tsx';
+import { FoldingBanner } from './FoldingBanner.tsx';
 
 const VIEW_LABEL: Record<StorageView, string> = { deployed: 'As deployed', aso: 'ASO design' };
 
@@ -58,35 +60,46 @@ export function ConversionChoice({
   readonly onChange: (c: ConversionStrategy) => void;
 }) {
   if (!deployed.conversionUndeclared) return null;
-  return (
-    <div className="banner" role="region" aria-label="Conversion">
-      <p>
-        The versions of this CRD differ and the file declares no conversion. Many such files are base CRDs whose install
-        adds a webhook.
-        {deployed.byRules && <> Your conversion rules are that webhook here (the Conversion rules tab).</>}
-      </p>
-      <div className="segmented" role="radiogroup" aria-label="Conversion strategy">
-        {(
-          [
-            ['None', 'None, as the file says'],
-            ['Webhook', 'A webhook, as installs usually add'],
-          ] as const
-        ).map(([c, label]) => (
-          <label key={c} className={checked === c ? 'on' : ''}>
-            {/* onClick too: a click on the option shown checked is a choice as well (no change event fires). */}
-            <input
-              type="radio"
-              name="conversion"
-              value={c}
-              checked={checked === c}
-              onChange={() => onChange(c)}
-              onClick={() => onChange(c)}
-            />
-            {label}
-          </label>
-        ))}
-      </div>
+  const choice = (
+    <div className="segmented" role="radiogroup" aria-label="Conversion strategy">
+      {(
+        [
+          ['None', 'None, as the file says'],
+          ['Webhook', 'A webhook, as installs usually add'],
+        ] as const
+      ).map(([c, label]) => (
+        <label key={c} className={checked === c ? 'on' : ''}>
+          {/* onClick too: a click on the option shown checked is a choice as well (no change event fires). */}
+          <input
+            type="radio"
+            name="conversion"
+            value={c}
+            checked={checked === c}
+            onChange={() => onChange(c)}
+            onClick={() => onChange(c)}
+          />
+          {label}
+        </label>
+      ))}
     </div>
+  );
+  return (
+    <FoldingBanner
+      what="conversion-undeclared"
+      label="Conversion"
+      summary={
+        <span
+          title={
+            'The versions of this CRD differ and the file declares no conversion. Many such files are base CRDs ' +
+            'whose install adds a webhook.'
+          }
+        >
+          The file declares no conversion between its differing versions; installs often add a webhook.
+          {deployed.byRules && <> Your conversion rules are that webhook here (the Conversion rules tab).</>}
+        </span>
+      }
+      actions={choice}
+    />
   );
 }
 
@@ -101,23 +114,18 @@ export function WriteLossBanner({ deployed }: { readonly deployed: DeployedView 
   // A conversion's metadata the server refuses fails the write or the read (restoreObjectMeta).
   const conversion = (deployed.rejections ?? []).filter((x) => x.code === 'CONVERSION_INVALID_METADATA');
   const malformed = deployed.rejections?.some((x) => x.code === 'INVALID_METADATA') ?? deployed.rejected;
-  return (
-    <div
-      className="banner banner-error"
-      role="alert"
-      // Named by what it reports: a loss on write, a request the server fails, or both.
-      aria-label={
-        malformed || conversion.length > 0
-          ? lost.length > 0
-            ? 'Rejected by the API server; lost on write'
-            : 'Rejected by the API server'
-          : 'Lost on write'
-      }
-      data-testid="write-loss"
-    >
+  // Named by what it reports: a loss on write, a request the server fails, or both.
+  const label =
+    malformed || conversion.length > 0
+      ? lost.length > 0
+        ? 'Rejected by the API server; lost on write'
+        : 'Rejected by the API server'
+      : 'Lost on write';
+  const summary = (
+    <>
       {malformed && (
         <p>
-          <strong>The API server rejects this write</strong>: metadata of the wrong type.
+          <strong>The API server rejects this write</strong>: metadata of the wrong type.{' '}
         </p>
       )}
       {conversion.map((x) => (
@@ -129,33 +137,94 @@ export function WriteLossBanner({ deployed }: { readonly deployed: DeployedView 
           data-path={x.path}
         >
           <strong>The API server fails this {x.on}</strong>: the conversion returned metadata it refuses at{' '}
-          <code>{x.path}</code> <span className="muted">({x.message})</span>
+          <code>{x.path}</code> <span className="muted">({x.message})</span>{' '}
         </p>
       ))}
       {lost.length > 0 && (
-        <>
-          <p>
-            <strong>
-              {lost.length} field{lost.length === 1 ? '' : 's'} lost on write
-            </strong>{' '}
-            — a cluster storing this at {deployed.storage} drops {lost.length === 1 ? 'it' : 'them'}; no read returns{' '}
-            {lost.length === 1 ? 'it' : 'them'}:
-          </p>
-          <ul className="issues">
-            {lost.map((f) => (
-              <li key={`${f.path}\u0000${f.by}`}>
-                <code>{f.path}</code> <span className="muted">({where(f)})</span>
-              </li>
-            ))}
-          </ul>
-        </>
+        <p>
+          <strong>
+            {lost.length} field{lost.length === 1 ? '' : 's'} lost on write
+          </strong>{' '}
+          at {deployed.storage}, no read returns {lost.length === 1 ? 'it' : 'them'}:{' '}
+          {lost.map((f, i) => (
+            <span key={`${f.path}\u0000${f.by}`}>
+              {i > 0 && ', '}
+              <code>{f.path}</code>
+            </span>
+          ))}
+        </p>
       )}
-    </div>
+    </>
+  );
+  return (
+    <FoldingBanner
+      what={`${label}\u0000${lost.map((f) => f.path).join('\u0000')}\u0000${conversion.map((x) => x.path).join('\u0000')}`}
+      label={label}
+      role="alert"
+      tone="error"
+      testId="write-loss"
+      summary={summary}
+      details={
+        lost.length > 0 ? (
+          <>
+            <p>
+              A cluster storing this at <code>{deployed.storage}</code> drops{' '}
+              {lost.length === 1 ? 'this field' : 'these fields'} when the object is written:
+            </p>
+            <ul className="issues">
+              {lost.map((f) => (
+                <li key={`${f.path}\u0000${f.by}`}>
+                  <code>{f.path}</code> <span className="muted">({where(f)})</span>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : undefined
+      }
+    />
   );
 }
 
 /** A drop a conversion rule intends (`drop`, with its reason): the conversion's doing, not a loss. */
 const intended = (f: DeployedFateRow) => f.cause === 'rule-dropped';
+
+/** One line of drops on a pane (all of them in the line's tooltip), opened to a list on demand. */
+function DropList({
+  testId,
+  tag,
+  rows,
+}: {
+  readonly testId: string;
+  readonly tag: ReactNode;
+  readonly rows: readonly { readonly f: DeployedFateRow; readonly why: string }[];
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div
+      className={`pane-drops${open ? ' open' : ''}`}
+      data-testid={testId}
+      title={rows.map((r) => `${r.f.path} (${r.why})`).join('\n')}
+    >
+      <button
+        type="button"
+        className="pane-drops-toggle"
+        aria-expanded={open}
+        aria-label={open ? 'Show the drops on one line' : 'List the drops'}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? '▾' : '▸'}
+      </button>
+      {tag} <strong>{rows.length}</strong>{' '}
+      <ul>
+        {rows.map(({ f, why }) => (
+          <li key={`${f.path}\u0000${f.on}\u0000${f.by}`} data-path={f.path} data-rule={f.rule}>
+            <code>{f.path}</code> <span className="muted">{why}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 /** The drops a pane's document no longer shows, listed on that pane; those a rule intends apart. */
 export function PaneDrops({ deployed, pane }: { readonly deployed: DeployedView; readonly pane: 'stored' | 'target' }) {
@@ -164,24 +233,21 @@ export function PaneDrops({ deployed, pane }: { readonly deployed: DeployedView;
   const drops = all.filter((f) => !intended(f));
   const onPurpose = all.filter(intended);
   if (all.length === 0) return null;
-  const item = (f: DeployedFateRow, why: string) => (
-    <li key={`${f.path}\u0000${f.on}\u0000${f.by}`} data-path={f.path} data-rule={f.rule}>
-      <code>{f.path}</code> <span className="muted">{why}</span>
-    </li>
-  );
   return (
     <>
       {drops.length > 0 && (
-        <div className="pane-drops" data-testid={`${pane}-drops`}>
-          <span className="fate fate-lost">dropped</span>
-          <ul>{drops.map((f) => item(f, where(f)))}</ul>
-        </div>
+        <DropList
+          testId={`${pane}-drops`}
+          tag={<span className="fate fate-lost">dropped</span>}
+          rows={drops.map((f) => ({ f, why: where(f) }))}
+        />
       )}
       {onPurpose.length > 0 && (
-        <div className="pane-drops" data-testid={`${pane}-rule-drops`}>
-          <span className="fate fate-converted">dropped on purpose</span>
-          <ul>{onPurpose.map((f) => item(f, `${f.words} (${when(f)})`))}</ul>
-        </div>
+        <DropList
+          testId={`${pane}-rule-drops`}
+          tag={<span className="fate fate-converted">dropped on purpose</span>}
+          rows={onPurpose.map((f) => ({ f, why: `${f.words} (${when(f)})` }))}
+        />
       )}
     </>
   );

@@ -29,6 +29,8 @@ export interface DocumentViewProps {
   /** Shown instead of the document (errors, loading). */
   readonly children?: ReactNode;
   readonly busy?: boolean;
+  /** Fields whose type changed on the way here, by path key: what their ghost lines say instead of "has no". */
+  readonly typeChanges?: ReadonlyMap<string, string>;
 }
 
 /** `spec.items.0.name`: the path form used in data-path attributes. */
@@ -47,7 +49,16 @@ const EMPTY = {
   noteIdx: new Int32Array(0),
 };
 
-export function DocumentView({ label, view, subtitle, highlight, onSelect, children, busy }: DocumentViewProps) {
+export function DocumentView({
+  label,
+  view,
+  subtitle,
+  highlight,
+  onSelect,
+  children,
+  busy,
+  typeChanges,
+}: DocumentViewProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [win, setWin] = useState({ top: 0, height: 600 });
   const [cursor, setCursor] = useState<number | undefined>(undefined);
@@ -128,6 +139,7 @@ export function DocumentView({ label, view, subtitle, highlight, onSelect, child
         line={l}
         rule={ruleOf.get(l.path)}
         version={view?.version ?? ''}
+        typeChange={typeChanges?.get(l.path)}
         selected={highlight !== undefined && isUnder(srcOf(l), highlight)}
         cursor={cursor === i}
         onMouseDown={(e) => {
@@ -177,7 +189,9 @@ function LineRow({
   selected,
   cursor,
   onMouseDown,
+  typeChange,
 }: {
+  typeChange: string | undefined;
   line: Line;
   rule: string | undefined;
   version: string;
@@ -197,7 +211,7 @@ function LineRow({
     .filter(Boolean)
     .join(' ');
   // A ghost (a field this version lacks) says why in plain words; its hover adds the conversion's reason.
-  const note = l.ghost === 'root' ? ghostNote(l.fate, l.key, version) : undefined;
+  const note = l.ghost === 'root' ? ghostNote(l.fate, l.key, version, typeChange) : undefined;
   const title = fateTitle(l.fate, l.reason);
   return (
     <div

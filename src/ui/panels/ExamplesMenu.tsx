@@ -59,7 +59,7 @@ export function ExamplesMenu() {
         }}
         title="Real CRDs and samples from upstream projects (fetched once, then available offline)"
       >
-        <option value="">{busy ? 'Loading example…' : 'Examples…'}</option>
+        <option value="">{busy ? 'Loading example…' : 'Real CRDs…'}</option>
         {UPSTREAM_EXAMPLES.map((x) => (
           <option key={x.id} value={x.id} title={x.shows}>
             {x.title}

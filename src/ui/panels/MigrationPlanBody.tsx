@@ -37,6 +37,10 @@ export default function MigrationPlanBody({ catalogJson, group, kind: kindName, 
   return (
     <section className="migration-plan" aria-label="Migration plan">
       <h3>Storage-version migration</h3>
+      <p className="question muted">
+        What has to happen, in order, before an old version can leave the CRD, and what would the objects in the editor
+        lose on the way?
+      </p>
       <label className="field">
         <span>Store every object at</span>
         <select aria-label="Migrate to" value={to} onChange={(e) => setPicked(e.target.value)}>

@@ -13,7 +13,7 @@ const CHANGE: Record<string, string> = {
   'enum-changed': 'Enum changed',
 };
 const HANDLER: Record<string, string> = {
-  copy: 'Copy value',
+  copy: 'Copied as is',
   'convert-nested': 'Convert nested',
   rename: 'Rename',
   'property-bag': 'Property bag',
@@ -74,7 +74,9 @@ export function PlanTable({ plan, used }: { readonly plan?: Plan; readonly used?
               <th scope="rowgroup" colSpan={6}>
                 <span className="mono">{tp.sourceType}</span> <span className="muted">{hop.from}</span> →{' '}
                 <span className="mono">{tp.destinationType}</span> <span className="muted">{hop.to}</span>{' '}
-                <span className="chip">{hop.direction === 'up' ? 'toward the hub' : 'from the hub'}</span>
+                <span className="chip">
+                  {hop.direction === 'up' ? `written into the hub (${hop.to})` : `read from the hub (${hop.from})`}
+                </span>
                 {tp.hook && <span className="chip chip-hook">hand-written hook</span>}
               </th>
             </tr>

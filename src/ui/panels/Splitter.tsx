@@ -11,20 +11,23 @@ const STEP = 4;
 
 const clamp = (v: number) => Math.round(Math.min(MAX, Math.max(MIN, v)));
 
-function stored(): number {
+function stored(): number | undefined {
   const v = Number(readLocal(KEY) ?? '');
-  return Number.isFinite(v) && v > 0 ? clamp(v) : DEFAULT_DETAILS_VH;
+  return Number.isFinite(v) && v > 0 ? clamp(v) : undefined;
 }
 
-/** The details panel's height (vh) and a setter that keeps it within bounds and remembers it. */
-export function useDetailsHeight(): [number, (vh: number) => void] {
-  const [vh, setVh] = useState(stored);
-  const set = useCallback((v: number) => setVh(clamp(v)), []);
+/**
+ * The details panel's height (vh), a setter that keeps it within bounds and remembers it, and whether the user
+ * chose it (until then the panes keep room for 20 lines and the details take what is left).
+ */
+export function useDetailsHeight(): [number, (vh: number) => void, boolean] {
+  const [chosen, setChosen] = useState(stored);
+  const set = useCallback((v: number) => setChosen(clamp(v)), []);
   useEffect(() => {
     // If not kept, the next visit starts from the default.
-    writeLocal(KEY, String(vh));
-  }, [vh]);
-  return [vh, set];
+    if (chosen !== undefined) writeLocal(KEY, String(chosen));
+  }, [chosen]);
+  return [chosen ?? DEFAULT_DETAILS_VH, set, chosen !== undefined];
 }
 
 export function Splitter({ vh, onChange }: { readonly vh: number; readonly onChange: (vh: number) => void }) {

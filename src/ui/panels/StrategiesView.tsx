@@ -5,6 +5,7 @@ import { conversionClient } from '../worker/conversionClient.ts';
 import type { KindSummary } from '../worker/protocol.ts';
 import { VersionMapDiagram } from './VersionMapDiagram.tsx';
 import { Table } from './Table.tsx';
+import { Term, type GlossaryTerm } from './Term.tsx';
 import './strategies.css';
 
 type Mode = 'kind' | 'census';
@@ -27,6 +28,11 @@ export function StrategiesView({ catalogKey, kind }: { readonly catalogKey?: str
           </label>
         ))}
       </div>
+      <p className="question muted">
+        {mode === 'census'
+          ? 'How often does each kind of change happen between the versions of this catalog’s CRDs?'
+          : 'Which way of storing this kind keeps every field of its history, and what does each way cost?'}
+      </p>
       {mode === 'census' ? (
         <CensusView catalogKey={catalogKey} />
       ) : kind ? (
@@ -67,7 +73,7 @@ function Comparison({ catalogKey, kind }: { readonly catalogKey: string; readonl
     <div className="strategies-kind" data-busy={q.isFetching ? 'true' : 'false'}>
       <div className="strategies-controls">
         <label>
-          Horizon{' '}
+          <Term term="horizon">Horizon</Term>{' '}
           <input
             type="range"
             aria-label="Horizon (newest releases kept)"
@@ -148,7 +154,9 @@ function DesignCard({
       )}
       {d.kept.length > 0 && (
         <details>
-          <summary>Kept elsewhere ({d.kept.length})</summary>
+          <summary>
+            <Term term="kept outside the schema">Kept outside the schema</Term> ({d.kept.length})
+          </summary>
           <ul className="kept">
             {d.kept.map((k) => (
               <li key={`${k.how}/${k.path}`} data-kept={k.how}>
@@ -167,7 +175,7 @@ function DesignCard({
   );
 }
 
-const EVENTS: readonly [keyof TimelineStep, string][] = [
+const EVENTS: readonly [keyof TimelineStep, GlossaryTerm][] = [
   ['bloat', 'bloat'],
   ['forgotten', 'amnesia'],
   ['collisions', 'collision'],
@@ -196,7 +204,7 @@ function Timeline({ steps, horizon }: { readonly steps: readonly TimelineStep[];
                   const paths = s[field] as readonly string[];
                   return paths.length > 0 ? (
                     <span key={field} className={`event event-${label}`} data-event={label}>
-                      {label}: {paths.join(', ')}
+                      <Term term={label}>{label}</Term>: {paths.join(', ')}
                     </span>
                   ) : null;
                 })}
@@ -220,8 +228,8 @@ function CensusView({ catalogKey }: { readonly catalogKey: string }) {
   return (
     <div className="census">
       <p>
-        {census.totals.kinds} kinds, {census.totals.pairs} pairs of consecutive versions (seed 003&apos;s &ldquo;how
-        often&rdquo; tables).
+        {census.totals.kinds} kinds, {census.totals.pairs} pairs of consecutive versions: how often each kind of change
+        happens.
       </p>
       <Table label="Census totals" columns={['Change', 'Version pairs', 'Properties']}>
         <tbody>

@@ -132,6 +132,10 @@ export function VersionMap({ kind, strategy, source, target, onPick }: Props) {
 
   return (
     <div className="version-map-wrap">
+      <p className="question muted">
+        Which versions does this kind have, which one is stored, and which way does an object go between them? A click
+        on a version makes it the target.
+      </p>
       <svg
         className="version-map"
         role="group"

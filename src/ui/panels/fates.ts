@@ -17,9 +17,22 @@ export function fateTitle(kind: FateKind | undefined, reason: string | undefined
  * Why a field is missing from a pane, in the reader's words: "v2 has no `patchesStrategicMerge`: a v2
  * client does not see it".
  */
-export function ghostNote(kind: FateKind | undefined, key: string | undefined, version: string): string {
+export function ghostNote(
+  kind: FateKind | undefined,
+  key: string | undefined,
+  version: string,
+  typeChange?: string,
+): string {
   const field = key === undefined ? 'this item' : `\`${key}\``;
-  return kind === 'pruned'
-    ? `${field} is not in the source version's schema: the API server drops it`
-    : `${version} has no ${field}: a ${version} client does not see it`;
+  if (kind === 'pruned') return `${field} is not in the source version's schema: the API server drops it`;
+  // The field is there in both versions, with different types: saying the version lacks it would be false.
+  if (typeChange !== undefined)
+    return `${field} changed type (${typeChange}): a ${version} client does not see this value`;
+  return `${version} has no ${field}: a ${version} client does not see it`;
+}
+
+/** "2016-03-01 `Level`, 2016-09-01 `ClusterPropertiesReliabilityLevel`" from a Changes row's "*Level -> *Cluster…". */
+export function typeChangeWords(from: string, to: string, detail: string): string {
+  const [a, b] = detail.split(' -> ').map((t) => t.trim().replace(/^\*/, ''));
+  return `${a ?? '?'} in ${from}, ${b ?? '?'} in ${to}`;
 }

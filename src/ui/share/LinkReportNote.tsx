@@ -3,7 +3,7 @@ import type { LinkReport } from './linkCatalog.ts';
 
 const kb = (n: number) => `${Math.max(1, Math.round(n / 1024)).toLocaleString('en')} KB`;
 
-export function LinkReportNote({ report }: { readonly report: LinkReport }) {
+export function LinkReportNote({ report, onDismiss }: { readonly report: LinkReport; readonly onDismiss: () => void }) {
   const left = report.leftOutKinds.length;
   return (
     <p
@@ -13,23 +13,28 @@ export function LinkReportNote({ report }: { readonly report: LinkReport }) {
       data-left-out={left}
       {...(report.url ? { 'data-url': report.url } : {})}
     >
-      {report.url ? (
-        <>
-          The link refers to <code>{report.url}</code> by URL and content hash.
-        </>
-      ) : (
-        <>
-          The link embeds {report.kept.length === 0 ? 'the catalog' : report.kept.join(', ')} without descriptions (
-          {kb(report.bytesAfter)} of {kb(report.bytesBefore)}).
-        </>
-      )}
-      {left > 0 && (
-        <span title={report.leftOutKinds.join('\n')}>
-          {' '}
-          Left out: {left} kind{left === 1 ? '' : 's'} the input does not use
-          {report.leftOutFiles.length > 0 ? ` (${report.leftOutFiles.length} files)` : ''}.
-        </span>
-      )}
+      <span className="share-hint-text">
+        {report.url ? (
+          <>
+            The link refers to <code>{report.url}</code> by URL and content hash.
+          </>
+        ) : (
+          <>
+            The link embeds {report.kept.length === 0 ? 'the catalog' : report.kept.join(', ')} without descriptions (
+            {kb(report.bytesAfter)} of {kb(report.bytesBefore)}).
+          </>
+        )}
+        {left > 0 && (
+          <span title={report.leftOutKinds.join('\n')}>
+            {' '}
+            Left out: {left} kind{left === 1 ? '' : 's'} the input does not use
+            {report.leftOutFiles.length > 0 ? ` (${report.leftOutFiles.length} files)` : ''}.
+          </span>
+        )}
+      </span>
+      <button type="button" className="icon-button" aria-label="Dismiss the note on the link" onClick={onDismiss}>
+        ×
+      </button>
     </p>
   );
 }

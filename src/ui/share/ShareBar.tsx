@@ -13,7 +13,7 @@ import type { ExploreResult } from '../worker/protocol.ts';
 import { RemoteSources, useRemoteText } from './RemoteSources.tsx';
 import { findSecrets, redactSecrets, type SecretFinding } from './secrets.ts';
 import { useUrlState } from './useUrlState.ts';
-import { onlyDocument, type SourceOrigin } from './linkCatalog.ts';
+import { onlyDocument, type LinkReport, type SourceOrigin } from './linkCatalog.ts';
 import { linkPlan, useLinkPlan } from './useLinkPlan.ts';
 import { LinkReportNote } from './LinkReportNote.tsx';
 import { useModal } from '../panels/dialogs.tsx';
@@ -35,11 +35,25 @@ export interface ShareBarProps {
 /** Longest text Copy link / Copy as Markdown put on the clipboard: what a GitHub comment holds. */
 export const MAX_COPY_CHARS = LINK_LIMITS[2].max;
 
-type Refused = { readonly what: 'link' | 'markdown'; readonly length: number; readonly redact: boolean };
+type Refused = {
+  readonly what: 'link' | 'markdown';
+  readonly length: number;
+  readonly redact: boolean;
+  /** What makes it long: the input, or the catalog the link embeds (a built-in or URL catalog never is). */
+  readonly large: 'input' | 'catalog';
+  /** Characters of the large part before compression. */
+  readonly size: number;
+};
+
+/** The part of a link that makes it long: an embedded catalog bigger than the input, else the input. */
+function largePart(s: ExplorerState): { large: 'input' | 'catalog'; size: number } {
+  const catalog = s.catalog.type === 'embedded' ? s.catalog.sources.reduce((n, f) => n + f.text.length, 0) : 0;
+  return catalog > s.input.length ? { large: 'catalog', size: catalog } : { large: 'input', size: s.input.length };
+}
 
 const SHORT_LEVEL = {
-  chat: 'fits chat',
-  safe: 'safe everywhere',
+  chat: 'fits a chat message',
+  safe: 'fits any browser and server',
   github: 'fits GitHub',
   'too-long': 'too long',
 } as const;
@@ -93,6 +107,10 @@ function mismatch(
   );
 }
 
+const kb = (chars: number) => `${Math.max(1, Math.round(chars / 1024)).toLocaleString('en')} KB`;
+
+const reportKey = (r: LinkReport | undefined) => (r ? `${r.url ?? ''}\u0000${r.kept.join(' ')}` : '');
+
 export function ShareBar({ state, apply, update, result, catalogHash }: ShareBarProps) {
   const pinned = usePinnedState(state);
   // Files fetched from URLs (Load from URL, Examples): a link refers to the URL instead of embedding the file.
@@ -107,6 +125,8 @@ export function ShareBar({ state, apply, update, result, catalogHash }: ShareBar
   const [link, setLink] = useState<{ href: string } | { issue: Issue } | undefined>(undefined);
   const [status, setStatus] = useState<{ text: string; copied?: string } | undefined>(undefined);
   const [pending, setPending] = useState<Pending | undefined>(undefined);
+  // The note on what a link refers to, dismissed until it says something else.
+  const [reportDismissed, setReportDismissed] = useState<string | undefined>(undefined);
   const dialog = useModal(pending !== undefined);
 
   // The meter follows the state, a little behind typing.
@@ -180,7 +200,7 @@ export function ShareBar({ state, apply, update, result, catalogHash }: ShareBar
     // Never put something unusable on the clipboard: say so and offer the shorter forms instead.
     if (text.length > MAX_COPY_CHARS) {
       setStatus(undefined);
-      setRefused({ what, length: text.length, redact });
+      setRefused({ what, length: text.length, redact, ...largePart(planned.state) });
       return;
     }
     setRefused(undefined);
@@ -277,14 +297,32 @@ export function ShareBar({ state, apply, update, result, catalogHash }: ShareBar
         )}
       </div>
       <div className="share-notices">
-        {plan?.report && pinned?.catalog.type === 'embedded' && <LinkReportNote report={plan.report} />}
+        {plan?.report && pinned?.catalog.type === 'embedded' && reportKey(plan.report) !== reportDismissed && (
+          <LinkReportNote report={plan.report} onDismiss={() => setReportDismissed(reportKey(plan.report))} />
+        )}
         {refused && (
-          <div className="share-issue" role="alert" data-testid="copy-refused" data-length={refused.length}>
+          <div
+            className="share-issue"
+            role="alert"
+            data-testid="copy-refused"
+            data-length={refused.length}
+            data-large={refused.large}
+          >
             <p>
               Not copied: the {refused.what === 'link' ? 'link' : 'Markdown'} would be{' '}
               {refused.length.toLocaleString('en')} characters, more than a GitHub comment holds (
-              {MAX_COPY_CHARS.toLocaleString('en')}). Load the catalog from an https URL (Load from URL) so the link
-              refers to it, or share fewer documents.
+              {MAX_COPY_CHARS.toLocaleString('en')}).{' '}
+              {refused.large === 'catalog' ? (
+                <>
+                  Your catalog ({kb(refused.size)}) is what is large: load it from an https URL (From URL…) so the link
+                  refers to it instead of carrying it.
+                </>
+              ) : (
+                <>
+                  The input ({kb(refused.size)}) is what is large: share fewer documents, or publish the file on an
+                  https host and open <code>?resource=&lt;https URL&gt;</code> so the link refers to it.
+                </>
+              )}
             </p>
             {pinned && onlyDocument(pinned.input, pinned.document) !== undefined && (
               <button type="button" onClick={() => void copy(refused.what, refused.redact, true)}>
@@ -304,7 +342,17 @@ export function ShareBar({ state, apply, update, result, catalogHash }: ShareBar
         )}
         {link && 'issue' in link && link.issue.code === 'LINK_TOO_LARGE' && (
           <p className="share-issue" role="alert" data-testid="link-too-large" data-code={link.issue.code}>
-            {link.issue.message} Load the catalog from an https URL (<code>?catalog=</code>) instead of embedding it.
+            {link.issue.message}{' '}
+            {pinned && largePart(pinned).large === 'catalog' ? (
+              <>
+                Load the catalog from an https URL (<code>?catalog=</code>) instead of embedding it.
+              </>
+            ) : (
+              <>
+                The input is what is large: share fewer documents, or link to the file with{' '}
+                <code>?resource=&lt;https URL&gt;</code>.
+              </>
+            )}
           </p>
         )}
         {url.linkIssue && (

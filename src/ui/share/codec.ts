@@ -36,6 +36,7 @@ export const VIEW_IDS: readonly ViewId[] = [
   'changes',
   'strategies',
   'rules',
+  'problems',
 ];
 const STRATEGIES = ['direct', 'chained'] as const;
 const CONVERSIONS = ['None', 'Webhook'] as const;

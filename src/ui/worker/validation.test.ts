@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseResources } from '../../core/index.ts';
 import { importDir } from '../../core/testdata/loadCatalogs.ts';
+import { importFiles } from '../../importers/index.ts';
 import { validationView } from './validation.ts';
 
 const { catalog } = importDir(new URL('../../cli/testdata/validate/', import.meta.url).pathname, 'widgets');
@@ -35,5 +36,40 @@ describe('validation in the worker', () => {
     expect(view.source).toMatchObject({ version: 'v2', errors: 1 });
     expect(view.target).toMatchObject({ version: 'v2', errors: 1, first: [{ code: 'CEL_RULE', path: 'spec.size' }] });
     expect(view.documents).toEqual([]); // one document: no cursor -> document mapping needed
+  });
+
+  it('underlines the member a failing rule on an object reads last (the value to change), not the object key', () => {
+    const crd = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: routes.demo.example.com}
+spec:
+  group: demo.example.com
+  scope: Namespaced
+  names: {kind: Route, plural: routes, singular: route, listKind: RouteList}
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec:
+              type: object
+              properties:
+                match:
+                  type: object
+                  properties:
+                    type: {type: string}
+                    value: {type: string}
+                  x-kubernetes-validations:
+                    - rule: "self.type == 'Exact' ? self.value.startsWith('/') : true"
+                      message: value must start with /
+`;
+    const { catalog: routes } = importFiles([{ name: 'routes.yaml', text: crd }], { id: 'routes' });
+    const doc =
+      'apiVersion: demo.example.com/v1\nkind: Route\nmetadata: {name: r}\nspec:\n  match:\n    type: Exact\n    value: bar\n';
+    const { markers } = validationView(routes, parseResources(doc), { selected: 0 });
+    expect(markers.map((m) => [m.code, m.range.start.line])).toEqual([['CEL_RULE', 7]]);
   });
 });

@@ -8,6 +8,7 @@ import {
   validateDocument,
   type Catalog,
   type ParsedResources,
+  type Path,
   type ValidationIssue,
 } from '../../core/index.ts';
 import type { Marker, ValidationSummary, ValidationView } from './protocol.ts';
@@ -29,6 +30,28 @@ function firstLine(r: Marker['range']): Marker['range'] {
   return r.end.line === r.start.line
     ? r
     : { start: r.start, end: { line: r.start.line, col: 10_000, offset: r.start.offset } };
+}
+
+/**
+ * Where to underline a rejection: a CEL rule on an object (no fieldPath) that reads members of `self` is about
+ * the member it reads last (`cond ? self.value.startsWith('/') : true` -> `value`), the value the user must
+ * change; anything else at its own path, cut to its first line.
+ */
+function markerRange(
+  ranges: Parameters<typeof rangeFor>[0],
+  at: Path,
+  is: ValidationIssue,
+  fallback: Marker['range'] | undefined,
+): Marker['range'] | undefined {
+  const own = rangeFor(ranges, at) ?? fallback;
+  if (is.code === 'CEL_RULE' && is.rule) {
+    const members = [...is.rule.matchAll(/\bself\.([A-Za-z_][\w]*)/g)].map((m) => m[1] ?? '');
+    for (const name of members.reverse()) {
+      const r = rangeFor(ranges, [...at, name]);
+      if (r) return firstLine(r);
+    }
+  }
+  return own && firstLine(own);
 }
 
 export interface ValidationOptions {
@@ -69,13 +92,13 @@ export function validationView(
     const base = doc.listPath ?? [];
     for (const is of issues) {
       if (is.severity === 'info') continue;
-      const range = rangeFor(doc.ranges, [...base, ...is.path]) ?? doc.range;
+      const range = markerRange(doc.ranges, [...base, ...is.path], is, doc.range);
       if (range)
         markers.push({
           severity: is.severity,
           code: is.code,
           message: is.path.length > 0 ? `${is.message} (at ${formatPath(is.path)})` : is.message,
-          range: firstLine(range),
+          range,
         });
     }
     if (selected) {

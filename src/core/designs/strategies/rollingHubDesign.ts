@@ -118,7 +118,7 @@ export function rollingHubDesign(
     },
     notes: [
       `hub: the storage variant of ${gaName}, the newest GA version; rebuilt from it each release`,
-      'what the hub has no property for is kept in $propertyBag (seed 001), so retiring a version forgets nothing',
+      'what the hub has no property for is kept in $propertyBag, so retiring a version forgets nothing',
       'every version converts straight to the hub here; ASO as built chains the storage variants (same bag rules)',
     ],
   };
