@@ -64,7 +64,10 @@ export interface DeployedResult {
   readonly storage: string;
   readonly to: string;
   readonly conversion: ConversionStrategy;
-  /** The object as etcd holds it (apiVersion at S). */
+  /**
+   * The object as etcd holds it (apiVersion at S). When `storedNothing`, what the pipeline had when the write
+   * was refused (shown for what it would have been; etcd holds nothing).
+   */
   readonly stored: Record<string, unknown>;
   /** The object as a client reading at T gets it. */
   readonly target: Record<string, unknown>;
@@ -85,9 +88,18 @@ export interface DeployedResult {
   readonly rejected: boolean;
   /** Why `rejected`: each failure, on the write or the read, with its issue (also in `issues`). */
   readonly rejections: readonly DeployedRejection[];
+  /**
+   * True when the write is refused (a rejection `on: 'write'`): nothing is stored. A flag rather than an absent
+   * `stored`, so the panes can still show what the write would have stored; callers that need the stored object
+   * (migration) check it.
+   */
+  readonly storedNothing: boolean;
 }
 
-/** A request the API server fails: INVALID_METADATA (a write) or CONVERSION_INVALID_METADATA (a write or a read). */
+/**
+ * A request the API server fails: VERSION_NOT_SERVED (a write at V or a read at T, `served: false`: 404),
+ * INVALID_METADATA (a write) or CONVERSION_INVALID_METADATA (a write or a read).
+ */
 export interface DeployedRejection {
   readonly on: 'write' | 'read';
   readonly issue: Issue;
@@ -287,6 +299,7 @@ export function runDeployed(
   if (ctx.all) recordCopies(doc, r, copies, to.name);
   const fates = changes.concat(copies);
   const rejections: DeployedRejection[] = [
+    ...notServed(from, to),
     ...errors.map((e) => ({
       on: 'write' as const,
       issue: issue('error', 'INVALID_METADATA', 'the API server rejects the write: metadata of the wrong type', e.path),
@@ -305,6 +318,7 @@ export function runDeployed(
     issues: [...rejections.map((x) => x.issue), ...issuesOf(fates), ...ctx.ruleIssues],
     rejected: rejections.length > 0,
     rejections,
+    storedNothing: rejections.some((x) => x.on === 'write'),
   };
 }
 
@@ -376,6 +390,27 @@ function issuesOf(fates: readonly DeployedFate[]): Issue[] {
         issue('info', 'WEBHOOK_NOT_MODELLED', `the conversion webhook decides what becomes of this at ${f.by}`, f.path),
       );
   }
+  return out;
+}
+
+/**
+ * customresource_handler.go `ServeHTTP`: a request at a version the CRD does not serve goes to the delegate,
+ * which answers 404 "the server could not find the requested resource". A refused write stores nothing.
+ */
+function notServed(from: Version, to: Version): DeployedRejection[] {
+  const out: DeployedRejection[] = [];
+  const refuse = (on: 'write' | 'read', v: Version): void =>
+    void out.push({
+      on,
+      issue: issue(
+        'error',
+        'VERSION_NOT_SERVED',
+        `the API server answers 404 to a ${on} at ${v.name}: the CRD does not serve it (served: false)`,
+        ['apiVersion'],
+      ),
+    });
+  if (!from.served) refuse('write', from);
+  if (!to.served) refuse('read', to);
   return out;
 }
 
