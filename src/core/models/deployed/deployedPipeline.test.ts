@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importFiles } from '../../../importers/index.ts';
-import type { Catalog, Kind, Path } from '../../index.ts';
+import type { Path } from '../../index.ts';
 import {
   conversionUndeclared,
   defaultStorageView,
@@ -15,29 +14,14 @@ import {
 } from '../../index.ts';
 import { builtinCatalog, REPO } from '../../testdata/loadCatalogs.ts';
 import { parseRules } from '../../rules/parse.ts';
+import { catalogOf, run, widgetsYaml } from './testdata/widgetsKit.ts';
 
 const TESTDATA = path.join(import.meta.dirname, 'testdata');
-const widgetsYaml = readFileSync(path.join(TESTDATA, 'widgets-crd.yaml'), 'utf8');
-
-function catalogOf(text: string, name = 'crd.yaml'): { catalog: Catalog; kind: Kind } {
-  const { catalog } = importFiles([{ name, text }], { id: 'test', title: 'test' });
-  return { catalog, kind: catalog.kinds[0] as Kind };
-}
 
 const widgets = catalogOf(widgetsYaml);
 const webhookWidgets = catalogOf(
   widgetsYaml.replace('  scope: Namespaced\n', '  scope: Namespaced\n  conversion: {strategy: Webhook}\n'),
 );
-
-function run(
-  c: { catalog: Catalog; kind: Kind },
-  doc: Record<string, unknown>,
-  to: string,
-  opts: Parameters<typeof runDeployed>[5] = {},
-): DeployedResult {
-  const from = String(doc.apiVersion).split('/')[1] as string;
-  return runDeployed(c.catalog, c.kind, findVersion(c.kind, from)!, doc, findVersion(c.kind, to)!, opts);
-}
 
 const widget = (version: string, spec: Record<string, unknown>, metadata: unknown = { name: 'w' }) => ({
   apiVersion: `example.com/${version}`,

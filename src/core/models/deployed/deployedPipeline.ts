@@ -17,6 +17,7 @@ import type { Schema } from './schemaNode.ts';
 import { deployedStorageVersion, effectiveConversion } from './storageView.ts';
 import { restoreObjectMeta, validateConvertedObject, webhookCopy, type RestoreError } from './webhookConversion.ts';
 import { applyRules, findSteps } from '../../rules/apply.ts';
+import { notServed, prepareStatus, type Rejection } from './serverRequest.ts';
 import type { RuleSet } from '../../rules/format.ts';
 
 export type DeployedFateKind =
@@ -56,6 +57,11 @@ export interface DeployedOptions {
   readonly fates?: boolean;
   /** Built-in hooks for ASO's conversion. */
   readonly hooks?: HookRegistry;
+  /**
+   * The write is an update of `old` (the object as stored, read at V) rather than a create: with the status
+   * subresource, `.status` is then `old`'s (PrepareForUpdate), not dropped (PrepareForCreate).
+   */
+  readonly update?: { readonly old: Readonly<Record<string, unknown>> };
 }
 
 export interface DeployedResult {
@@ -100,10 +106,7 @@ export interface DeployedResult {
  * A request the API server fails: VERSION_NOT_SERVED (a write at V or a read at T, `served: false`: 404),
  * INVALID_METADATA (a write) or CONVERSION_INVALID_METADATA (a write or a read).
  */
-export interface DeployedRejection {
-  readonly on: 'write' | 'read';
-  readonly issue: Issue;
-}
+export type DeployedRejection = Rejection;
 
 interface Ctx {
   readonly fates: DeployedFate[];
@@ -131,6 +134,7 @@ function fateKind(step: DeployedStep, cause: DeployedCause, on: 'write' | 'read'
   const dropped = on === 'write' ? 'dropped-on-write' : 'dropped-on-read';
   switch (step) {
     case 'prune':
+    case 'prepare':
       return dropped;
     case 'nulls':
       return 'null-removed';
@@ -262,6 +266,8 @@ export function runDeployed(
   const errors = written.errors;
   let w = written.doc;
   applyDefaultsInPlace(w, sFrom, recorder(ctx, 'write', from.name, 'default', 'stored'));
+  if (prepareStatus(w, doc, from, opts.update?.old, recorder(ctx, 'write', from.name, 'prepare', 'resource')))
+    dropFates(ctx.fates, (f) => f.on === 'write' && f.step === 'default' && f.path[0] === 'status');
   // convert V -> S, then the coercer again with S's schema (no defaulting, no validation at S)
   const toStore = recorder(ctx, 'write', S.name, 'convert', 'stored');
   // A rule's source fields are named on the input as written (the resource pane), as its destinations are stored.
@@ -320,6 +326,13 @@ export function runDeployed(
     rejections,
     storedNothing: rejections.some((x) => x.on === 'write'),
   };
+}
+
+/** Remove the fates `gone` matches (a stage undid what an earlier one recorded), in place. */
+function dropFates(fates: DeployedFate[], gone: (f: DeployedFate) => boolean): void {
+  let n = 0;
+  for (const f of fates) if (!gone(f)) fates[n++] = f;
+  fates.length = n;
 }
 
 /** `copied`: scalar leaves of the target equal to the input's at the same path (None and Webhook record theirs). */
@@ -381,7 +394,11 @@ function issuesOf(fates: readonly DeployedFate[]): Issue[] {
   for (const f of fates) {
     // RULE_DROPPED and RULE_FAILED (the rules' own issues) say what became of these, at the rule.
     if (f.cause === 'rule-dropped' || f.cause === 'rule-failed') continue;
-    if (f.kind === 'dropped-on-write')
+    if (f.cause === 'status-subresource')
+      out.push(
+        issue('warning', 'DROPPED_ON_WRITE', `not set by a write at ${f.by}: the status subresource owns it`, f.path),
+      );
+    else if (f.kind === 'dropped-on-write')
       out.push(issue('warning', 'DROPPED_ON_WRITE', `dropped on write by ${f.by}'s schema`, f.path));
     else if (f.kind === 'dropped-on-read')
       out.push(issue('warning', 'DROPPED_ON_READ', `dropped on read by ${f.by}'s schema`, f.path));
@@ -390,27 +407,6 @@ function issuesOf(fates: readonly DeployedFate[]): Issue[] {
         issue('info', 'WEBHOOK_NOT_MODELLED', `the conversion webhook decides what becomes of this at ${f.by}`, f.path),
       );
   }
-  return out;
-}
-
-/**
- * customresource_handler.go `ServeHTTP`: a request at a version the CRD does not serve goes to the delegate,
- * which answers 404 "the server could not find the requested resource". A refused write stores nothing.
- */
-function notServed(from: Version, to: Version): DeployedRejection[] {
-  const out: DeployedRejection[] = [];
-  const refuse = (on: 'write' | 'read', v: Version): void =>
-    void out.push({
-      on,
-      issue: issue(
-        'error',
-        'VERSION_NOT_SERVED',
-        `the API server answers 404 to a ${on} at ${v.name}: the CRD does not serve it (served: false)`,
-        ['apiVersion'],
-      ),
-    });
-  if (!from.served) refuse('write', from);
-  if (!to.served) refuse('read', to);
   return out;
 }
 

@@ -1,7 +1,8 @@
 // What a stage of the API server's pipeline did, by path: a structured record (stage, path, cause), no wording.
 import type { Path } from '../../model/issue.ts';
 
-export type DeployedStep = 'prune' | 'nulls' | 'metadata' | 'default' | 'convert';
+/** `prepare`: the registry strategy's PrepareForCreate/PrepareForUpdate (after defaulting, before validation). */
+export type DeployedStep = 'prune' | 'nulls' | 'metadata' | 'default' | 'prepare' | 'convert';
 
 export type DeployedCause =
   /** prune: the key is neither a declared property nor allowed by `additionalProperties`. */
@@ -22,6 +23,8 @@ export type DeployedCause =
   | 'missing'
   /** default: the field was a non-nullable `null`. */
   | 'null'
+  /** prepare: the status subresource is enabled, so a create or main-resource update does not set `.status`. */
+  | 'status-subresource'
   /** convert: None rewrites apiVersion only. */
   | 'api-version'
   /** convert (Webhook, not modelled): same path, same type in both schemas. */

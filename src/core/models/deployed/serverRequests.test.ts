@@ -1,30 +1,9 @@
 // What the API server does to a request beyond the pipeline's stages: a version it does not serve (404), the
 // status subresource (PrepareForCreate / PrepareForUpdate), validation at the request version, a conversion that
 // fails, and a webhook the explorer does not know.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importFiles } from '../../../importers/index.ts';
-import type { Catalog, Kind } from '../../index.ts';
-import { findVersion, runDeployed, type DeployedResult } from '../../index.ts';
-
-const widgetsYaml = readFileSync(path.join(import.meta.dirname, 'testdata', 'widgets-crd.yaml'), 'utf8');
-
-function catalogOf(text: string): { catalog: Catalog; kind: Kind } {
-  const { catalog, issues } = importFiles([{ name: 'crd.yaml', text }], { id: 'test', title: 'test' });
-  expect(issues.filter((i) => i.severity === 'error')).toEqual([]);
-  return { catalog, kind: catalog.kinds[0] as Kind };
-}
-
-function run(
-  c: { catalog: Catalog; kind: Kind },
-  doc: Record<string, unknown>,
-  to: string,
-  opts: Parameters<typeof runDeployed>[5] = {},
-): DeployedResult {
-  const from = String(doc.apiVersion).split('/')[1] as string;
-  return runDeployed(c.catalog, c.kind, findVersion(c.kind, from)!, doc, findVersion(c.kind, to)!, opts);
-}
+import type { DeployedResult } from '../../index.ts';
+import { catalogOf, run, widgetsYaml } from './testdata/widgetsKit.ts';
 
 const widget = (version: string, spec: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
   apiVersion: `example.com/${version}`,
@@ -69,5 +48,87 @@ describe('a version with served: false (customresource_handler.go: 404)', () => 
       expect(r.rejected).toBe(false);
       expect(r.storedNothing).toBe(false);
     }
+  });
+});
+
+describe('the status subresource (strategy.go PrepareForCreate / PrepareForUpdate)', () => {
+  // v1 enables /status, v2 declares subresources too: both schemas get a status object
+  const withStatus = widgetsYaml
+    .replace(/(- name: v1\n\s+served: true\n\s+storage: false\n)/, '$1      subresources: {status: {}}\n')
+    .replace(/(- name: v2\n\s+served: true\n\s+storage: true\n)/, '$1      subresources: {status: {}}\n')
+    .replaceAll(
+      '          properties:\n            spec:\n',
+      '          properties:\n            status: {type: object, x-kubernetes-preserve-unknown-fields: true}\n            spec:\n',
+    );
+  const sub = catalogOf(withStatus);
+  const noSub = catalogOf(withStatus.replaceAll('      subresources: {status: {}}\n', ''));
+  const input = widget('v1', { size: 3 }, { status: { phase: 'Ready' } });
+
+  it('is read from the CRD per version, and absent when not enabled', () => {
+    expect(sub.kind.versions.filter((v) => v.statusSubresource === true).map((v) => v.name)).toEqual(['v1', 'v2']);
+    expect(noSub.kind.versions.some((v) => v.statusSubresource !== undefined)).toBe(false);
+  });
+
+  it('drops .status on create, as a fate on the written input; without the subresource it is stored', () => {
+    const r = run(sub, input, 'v2');
+    expect(r.stored.status).toBeUndefined();
+    expect(r.target.status).toBeUndefined();
+    const f = r.fates.filter((x) => x.cause === 'status-subresource');
+    expect(f.map((x) => [x.kind, x.on, x.by, x.pane, x.path])).toEqual([
+      ['dropped-on-write', 'write', 'v1', 'resource', ['status']],
+    ]);
+    expect(r.issues.filter((i) => i.code === 'DROPPED_ON_WRITE').map((i) => i.path)).toEqual([['status']]);
+    expect(r.rejected).toBe(false);
+    expect(run(noSub, input, 'v2').stored.status).toEqual({ phase: 'Ready' });
+  });
+
+  it('on a main-resource update keeps the stored status, whatever the request says', () => {
+    const old = widget('v1', { size: 1 }, { status: { phase: 'Old' } });
+    const r = run(sub, input, 'v2', { update: { old } });
+    expect(r.stored.status).toEqual({ phase: 'Old' });
+    expect(r.fates.filter((x) => x.cause === 'status-subresource').map((x) => x.path)).toEqual([['status']]);
+    // the same status as stored: nothing lost
+    const same = run(sub, input, 'v2', { update: { old: input } });
+    expect(same.stored.status).toEqual({ phase: 'Ready' });
+    expect(same.fates.some((x) => x.cause === 'status-subresource')).toBe(false);
+    // a stored object without status: the update does not set one
+    const none = run(sub, input, 'v2', { update: { old: widget('v1', { size: 1 }) } });
+    expect(none.stored.status).toBeUndefined();
+  });
+
+  it('reads v1beta1 CRDs that declare subresources once for every version', () => {
+    const beta = catalogOf(
+      [
+        'apiVersion: apiextensions.k8s.io/v1beta1',
+        'kind: CustomResourceDefinition',
+        'metadata: {name: things.example.com}',
+        'spec:',
+        '  group: example.com',
+        '  names: {kind: Thing, plural: things}',
+        '  subresources: {status: {}}',
+        '  validation: {openAPIV3Schema: {type: object}}',
+        '  versions: [{name: v1, served: true, storage: true}]',
+      ].join('\n'),
+    );
+    expect(beta.kind.versions.filter((v) => v.derived !== true).map((v) => v.statusSubresource)).toEqual([true]);
+  });
+});
+
+describe('a status only V defaults made (strategy.go PrepareForCreate after decoding)', () => {
+  const defaulted = catalogOf(
+    widgetsYaml
+      .replace(/(- name: v1\n\s+served: true\n\s+storage: false\n)/, '$1      subresources: {status: {}}\n')
+      .replaceAll(
+        '          properties:\n            spec:\n',
+        '          properties:\n            status: {type: object, default: {phase: New}, properties: {phase: {type: string}}}\n            spec:\n',
+      ),
+  );
+
+  it('is removed without a fate: the client wrote no status, nothing it wrote is lost', () => {
+    const r = run(defaulted, widget('v1', { size: 3 }), 'v2');
+    expect(r.stored.status).toBeUndefined();
+    expect(r.fates.filter((f) => f.path[0] === 'status' && f.on === 'write')).toEqual([]);
+    // the storage version's defaults apply on read, as the server's GET shows them
+    expect(r.target.status).toEqual({ phase: 'New' });
   });
 });
