@@ -17,7 +17,7 @@ import type { Schema } from './schemaNode.ts';
 import { deployedStorageVersion, effectiveConversion } from './storageView.ts';
 import { restoreObjectMeta, validateConvertedObject, webhookCopy, type RestoreError } from './webhookConversion.ts';
 import { applyRules, findSteps } from '../../rules/apply.ts';
-import { notServed, prepareStatus, type Rejection } from './serverRequest.ts';
+import { notServed, prepareStatus, validateWrite, type Rejection } from './serverRequest.ts';
 import type { RuleSet } from '../../rules/format.ts';
 
 export type DeployedFateKind =
@@ -62,6 +62,11 @@ export interface DeployedOptions {
    * subresource, `.status` is then `old`'s (PrepareForUpdate), not dropped (PrepareForCreate).
    */
   readonly update?: { readonly old: Readonly<Record<string, unknown>> };
+  /**
+   * true (default): validate the written object at V, as the server always does (a write it refuses stores
+   * nothing). false only for callers that validate elsewhere.
+   */
+  readonly validate?: boolean;
 }
 
 export interface DeployedResult {
@@ -104,7 +109,8 @@ export interface DeployedResult {
 
 /**
  * A request the API server fails: VERSION_NOT_SERVED (a write at V or a read at T, `served: false`: 404),
- * INVALID_METADATA (a write) or CONVERSION_INVALID_METADATA (a write or a read).
+ * the write's validation at V (VALIDATION_*, CEL_*: one per error, at its path), INVALID_METADATA (a write) or
+ * CONVERSION_INVALID_METADATA (a write or a read).
  */
 export type DeployedRejection = Rejection;
 
@@ -268,6 +274,8 @@ export function runDeployed(
   applyDefaultsInPlace(w, sFrom, recorder(ctx, 'write', from.name, 'default', 'stored'));
   if (prepareStatus(w, doc, from, opts.update?.old, recorder(ctx, 'write', from.name, 'prepare', 'resource')))
     dropFates(ctx.fates, (f) => f.on === 'write' && f.step === 'default' && f.path[0] === 'status');
+  // strategy.go Validate: V's schema and CEL rules on the object as decoded; a refused write stores nothing
+  const invalid = opts.validate === false ? [] : validateWrite(w, from);
   // convert V -> S, then the coercer again with S's schema (no defaulting, no validation at S)
   const toStore = recorder(ctx, 'write', S.name, 'convert', 'stored');
   // A rule's source fields are named on the input as written (the resource pane), as its destinations are stored.
@@ -306,6 +314,7 @@ export function runDeployed(
   const fates = changes.concat(copies);
   const rejections: DeployedRejection[] = [
     ...notServed(from, to),
+    ...invalid,
     ...errors.map((e) => ({
       on: 'write' as const,
       issue: issue('error', 'INVALID_METADATA', 'the API server rejects the write: metadata of the wrong type', e.path),

@@ -4,6 +4,7 @@ import { issue, type Issue } from '../../model/issue.ts';
 import type { Version } from '../../model/model.ts';
 import { deepClone } from '../../model/jsonValue.ts';
 import type { Recorder } from './records.ts';
+import { validateValue } from '../../checks/validate/validateValue.ts';
 
 /** A request the API server fails, and why. */
 export interface Rejection {
@@ -70,4 +71,16 @@ function sameJson(a: unknown, b: unknown): boolean {
   const ao = a as Record<string, unknown>;
   const bo = b as Record<string, unknown>;
   return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(bo, k) && sameJson(ao[k], bo[k]));
+}
+
+/**
+ * strategy.go `Validate` on a create: V's schema (OpenAPI, embedded ObjectMeta, list types, then CEL) on the
+ * object after decoding (coerced, defaulted) and PrepareForCreate. Each error fails the write. Unknown fields
+ * are not errors here: the coercer pruned them (fieldValidation Warn/Ignore).
+ */
+export function validateWrite(w: Readonly<Record<string, unknown>>, v: Version): Rejection[] {
+  if (!v.schema) return [];
+  return validateValue(v.schema, w, { strictFields: false })
+    .filter((i) => i.severity === 'error')
+    .map((i) => ({ on: 'write', issue: i }));
 }

@@ -132,3 +132,41 @@ describe('a status only V defaults made (strategy.go PrepareForCreate after deco
     expect(r.target.status).toEqual({ phase: 'New' });
   });
 });
+
+describe('validation at the request version, after defaulting (strategy.go Validate)', () => {
+  const ruled = catalogOf(
+    widgetsYaml
+      .replace(
+        '                size: { type: integer, default: 1 }\n                color: { type: string, default: red }\n',
+        '                size: { type: integer, default: 1 }\n                color: { type: string, default: red, enum: [red, blue] }\n',
+      )
+      .replace(
+        /(- name: v1[\s\S]*?            spec:\n              type: object\n)/,
+        '$1              required: [size]\n              x-kubernetes-validations: [{rule: "self.size < 10", message: too big}]\n',
+      ),
+  );
+
+  it('accepts what the defaults complete: a required field the schema defaults', () => {
+    const r = run(ruled, widget('v1', {}), 'v2');
+    expect(r.rejected).toBe(false);
+    expect(r.stored.spec).toMatchObject({ size: 1, color: 'red' });
+  });
+
+  it('rejects the write, one rejection per error with its path, and stores nothing', () => {
+    const r = run(ruled, widget('v1', { size: 12, color: 'green' }), 'v2');
+    expect(rejections(r)).toEqual([
+      ['write', 'VALIDATION_ENUM', ['spec', 'color']],
+      ['write', 'CEL_RULE', ['spec']],
+    ]);
+    expect(r.storedNothing).toBe(true);
+    expect(r.issues.filter((i) => i.severity === 'error').map((i) => i.code)).toEqual(['VALIDATION_ENUM', 'CEL_RULE']);
+  });
+
+  it('validates at V only: the storage version has no such rule, and reading never validates', () => {
+    expect(run(ruled, widget('v2', { size: 12, color: 'green' }), 'v1').rejected).toBe(false);
+  });
+
+  it('can be skipped by a caller that validates elsewhere', () => {
+    expect(run(ruled, widget('v1', { size: 12 }), 'v2', { validate: false }).rejected).toBe(false);
+  });
+});
