@@ -141,7 +141,7 @@ describe('validation at the request version, after defaulting (strategy.go Valid
         '                size: { type: integer, default: 1 }\n                color: { type: string, default: red, enum: [red, blue] }\n',
       )
       .replace(
-        /(- name: v1[\s\S]*?            spec:\n              type: object\n)/,
+        /(- name: v1[\s\S]*? {12}spec:\n {14}type: object\n)/,
         '$1              required: [size]\n              x-kubernetes-validations: [{rule: "self.size < 10", message: too big}]\n',
       ),
   );
