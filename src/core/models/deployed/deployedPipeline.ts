@@ -119,6 +119,8 @@ interface Ctx {
   readonly all: boolean;
   /** What the rules said applying (a CEL failure): a field they did not write is never silent. */
   readonly ruleIssues: Issue[];
+  /** Conversions that failed (a rule's CEL error: the webhook's error): the request fails with it. */
+  readonly conversionErrors: Rejection[];
   /** Conversions whose metadata the server refused (restoreObjectMeta): the request fails. */
   readonly restoreErrors: {
     readonly on: 'write' | 'read';
@@ -233,13 +235,14 @@ function convertTo(
     // The rules are the webhook: what they move is converted, the rest stays at its path; the server's pruning
     // by the target schema (the coercer after this step) drops what neither carries.
     const r = applyRules(rules, kind, from.name, to.name, doc);
-    ctx.ruleIssues.push(...r.issues);
+    // A failed rule is a webhook error: the server fails the request with it (converter.go), nothing is lost.
+    for (const i of r.issues)
+      if (i.code === 'RULE_FAILED') ctx.conversionErrors.push({ on, issue: { ...i, severity: 'error' } });
+      else ctx.ruleIssues.push(i);
     for (const a of r.applied) {
+      if (a.failed) continue;
       for (const p of a.destPaths) rec([...p], 'conversion-rule', a.ruleId);
-      // A failed rule consumed its fields and wrote nothing from them: they are lost, never "computed".
-      if (a.failed) for (const p of a.sourcePaths) (recSource ?? rec)([...p], 'rule-failed', a.ruleId);
-      else if (recSource && a.op !== 'drop')
-        for (const p of a.sourcePaths) recSource([...p], 'conversion-rule', a.ruleId);
+      if (recSource && a.op !== 'drop') for (const p of a.sourcePaths) recSource([...p], 'conversion-rule', a.ruleId);
     }
     for (const d of r.dropped) rec([...d.path], 'rule-dropped', d.ruleId);
     out = { ...(r.doc as Record<string, unknown>), apiVersion };
@@ -261,7 +264,7 @@ export function runDeployed(
   to: Version,
   opts: DeployedOptions = {},
 ): DeployedResult {
-  const ctx: Ctx = { fates: [], all: opts.fates !== false, ruleIssues: [], restoreErrors: [] };
+  const ctx: Ctx = { fates: [], all: opts.fates !== false, ruleIssues: [], conversionErrors: [], restoreErrors: [] };
   const S = deployedStorageVersion(kind);
   const strategy = effectiveConversion(kind, opts.conversion);
   const sFrom = versionSchema(from);
@@ -319,6 +322,7 @@ export function runDeployed(
       on: 'write' as const,
       issue: issue('error', 'INVALID_METADATA', 'the API server rejects the write: metadata of the wrong type', e.path),
     })),
+    ...ctx.conversionErrors,
     ...ctx.restoreErrors.map((r) => ({ on: r.on, issue: restoreIssue(r) })),
   ];
   return {
