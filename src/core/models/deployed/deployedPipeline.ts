@@ -105,6 +105,19 @@ export interface DeployedResult {
    * (migration) check it.
    */
   readonly storedNothing: boolean;
+  /**
+   * The conversions whose result depends on a webhook the explorer does not know (a non-ASO `Webhook` CRD
+   * without rules for the pair): a verdict says "cannot tell: depends on the webhook", never "no loss".
+   * Empty when every conversion is None, ASO's or described by rules.
+   */
+  readonly undetermined: readonly DeployedUndetermined[];
+}
+
+/** A conversion the operator's webhook decides: on the write (V -> S) or the read (S -> T). */
+export interface DeployedUndetermined {
+  readonly on: 'write' | 'read';
+  readonly from: string;
+  readonly to: string;
 }
 
 /**
@@ -119,6 +132,7 @@ interface Ctx {
   readonly all: boolean;
   /** What the rules said applying (a CEL failure): a field they did not write is never silent. */
   readonly ruleIssues: Issue[];
+  readonly undetermined: DeployedUndetermined[];
   /** Conversions that failed (a rule's CEL error: the webhook's error): the request fails with it. */
   readonly conversionErrors: Rejection[];
   /** Conversions whose metadata the server refused (restoreObjectMeta): the request fails. */
@@ -247,6 +261,8 @@ function convertTo(
     for (const d of r.dropped) rec([...d.path], 'rule-dropped', d.ruleId);
     out = { ...(r.doc as Record<string, unknown>), apiVersion };
   } else {
+    // the operator's webhook, not described: what it keeps or loses cannot be told
+    ctx.undetermined.push({ on, from: from.name, to: to.name });
     out = webhookCopy(doc, versionSchema(from), versionSchema(to), apiVersion, rec, ctx.all);
   }
   // converter.go: every conversion's result is checked, then its metadata restored; the first failure fails it
@@ -264,7 +280,14 @@ export function runDeployed(
   to: Version,
   opts: DeployedOptions = {},
 ): DeployedResult {
-  const ctx: Ctx = { fates: [], all: opts.fates !== false, ruleIssues: [], conversionErrors: [], restoreErrors: [] };
+  const ctx: Ctx = {
+    fates: [],
+    all: opts.fates !== false,
+    ruleIssues: [],
+    undetermined: [],
+    conversionErrors: [],
+    restoreErrors: [],
+  };
   const S = deployedStorageVersion(kind);
   const strategy = effectiveConversion(kind, opts.conversion);
   const sFrom = versionSchema(from);
@@ -338,6 +361,7 @@ export function runDeployed(
     rejected: rejections.length > 0,
     rejections,
     storedNothing: rejections.some((x) => x.on === 'write'),
+    undetermined: ctx.undetermined,
   };
 }
 

@@ -41,5 +41,6 @@ export {
   type DeployedPane,
   type DeployedRejection,
   type DeployedResult,
+  type DeployedUndetermined,
 } from './deployedPipeline.ts';
 export { fieldLoss, fieldsPrunedBy, type FieldLoss } from './fieldLoss.ts';

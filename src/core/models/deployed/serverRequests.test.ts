@@ -170,3 +170,22 @@ describe('validation at the request version, after defaulting (strategy.go Valid
     expect(run(ruled, widget('v1', { size: 12 }), 'v2', { validate: false }).rejected).toBe(false);
   });
 });
+
+describe('a webhook the explorer does not know (Webhook CRD, not ASO, no rules for the pair)', () => {
+  const webhook = catalogOf(
+    widgetsYaml.replace('  scope: Namespaced\n', '  scope: Namespaced\n  conversion: {strategy: Webhook}\n'),
+  );
+
+  it('is undetermined on each conversion it decides: the write to storage and the read from it', () => {
+    expect(run(webhook, widget('v1', { size: 3 }), 'v1').undetermined).toEqual([
+      { on: 'write', from: 'v1', to: 'v2' },
+      { on: 'read', from: 'v2', to: 'v1' },
+    ]);
+    expect(run(webhook, widget('v2', { size: 3 }), 'v1').undetermined).toEqual([{ on: 'read', from: 'v2', to: 'v1' }]);
+  });
+
+  it('is determined when no conversion runs, or under None', () => {
+    expect(run(webhook, widget('v2', { size: 3 }), 'v2').undetermined).toEqual([]);
+    expect(run(catalogOf(widgetsYaml), widget('v1', { size: 3 }), 'v1').undetermined).toEqual([]);
+  });
+});
