@@ -69,6 +69,11 @@ export function importCrd(
     read.push({ name: rv.name, raw: rv, schema });
   });
 
+  // v1 declares subresources per version; v1beta1 could declare them once for every version
+  const statusOn = (raw: Record<string, unknown>): boolean => {
+    const sub = isRecord(raw.subresources) ? raw.subresources : spec.subresources;
+    return isRecord(sub) && isRecord(sub.status);
+  };
   const aso = read.some((r) => isAsoStorageSchema(r.name, r.schema));
   const present = new Set(read.map((r) => r.name));
   const versions: Version[] = read.map(({ name, raw, schema }) => {
@@ -95,6 +100,7 @@ export function importCrd(
       root: kindName,
       ...(rootProps.some((p) => p.name === 'spec') ? { spec: 'spec' } : {}),
       ...(rootProps.some((p) => p.name === 'status') ? { status: 'status' } : {}),
+      ...(statusOn(raw) ? { statusSubresource: true } : {}),
       types,
       source: doc.file,
       schema: structuralSchema(schema),

@@ -103,14 +103,16 @@ export function deployedVerdict(input: DeployedVerdictInput): Verdict {
         .concat(fates.filter((f) => isDeployedLoss(f) && f.pane === 'target'))
         .map((f) => ({ path: f.path, on: f.on, by: f.by, why: deployedDropSentence(f) })),
     );
+  // The conversions a webhook the explorer does not know decides (the pipeline's list), with the fields it decides.
   const undecided = new Map<string, { from: string; to: string; paths: Path[] }>();
+  const key = (a: string, b: string) => `${a}\u0000${b}`;
+  for (const u of r.undetermined) undecided.set(key(u.from, u.to), { from: u.from, to: u.to, paths: [] });
   for (const f of r.fates) {
     if (f.kind !== 'webhook-not-modelled') continue;
     const [a, b] = f.on === 'write' ? [r.from, r.storage] : [r.storage, r.to];
-    const key = `${a}\u0000${b}`;
-    const u = undecided.get(key) ?? { from: a, to: b, paths: [] };
+    const u = undecided.get(key(a, b)) ?? { from: a, to: b, paths: [] };
     u.paths.push(f.path);
-    undecided.set(key, u);
+    undecided.set(key(a, b), u);
   }
   const rt = input.roundTrip;
   const roundTrip = rt && {

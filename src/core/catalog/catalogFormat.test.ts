@@ -79,3 +79,17 @@ describe('upgradeCatalogJson', () => {
     );
   });
 });
+
+describe('catalogs saved before the status subresource was recorded (Version.statusSubresource)', () => {
+  it('load without the flag, and a catalog with it keeps it', () => {
+    const before = JSON.parse(currentGolden()) as { kinds: { versions: Record<string, unknown>[] }[] };
+    const old = loadCatalog(before);
+    expect(old.issues).toEqual([]);
+    expect(old.catalog?.kinds.flatMap((k) => k.versions.map((v) => v.statusSubresource))).not.toContain(true);
+    (before.kinds[0]!.versions[0] as Record<string, unknown>).statusSubresource = true;
+    const now = loadCatalog(before);
+    expect(now.issues).toEqual([]);
+    expect(now.catalog?.kinds[0]?.versions[0]?.statusSubresource).toBe(true);
+    expect(JSON.parse(serializeCatalog(now.catalog!))).toEqual(before);
+  });
+});

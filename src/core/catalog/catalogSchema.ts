@@ -125,6 +125,7 @@ export const catalogSchema = {
         root: str,
         spec: str,
         status: str,
+        statusSubresource: { type: 'boolean' },
         types: { type: 'object', additionalProperties: { $ref: '#/definitions/objectType' } },
         source: str,
         schema: { type: 'object' },

@@ -5,7 +5,8 @@ import type { IssueCode, Path, Severity } from '../model/issue.ts';
 import type { FateKind } from './fate.ts';
 
 /** The pipeline's stages (customresource_handler.go's coercer, defaulting, conversion). */
-export type DeployedStep = 'prune' | 'nulls' | 'metadata' | 'default' | 'convert';
+/** `prepare`: the registry strategy's PrepareForCreate/PrepareForUpdate (after defaulting, before validation). */
+export type DeployedStep = 'prune' | 'nulls' | 'metadata' | 'default' | 'prepare' | 'convert';
 
 export type DeployedCause =
   /** prune: the key is neither a declared property nor allowed by `additionalProperties`. */
@@ -26,6 +27,8 @@ export type DeployedCause =
   | 'missing'
   /** default: the field was a non-nullable `null`. */
   | 'null'
+  /** prepare: the status subresource is enabled, so a create or main-resource update does not set `.status`. */
+  | 'status-subresource'
   /** convert: None rewrites apiVersion only. */
   | 'api-version'
   /** convert (Webhook, not described): same path, same type in both schemas. */
@@ -146,6 +149,7 @@ const DROP_WHY: Partial<Record<DeployedCause, (by: string, field: string) => str
   'unknown-metadata-field': (_, field) => `${field} is not an ObjectMeta field`,
   'malformed-metadata-field': (_, field) => `${field} is not of ObjectMeta's type`,
   'non-string-type-meta': (_, field) => `an embedded resource's ${field} must be a string`,
+  'status-subresource': () => 'the status subresource is enabled: a create does not set .status',
 };
 
 /** A drop as a sentence: "dropped when written at v2: v2's schema has no `patchesStrategicMerge`". */

@@ -116,6 +116,12 @@ export interface Version {
   /** Property names of the root holding spec and status, when present. */
   readonly spec?: string;
   readonly status?: string;
+  /**
+   * The CRD enables the `/status` subresource for this version (`subresources.status`): a create or a
+   * main-resource update does not set `.status` (strategy.go PrepareForCreate/PrepareForUpdate). Absent = false
+   * (catalogs saved before it was recorded load as without).
+   */
+  readonly statusSubresource?: boolean;
   /** Object types keyed by name (keys sorted). */
   readonly types: Readonly<Record<string, ObjectType>>;
   /** Where this version came from (file path), for messages. */

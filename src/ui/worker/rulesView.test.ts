@@ -168,11 +168,11 @@ describeCorpus('explore with conversion rules (as deployed: the rules are the we
     expect(r.deployed?.byRules).toBe(true);
     const stored = storedLine(r.deployed?.stored, key('spec.replicas'));
     expect(stored === undefined || (stored.ghost !== undefined && stored.fate === 'lost')).toBe(true);
-    // the field the rule read is lost by its failure (never "computed by" it), and in the write-loss banner
-    const source = r.sourceFates.find((f) => f.path === key('spec.replicas'));
-    expect(source?.fate).toBe('lost');
-    expect(source?.reason).toContain('`replicas`');
-    expect(r.deployed?.droppedOnWrite.map((f) => f.path)).toContain('spec.replicas');
+    // the failed conversion fails the write with the rule's reason; the field is never shown as lost
+    expect(r.sourceFates.find((f) => f.path === key('spec.replicas'))).toBeUndefined();
+    expect(r.deployed?.droppedOnWrite.map((f) => f.path)).not.toContain('spec.replicas');
+    expect(r.deployed?.rejected).toBe(true);
+    expect(r.deployed?.rejections?.map((x) => [x.on, x.code])).toEqual([['write', 'RULE_FAILED']]);
     // the other rule still applied
     expect(r.deployed?.fates.find((f) => f.path === MOVED)?.rule).toBe('infrastructureRef');
   });

@@ -21,7 +21,8 @@ export function deployedRewrite(catalog: Catalog, kind: Kind, opts: DeployedOpti
     const from = findVersion(moved, fromVersion);
     const to = findVersion(moved, toVersion);
     if (!from || !to) return { doc, dropped: [] };
-    const r = runDeployed(catalog, moved, from, { ...doc }, to, { ...opts, fates: false });
+    // The migrator writes back what it read: an update, whose status (with the subresource) stays the stored one
+    const r = runDeployed(catalog, moved, from, { ...doc }, to, { ...opts, fates: false, update: { old: doc } });
     const dropped: Path[] = r.fates.filter((f) => f.kind === 'dropped-on-write').map((f) => f.path);
     return { doc: r.stored, dropped };
   };

@@ -27,6 +27,7 @@ import type { Schema } from './schemaNode.ts';
 import { deployedStorageVersion, effectiveConversion } from './storageView.ts';
 import { restoreObjectMeta, validateConvertedObject, webhookCopy, type RestoreError } from './webhookConversion.ts';
 import { applyRules, findSteps } from '../../rules/apply.ts';
+import { notServed, prepareStatus, validateWrite, type Rejection } from './serverRequest.ts';
 import type { RuleSet } from '../../rules/format.ts';
 
 export interface DeployedOptions {
@@ -38,6 +39,16 @@ export interface DeployedOptions {
   readonly fates?: boolean;
   /** Built-in hooks for ASO's conversion. */
   readonly hooks?: HookRegistry;
+  /**
+   * The write is an update of `old` (the object as stored, read at V) rather than a create: with the status
+   * subresource, `.status` is then `old`'s (PrepareForUpdate), not dropped (PrepareForCreate).
+   */
+  readonly update?: { readonly old: Readonly<Record<string, unknown>> };
+  /**
+   * true (default): validate the written object at V, as the server always does (a write it refuses stores
+   * nothing). false only for callers that validate elsewhere.
+   */
+  readonly validate?: boolean;
 }
 
 export interface DeployedResult {
@@ -46,7 +57,10 @@ export interface DeployedResult {
   readonly storage: string;
   readonly to: string;
   readonly conversion: ConversionStrategy;
-  /** The object as etcd holds it (apiVersion at S). */
+  /**
+   * The object as etcd holds it (apiVersion at S). When `storedNothing`, what the pipeline had when the write
+   * was refused (shown for what it would have been; etcd holds nothing).
+   */
   readonly stored: Record<string, unknown>;
   /** The object as a client reading at T gets it. */
   readonly target: Record<string, unknown>;
@@ -67,19 +81,42 @@ export interface DeployedResult {
   readonly rejected: boolean;
   /** Why `rejected`: each failure, on the write or the read, with its issue (also in `issues`). */
   readonly rejections: readonly DeployedRejection[];
+  /**
+   * True when the write is refused (a rejection `on: 'write'`): nothing is stored. A flag rather than an absent
+   * `stored`, so the panes can still show what the write would have stored; callers that need the stored object
+   * (migration) check it.
+   */
+  readonly storedNothing: boolean;
+  /**
+   * The conversions whose result depends on a webhook the explorer does not know (a non-ASO `Webhook` CRD
+   * without rules for the pair): a verdict says "cannot tell: depends on the webhook", never "no loss".
+   * Empty when every conversion is None, ASO's or described by rules.
+   */
+  readonly undetermined: readonly DeployedUndetermined[];
 }
 
-/** A request the API server fails: INVALID_METADATA (a write) or CONVERSION_INVALID_METADATA (a write or a read). */
-export interface DeployedRejection {
+/** A conversion the operator's webhook decides: on the write (V -> S) or the read (S -> T). */
+export interface DeployedUndetermined {
   readonly on: 'write' | 'read';
-  readonly issue: Issue;
+  readonly from: string;
+  readonly to: string;
 }
+
+/**
+ * A request the API server fails: VERSION_NOT_SERVED (a write at V or a read at T, `served: false`: 404),
+ * the write's validation at V (VALIDATION_*, CEL_*: one per error, at its path), INVALID_METADATA (a write) or
+ * CONVERSION_INVALID_METADATA (a write or a read).
+ */
+export type DeployedRejection = Rejection;
 
 interface Ctx {
   readonly fates: DeployedFate[];
   readonly all: boolean;
   /** What the rules said applying (a CEL failure): a field they did not write is never silent. */
   readonly ruleIssues: Issue[];
+  readonly undetermined: DeployedUndetermined[];
+  /** Conversions that failed (a rule's CEL error: the webhook's error): the request fails with it. */
+  readonly conversionErrors: Rejection[];
   /** Conversions whose metadata the server refused (restoreObjectMeta): the request fails. */
   readonly restoreErrors: {
     readonly on: 'write' | 'read';
@@ -101,6 +138,7 @@ function fateKind(step: DeployedStep, cause: DeployedCause, on: 'write' | 'read'
   const dropped = on === 'write' ? 'dropped-on-write' : 'dropped-on-read';
   switch (step) {
     case 'prune':
+    case 'prepare':
       return dropped;
     case 'nulls':
       return 'null-removed';
@@ -193,17 +231,20 @@ function convertTo(
     // The rules are the webhook: what they move is converted, the rest stays at its path; the server's pruning
     // by the target schema (the coercer after this step) drops what neither carries.
     const r = applyRules(rules, kind, from.name, to.name, doc);
-    ctx.ruleIssues.push(...r.issues);
+    // A failed rule is a webhook error: the server fails the request with it (converter.go), nothing is lost.
+    for (const i of r.issues)
+      if (i.code === 'RULE_FAILED') ctx.conversionErrors.push({ on, issue: { ...i, severity: 'error' } });
+      else ctx.ruleIssues.push(i);
     for (const a of r.applied) {
+      if (a.failed) continue;
       for (const p of a.destPaths) rec([...p], 'conversion-rule', a.ruleId);
-      // A failed rule consumed its fields and wrote nothing from them: they are lost, never "computed".
-      if (a.failed) for (const p of a.sourcePaths) (recSource ?? rec)([...p], 'rule-failed', a.ruleId);
-      else if (recSource && a.op !== 'drop')
-        for (const p of a.sourcePaths) recSource([...p], 'conversion-rule', a.ruleId);
+      if (recSource && a.op !== 'drop') for (const p of a.sourcePaths) recSource([...p], 'conversion-rule', a.ruleId);
     }
     for (const d of r.dropped) rec([...d.path], 'rule-dropped', d.ruleId);
     out = { ...(r.doc as Record<string, unknown>), apiVersion };
   } else {
+    // the operator's webhook, not described: what it keeps or loses cannot be told
+    ctx.undetermined.push({ on, from: from.name, to: to.name });
     out = webhookCopy(doc, versionSchema(from), versionSchema(to), apiVersion, rec, ctx.all);
   }
   // converter.go: every conversion's result is checked, then its metadata restored; the first failure fails it
@@ -221,7 +262,14 @@ export function runDeployed(
   to: Version,
   opts: DeployedOptions = {},
 ): DeployedResult {
-  const ctx: Ctx = { fates: [], all: opts.fates !== false, ruleIssues: [], restoreErrors: [] };
+  const ctx: Ctx = {
+    fates: [],
+    all: opts.fates !== false,
+    ruleIssues: [],
+    undetermined: [],
+    conversionErrors: [],
+    restoreErrors: [],
+  };
   const S = deployedStorageVersion(kind);
   const strategy = effectiveConversion(kind, opts.conversion);
   const sFrom = versionSchema(from);
@@ -232,6 +280,10 @@ export function runDeployed(
   const errors = written.errors;
   let w = written.doc;
   applyDefaultsInPlace(w, sFrom, recorder(ctx, 'write', from.name, 'default', 'stored'));
+  if (prepareStatus(w, doc, from, opts.update?.old, recorder(ctx, 'write', from.name, 'prepare', 'resource')))
+    dropFates(ctx.fates, (f) => f.on === 'write' && f.step === 'default' && f.path[0] === 'status');
+  // strategy.go Validate: V's schema and CEL rules on the object as decoded; a refused write stores nothing
+  const invalid = opts.validate === false ? [] : validateWrite(w, from);
   // convert V -> S, then the coercer again with S's schema (no defaulting, no validation at S)
   const toStore = recorder(ctx, 'write', S.name, 'convert', 'stored');
   // A rule's source fields are named on the input as written (the resource pane), as its destinations are stored.
@@ -269,10 +321,13 @@ export function runDeployed(
   if (ctx.all) recordCopies(doc, r, copies, to.name);
   const fates = changes.concat(copies);
   const rejections: DeployedRejection[] = [
+    ...notServed(from, to),
+    ...invalid,
     ...errors.map((e) => ({
       on: 'write' as const,
       issue: issue('error', 'INVALID_METADATA', 'the API server rejects the write: metadata of the wrong type', e.path),
     })),
+    ...ctx.conversionErrors,
     ...ctx.restoreErrors.map((r) => ({ on: r.on, issue: restoreIssue(r) })),
   ];
   return {
@@ -287,7 +342,16 @@ export function runDeployed(
     issues: [...rejections.map((x) => x.issue), ...issuesOf(fates), ...ctx.ruleIssues],
     rejected: rejections.length > 0,
     rejections,
+    storedNothing: rejections.some((x) => x.on === 'write'),
+    undetermined: ctx.undetermined,
   };
+}
+
+/** Remove the fates `gone` matches (a stage undid what an earlier one recorded), in place. */
+function dropFates(fates: DeployedFate[], gone: (f: DeployedFate) => boolean): void {
+  let n = 0;
+  for (const f of fates) if (!gone(f)) fates[n++] = f;
+  fates.length = n;
 }
 
 /** `copied`: scalar leaves of the target equal to the input's at the same path (None and Webhook record theirs). */
@@ -356,6 +420,7 @@ function issuesOf(fates: readonly DeployedFate[]): Issue[] {
 }
 
 function problemWords(f: DeployedFate): string {
+  if (f.cause === 'status-subresource') return `not set by a write at ${f.by}: the status subresource owns it`;
   if (f.kind === 'webhook-not-modelled') return `the conversion webhook decides what becomes of this at ${f.by}`;
   return `${DEPLOYED_FATE_KINDS[f.kind].words} by ${f.by}'s schema`;
 }

@@ -38,5 +38,6 @@ export {
   type DeployedOptions,
   type DeployedRejection,
   type DeployedResult,
+  type DeployedUndetermined,
 } from './deployedPipeline.ts';
 export { fieldLoss, fieldsPrunedBy, type FieldLoss } from './fieldLoss.ts';
