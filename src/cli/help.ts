@@ -1,4 +1,6 @@
 // `version-explorer <command> --help`: each command's usage, options and exit codes.
+import { WEBHOOK_HELP } from './webhook/help.ts';
+
 const EXIT = `Exit codes: 0 ok; 1 data would be lost or a check failed; 2 bad usage or bad input (problems are printed
 as file:line:col: severity CODE: message).`;
 
@@ -79,4 +81,5 @@ ${CATALOG}
   --json              stable JSON
 ${EXIT} Exit 1 when V2 is not compatible with V1.
 `,
+  webhook: WEBHOOK_HELP,
 };

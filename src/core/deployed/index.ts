@@ -43,3 +43,22 @@ export {
   type DeployedResult,
 } from './deployedPipeline.ts';
 export { fieldLoss, fieldsPrunedBy, type FieldLoss } from './fieldLoss.ts';
+export {
+  REVIEW_GROUP,
+  checkConversionResponse,
+  conversionRequest,
+  conversionResponse,
+  isBadReview,
+  readConversionRequest,
+  type BadReview,
+  type ConversionRequest,
+  type ResponseRefusal,
+  type ReviewLimits,
+  type ReviewVersion,
+} from './conversionReview.ts';
+export {
+  answerWithRules,
+  convertObjectWithRules,
+  type RulesWebhookAnswer,
+  type RulesWebhookLimits,
+} from './rulesWebhook.ts';

@@ -49,6 +49,7 @@ export {
 } from './check.ts';
 export { parsePathPattern, formatPathPattern, patternTouches, type PathPattern } from './paths.ts';
 export { pruneTo } from './schemaWalk.ts';
+export { convertWithRules, type RulesConversion } from './convertWithRules.ts';
 export {
   draftRules,
   type DraftConfidence,
