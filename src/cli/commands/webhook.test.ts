@@ -1,14 +1,13 @@
 // `version-explorer webhook` as a process: usage errors, JSON logs, and a graceful stop on SIGTERM (exit 0
 // after the request in flight is answered).
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../main.ts';
 import { fakeIO } from '../testdata/fakeIO.ts';
 import { request } from '../webhook/testdata/client.ts';
+import { startCli } from '../webhook/testdata/process.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
-const BIN = path.join(REPO, 'bin/version-explorer.mjs');
 const CRD = path.join(REPO, 'src/core/rules/testdata/backup-crd.yaml');
 const RULES = path.join(REPO, 'src/core/rules/testdata/backup-rules.yaml');
 
@@ -43,20 +42,16 @@ describe('webhook usage', () => {
 
 describe('webhook process', () => {
   it('logs JSON lines, answers, and exits 0 on SIGTERM', async () => {
-    const child = spawn(
-      process.execPath,
-      [BIN, 'webhook', '--rules', RULES, '--crd', CRD, '--insecure-http', '--port', '0'],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    let err = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stderr.on('data', (d: Buffer) => {
-        err += d.toString();
-        const m = /"url":"(http:\/\/[^"]+)"/.exec(err);
-        if (m) resolve(m[1] as string);
-      });
-      child.on('exit', () => reject(new Error(`exited: ${err}`)));
-    });
+    const { child, url, stderr } = await startCli([
+      'webhook',
+      '--rules',
+      RULES,
+      '--crd',
+      CRD,
+      '--insecure-http',
+      '--port',
+      '0',
+    ]);
     const body = JSON.stringify({
       apiVersion: 'apiextensions.k8s.io/v1',
       kind: 'ConversionReview',
@@ -71,7 +66,7 @@ describe('webhook process', () => {
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await exit).toBe(0);
-    const lines = err
+    const lines = stderr()
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l) as Record<string, unknown>);

@@ -7,15 +7,10 @@ import type { Catalog, RuleSet } from '../../core/index.ts';
 import { answerWithRules } from '../../core/index.ts';
 import type { CommandIO } from '../io.ts';
 import { startWebhookServer, type RunningWebhook } from '../webhook/server.ts';
-import { commandArgs, loadCatalogFor, usageError } from './conversionArgs.ts';
+import { commandArgs, loadCatalogFor } from './conversionArgs.ts';
+import { manifests } from './webhookManifests.ts';
+import { WEBHOOK_USAGE } from '../webhook/help.ts';
 import { loadRules } from './rulesArg.ts';
-
-export const WEBHOOK_USAGE = [
-  'usage: version-explorer webhook --rules FILE --crd FILE --tls-cert FILE --tls-key FILE [--port N] [--host H]',
-  '                                [--max-body BYTES] [--max-objects N] [--timeout MS]',
-  '       version-explorer webhook --rules FILE --crd FILE --insecure-http [--port N]   (127.0.0.1 only, for tests)',
-  '',
-].join('\n');
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
@@ -115,6 +110,6 @@ async function serve(args: string[], io: CommandIO): Promise<number> {
 }
 
 export async function webhook(args: string[], io: CommandIO): Promise<number> {
-  if (args[0] === 'manifests') return usageError(io, 'webhook manifests', WEBHOOK_USAGE, 'not yet');
+  if (args[0] === 'manifests') return manifests(args.slice(1), io);
   return serve(args, io);
 }

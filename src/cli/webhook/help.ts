@@ -2,8 +2,8 @@
 export const WEBHOOK_HELP = `usage: version-explorer webhook --rules FILE --crd FILE --tls-cert FILE --tls-key FILE [--port N] [--host H]
                                 [--max-body BYTES] [--max-objects N] [--timeout MS]
        version-explorer webhook --rules FILE --crd FILE --insecure-http [--port N]
-       version-explorer webhook manifests --crd FILE --image IMAGE [--namespace NS] [--name NAME]
-                                [--cert-manager ISSUER] [--rules-configmap NAME]
+       version-explorer webhook manifests --rules FILE --crd FILE --image IMAGE [--name N] [--namespace NS]
+                                [--replicas N] [--cert-manager ISSUER | --ca-bundle FILE] [--crd-patch]
 
 Serves the conversion rules as a Kubernetes conversion webhook (docs/webhook.md): POST /convert answers a
 ConversionReview (apiextensions.k8s.io/v1 or v1beta1) with what \`rules apply\` computes, every object or a
@@ -21,5 +21,26 @@ line per request on stderr. SIGTERM or SIGINT: finishes the requests in flight, 
   --timeout MS        time to read and convert one request (default 10000); longer: 408 or a Failure
   --insecure-http     plain HTTP on a loopback address, for tests only
 
+manifests prints, as YAML for \`kubectl apply -f -\`: a ConfigMap with the rules and the CRDs they convert, the
+Deployment (non-root, read-only root filesystem, probes on /readyz and /healthz), its Service, cert-manager's
+Certificate with --cert-manager, and each CRD with spec.conversion pointing at the Service.
+  --image IMAGE       the webhook's container image (see the Dockerfile)
+  --name N            the Deployment, Service and Certificate name (default version-explorer-webhook)
+  --namespace NS      where they run (default version-explorer)
+  --replicas N        pods (default 2)
+  --cert-manager I    a cert-manager Issuer (or ClusterIssuer/NAME) signs the serving certificate, and its CA is
+                      injected into the CRDs (annotation cert-manager.io/inject-ca-from)
+  --ca-bundle FILE    without cert-manager: the PEM CA that signed the certificate in Secret <name>-tls
+  --crd-patch         print only each CRD's metadata and spec.conversion (kubectl patch --type merge)
+
 Exit codes: 0 stopped by a signal; 1 not used; 2 bad usage or bad input (the rules or the CRD do not load).
 `;
+
+export const WEBHOOK_USAGE = [
+  'usage: version-explorer webhook --rules FILE --crd FILE --tls-cert FILE --tls-key FILE [--port N] [--host H]',
+  '                                [--max-body BYTES] [--max-objects N] [--timeout MS]',
+  '       version-explorer webhook --rules FILE --crd FILE --insecure-http [--port N]   (127.0.0.1 only, for tests)',
+  '       version-explorer webhook manifests --rules FILE --crd FILE --image IMAGE [--name N] [--namespace NS]',
+  '                                [--replicas N] [--cert-manager ISSUER | --ca-bundle FILE] [--crd-patch]',
+  '',
+].join('\n');
