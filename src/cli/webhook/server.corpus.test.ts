@@ -15,7 +15,7 @@ import { main } from '../main.ts';
 import { fakeIO } from '../testdata/fakeIO.ts';
 import type { RunningWebhook } from './server.ts';
 import { request } from './testdata/client.ts';
-import { selfSignedCert, type TestCert } from './testdata/tls.ts';
+import { loopbackTls, selfSignedCert, type TestCert } from './testdata/tls.ts';
 
 type Doc = Record<string, unknown>;
 const docsOf = (file: string): Doc[] =>
@@ -64,10 +64,7 @@ describeCorpus('the rules webhook against the corpus', () => {
     const server = await serveRules({
       catalog,
       rules: parsed.ruleSet,
-      tls: { certFile: cert.certFile, keyFile: cert.keyFile },
-      host: '127.0.0.1',
-      port: 0,
-      log: () => undefined,
+      ...loopbackTls(cert),
     });
     servers.push(server);
     const r = await request(`${server.url}/convert`, {
@@ -86,10 +83,7 @@ describeCorpus('the rules webhook against the corpus', () => {
       const server = await serveRules({
         catalog,
         rules: ruleSet,
-        tls: { certFile: cert.certFile, keyFile: cert.keyFile },
-        host: '127.0.0.1',
-        port: 0,
-        log: () => undefined,
+        ...loopbackTls(cert),
       });
       servers.push(server);
       let answered = 0;

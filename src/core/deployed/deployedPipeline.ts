@@ -56,6 +56,21 @@ export interface DeployedOptions {
   readonly fates?: boolean;
   /** Built-in hooks for ASO's conversion. */
   readonly hooks?: HookRegistry;
+  /** A running webhook is the conversion (for a `Webhook` CRD): its answers, gathered by the caller. */
+  readonly external?: ExternalConverter;
+}
+
+/**
+ * A running conversion webhook's answers, looked up synchronously: the converted object (checked and its metadata
+ * restored as the API server does: conversionReview.ts `checkConversionResponse`), the reason the API server fails
+ * the request, or undefined when the caller has not asked the webhook yet (it records the question, asks, and
+ * runs the pipeline again).
+ */
+export interface ExternalConverter {
+  convert(
+    doc: Record<string, unknown>,
+    desiredAPIVersion: string,
+  ): { readonly doc: Record<string, unknown> } | { readonly refused: string } | undefined;
 }
 
 export interface DeployedResult {
@@ -104,6 +119,14 @@ interface Ctx {
     readonly from: string;
     readonly to: string;
     readonly error: RestoreError;
+  }[];
+  readonly external?: ExternalConverter;
+  /** A running webhook's failures and answers the API server refuses: the request fails. */
+  readonly webhookErrors: {
+    readonly on: 'write' | 'read';
+    readonly from: string;
+    readonly to: string;
+    readonly reason: string;
   }[];
 }
 
@@ -188,6 +211,15 @@ function convertTo(
     return doc;
   }
   let out: Record<string, unknown>;
+  if (ctx.external) {
+    // The running webhook converts; its answer was checked (and metadata restored) when it arrived. A failed
+    // write ends the request: there is nothing stored to read.
+    if (on === 'read' && ctx.webhookErrors.length > 0) return { ...doc, apiVersion };
+    const a = ctx.external.convert(doc, apiVersion);
+    if (a && 'doc' in a) return deepClone(a.doc);
+    if (a) ctx.webhookErrors.push({ on, from: from.name, to: to.name, reason: a.refused });
+    return { ...doc, apiVersion };
+  }
   if (kind.aso) {
     // ASO's webhook is its generated conversion; rules augment it as in the ASO view
     const r = convertAt(catalog, kind, from, doc, to.name, {
@@ -239,9 +271,16 @@ export function runDeployed(
   to: Version,
   opts: DeployedOptions = {},
 ): DeployedResult {
-  const ctx: Ctx = { fates: [], all: opts.fates !== false, ruleIssues: [], restoreErrors: [] };
   const S = deployedStorageVersion(kind);
   const strategy = effectiveConversion(kind, opts.conversion);
+  const ctx: Ctx = {
+    fates: [],
+    all: opts.fates !== false,
+    ruleIssues: [],
+    restoreErrors: [],
+    webhookErrors: [],
+    ...(opts.external && strategy === 'Webhook' ? { external: opts.external } : {}),
+  };
   const sFrom = versionSchema(from);
   const sStore = versionSchema(S);
 
@@ -292,6 +331,14 @@ export function runDeployed(
       issue: issue('error', 'INVALID_METADATA', 'the API server rejects the write: metadata of the wrong type', e.path),
     })),
     ...ctx.restoreErrors.map((r) => ({ on: r.on, issue: restoreIssue(r) })),
+    ...ctx.webhookErrors.map((w) => ({
+      on: w.on,
+      issue: issue(
+        'error',
+        'CONVERSION_WEBHOOK_FAILED',
+        `the API server fails the ${w.on}: the conversion webhook (${w.from} -> ${w.to}) ${w.reason}`,
+      ),
+    })),
   ];
   return {
     view: 'deployed',

@@ -41,6 +41,7 @@ export {
   type DeployedPane,
   type DeployedRejection,
   type DeployedResult,
+  type ExternalConverter,
 } from './deployedPipeline.ts';
 export { fieldLoss, fieldsPrunedBy, type FieldLoss } from './fieldLoss.ts';
 export {

@@ -39,3 +39,11 @@ export function selfSignedCert(dir = mkdtempSync(path.join(os.tmpdir(), 've-webh
   );
   return { certFile, keyFile, cert: readFileSync(certFile, 'utf8') };
 }
+
+/** The TLS options of a test server on `cert`, on loopback, any free port, logs discarded. */
+export const loopbackTls = (cert: TestCert) => ({
+  tls: { certFile: cert.certFile, keyFile: cert.keyFile },
+  host: '127.0.0.1',
+  port: 0,
+  log: () => undefined,
+});
