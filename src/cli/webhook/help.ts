@@ -44,3 +44,11 @@ export const WEBHOOK_USAGE = [
   '                                [--replicas N] [--cert-manager ISSUER | --ca-bundle FILE] [--crd-patch]',
   '',
 ].join('\n');
+
+/** The `--webhook` options of convert, roundtrip and migrate (docs/webhook.md, "Testing any running webhook"). */
+export const WEBHOOK_OPTIONS_HELP = `  --webhook URL       As deployed: a running conversion webhook converts (real ConversionReviews, answers
+                      judged as the API server judges them; a refused answer fails the request)
+  --webhook-ca FILE   the CA that signed the webhook's certificate (PEM)
+  --webhook-insecure  no certificate check, or http:// (loopback addresses only)
+  --webhook-timeout MS  how long to wait for an answer (default 30000)
+`;
