@@ -76,8 +76,14 @@ function send(res: http.ServerResponse, status: number, body: string, type: stri
   if (close) headers.connection = 'close';
   res.writeHead(status, headers);
   res.end(body);
-  // A body we stopped reading (too large, too slow) must not keep the connection.
-  if (close) res.on('finish', () => res.socket?.destroy());
+  // A body we stopped reading (too large, too slow) must not keep the connection: end our side once the answer is
+  // out (a client still sending gets to read it), and drop the connection soon after.
+  if (close)
+    res.on('finish', () => {
+      const socket = res.socket;
+      socket?.end();
+      setTimeout(() => socket?.destroy(), 1_000).unref();
+    });
 }
 
 const sendJson = (res: http.ServerResponse, status: number, value: unknown, close = false): void =>
