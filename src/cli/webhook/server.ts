@@ -45,8 +45,18 @@ class BodyError extends Error {
 /** The request body, at most `max` bytes, within `ms`; a BodyError (413 or 408) otherwise. */
 function readBody(req: http.IncomingMessage, max: number, ms: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
+    // Past the limit the rest is read and thrown away (memory stays bounded), so the client, still sending, can
+    // read the 413 instead of a reset connection; `send` closes the connection after it.
+    const discard = () => {
+      req.removeAllListeners('data');
+      req.on('data', () => undefined);
+      req.resume();
+    };
     const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > max) return reject(new BodyError(413, `the body is larger than ${max} bytes`));
+    if (declared > max) {
+      discard();
+      return reject(new BodyError(413, `the body is larger than ${max} bytes`));
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     const timer = setTimeout(() => reject(new BodyError(408, `the body did not arrive within ${ms} ms`)), ms);
@@ -54,8 +64,8 @@ function readBody(req: http.IncomingMessage, max: number, ms: number): Promise<B
       size += c.length;
       if (size > max) {
         clearTimeout(timer);
-        req.removeAllListeners('data');
-        req.pause();
+        chunks.length = 0;
+        discard();
         reject(new BodyError(413, `the body is larger than ${max} bytes`));
       } else chunks.push(c);
     });
@@ -76,13 +86,13 @@ function send(res: http.ServerResponse, status: number, body: string, type: stri
   if (close) headers.connection = 'close';
   res.writeHead(status, headers);
   res.end(body);
-  // A body we stopped reading (too large, too slow) must not keep the connection: end our side once the answer is
-  // out (a client still sending gets to read it), and drop the connection soon after.
+  // A body we refused (too large, too slow) must not keep the connection: end our side once the answer is out (a
+  // client still sending gets to read it), and drop the connection if the client does not close it.
   if (close)
     res.on('finish', () => {
       const socket = res.socket;
       socket?.end();
-      setTimeout(() => socket?.destroy(), 1_000).unref();
+      setTimeout(() => socket?.destroy(), 10_000).unref();
     });
 }
 
