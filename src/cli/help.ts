@@ -1,4 +1,6 @@
 // `version-explorer <command> --help`: each command's usage, options and exit codes.
+import { WEBHOOK_HELP, WEBHOOK_OPTIONS_HELP } from './webhook/help.ts';
+
 const EXIT = `Exit codes: 0 ok; 1 data would be lost or a check failed; 2 bad usage or bad input (problems are printed
 as file:line:col: severity CODE: message).`;
 
@@ -51,7 +53,7 @@ ${CATALOG}
   --status-only       convert only status
 ${HUB}
   -o, --output F      yaml (default) or json; integers of any size and their exact text are kept
-${EXIT} A loss (LOST, PRUNED) is printed as an error and exits 1.
+${WEBHOOK_OPTIONS_HELP}${EXIT} A loss (LOST, PRUNED) is printed as an error and exits 1.
 `,
   roundtrip: `usage: version-explorer roundtrip --catalog SRC [--kind K] [--samples PATH] [--fuzz N] [--seed S] [--hub V]
                                  [--strategy direct|chained] [--json]
@@ -66,7 +68,7 @@ ${CATALOG}
   --seed S            the generator's seed (default 1)
 ${HUB}
   --json              stable JSON
-${EXIT}
+${WEBHOOK_OPTIONS_HELP}${EXIT}
 `,
   diff: `usage: version-explorer diff --catalog SRC --kind K --from V1 --to V2 [--json]
 
@@ -79,4 +81,5 @@ ${CATALOG}
   --json              stable JSON
 ${EXIT} Exit 1 when V2 is not compatible with V1.
 `,
+  webhook: WEBHOOK_HELP,
 };

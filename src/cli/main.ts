@@ -52,6 +52,11 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'rules check|apply|draft|schema --catalog SRC ...   declarative conversion rules (YAML + CEL)',
     load: async () => (await import('./commands/rules.ts')).rules,
   },
+  webhook: {
+    summary:
+      'webhook --rules FILE --crd FILE --tls-cert FILE --tls-key FILE [--port N]   serve the rules as a conversion webhook',
+    load: async () => (await import('./commands/webhook.ts')).webhook,
+  },
   validate: {
     summary: 'validate --catalog SRC -f FILE|- [--version V] [--old FILE] [-o json]   would the API server accept it?',
     load: async () => (await import('./commands/validate.ts')).validate,

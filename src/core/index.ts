@@ -393,3 +393,9 @@ export {
   type DraftData,
   type MergedDrafts,
 } from './analyse/drafts/draftText.ts';
+
+// --- Conversion webhooks: ConversionReview, rules served as a webhook, a running webhook as the conversion
+export { convertWithRules } from './rules/convertWithRules.ts';
+export { type RulesWebhookAnswer, answerWithRules } from './models/deployed/rulesWebhook.ts';
+export { checkConversionResponse, conversionRequest } from './models/deployed/conversionReview.ts';
+export { type ExternalConverter } from './models/deployed/deployedPipeline.ts';

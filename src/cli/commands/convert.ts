@@ -35,13 +35,14 @@ import { located } from './locate.ts';
 import { STORAGE_USAGE, resolveStorage } from './deployedArgs.ts';
 import { validateConverted } from './validateConverted.ts';
 import { verdictSummary, verdictsExitCode } from '../verdictSummary.ts';
+import { WEBHOOK_FLAGS, WEBHOOK_OPTION_USAGE, WEBHOOK_VALUES, withWebhook } from '../webhook/webhookOption.ts';
 
-const USAGE = `usage: version-explorer convert --catalog SRC -f FILE|- (--to V|hub [--spec-only|--status-only] | --versioned-spec) [-o yaml|json] [--strategy direct|chained] [--hub V] [--validate] [--rules FILE] ${STORAGE_USAGE}\n`;
+const USAGE = `usage: version-explorer convert --catalog SRC -f FILE|- (--to V|hub [--spec-only|--status-only] | --versioned-spec) [-o yaml|json] [--strategy direct|chained] [--hub V] [--validate] [--rules FILE] ${STORAGE_USAGE} ${WEBHOOK_OPTION_USAGE}\n`;
 
 export const convert: Command = async (args, io) => {
   const a = commandArgs(args, io, 'convert', USAGE, {
-    values: ['--catalog', '--file', '--to', '--output', '--strategy', '--hub', '--rules'],
-    flags: ['--spec-only', '--status-only', '--validate', '--versioned-spec'],
+    values: ['--catalog', '--file', '--to', '--output', '--strategy', '--hub', '--rules', ...WEBHOOK_VALUES],
+    flags: ['--spec-only', '--status-only', '--validate', '--versioned-spec', ...WEBHOOK_FLAGS],
     aliases: { '-f': '--file', '-o': '--output' },
     storage: true,
     required: ['--catalog', '--file'],
@@ -68,18 +69,27 @@ export const convert: Command = async (args, io) => {
   const { rules, exit } = await rulesOption(io, values['--rules'], catalog);
   if (exit) return exit;
   // --versioned-spec reads a hub document: ASO's design (originalVersion), never the deployed view
-  if (!versioned && resolveStorage(choice, catalog) === 'deployed')
-    return (await import('./deployedCommands.ts')).convertDeployed(
-      catalog,
-      documents,
-      name,
-      values['--to'] as string,
-      format,
-      conversionWithRules(choice.conversion, rules),
-      io,
-      flags.has('--validate'),
-      rules,
+  if (!versioned && resolveStorage(choice, catalog) === 'deployed') {
+    const { convertDeployed } = await import('./deployedCommands.ts');
+    // --webhook: a running webhook is the conversion (webhookOption.ts)
+    const conversion = values['--webhook']
+      ? (choice.conversion ?? 'Webhook')
+      : conversionWithRules(choice.conversion, rules);
+    return withWebhook(io, values, flags, usageError, (out, external) =>
+      convertDeployed(
+        catalog,
+        documents,
+        name,
+        values['--to'] as string,
+        format,
+        conversion,
+        out,
+        flags.has('--validate'),
+        rules,
+        external,
+      ),
     );
+  }
   const convertPart = flags.has('--spec-only')
     ? convertSpec
     : flags.has('--status-only')

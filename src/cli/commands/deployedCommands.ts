@@ -5,6 +5,7 @@ import type {
   Catalog,
   ConversionStrategy,
   DeployedResult,
+  ExternalConverter,
   Issue,
   Kind,
   ParsedDocument,
@@ -36,6 +37,7 @@ import { located } from './locate.ts';
 import type { RuleSet } from '../../core/index.ts';
 import { validateConverted } from './validateConverted.ts';
 import { pairWithRules } from './rulesArg.ts';
+import { webhookLosses } from '../webhook/webhookOption.ts';
 
 const LOSS_CODES: ReadonlySet<string> = new Set(['DROPPED_ON_WRITE', 'DROPPED_ON_READ', 'INVALID_METADATA']);
 
@@ -70,6 +72,7 @@ export async function convertDeployed(
   io: CommandIO,
   validate = false,
   rules?: RuleSet,
+  external?: ExternalConverter,
 ): Promise<number> {
   if (!catalog.kinds.some((k) => targetVersion(k, to))) {
     io.err(
@@ -112,6 +115,7 @@ export async function convertDeployed(
       hooks: hooksOf(catalog),
       ...(conversion ? { conversion } : {}),
       ...(rules ? { rules } : {}),
+      ...(external ? { external } : {}),
     });
     // a drop ends with exit 1, so it prints as an error
     for (const i of r.issues)
@@ -149,6 +153,10 @@ interface Loss {
   readonly rejected: boolean;
   /** What fails the request (INVALID_METADATA, CONVERSION_INVALID_METADATA), when rejected. */
   readonly rejectedBy?: readonly string[];
+  /** `--webhook`: fields of the input that a running webhook did not give back (written and read at V). */
+  readonly lostByWebhook?: readonly string[];
+  /** `--webhook`: why the API server fails the request (the webhook's failure, or what it refuses in the answer). */
+  readonly webhookFailures?: readonly string[];
 }
 
 interface RoundtripResult {
@@ -169,7 +177,7 @@ function lossesOf(
   from: Version,
   doc: Record<string, unknown>,
   source: string,
-  o: Pick<RoundtripDeployedOptions, 'conversion' | 'rules'>,
+  o: Pick<RoundtripDeployedOptions, 'conversion' | 'rules' | 'external'>,
   /** false for generated instances: the generator does not promise what V's schema and rules accept */
   validate = true,
 ): Loss[] {
@@ -183,12 +191,14 @@ function lossesOf(
       hooks: hooksOf(catalog),
       ...(conversion ? { conversion } : {}),
       ...(o.rules ? { rules: o.rules } : {}),
+      ...(o.external ? { external: o.external } : {}),
     });
+    const webhook = o.external ? webhookLosses(doc, r, t === from) : {};
     const paths = (kind: string): string[] => r.fates.filter((f) => f.kind === kind).map((f) => formatPath(f.path));
     const droppedOnWrite = paths('dropped-on-write');
     const droppedOnRead = paths('dropped-on-read');
     const rejectedBy = [...new Set(r.rejections.map((x) => x.issue.code))];
-    if (droppedOnWrite.length + droppedOnRead.length > 0 || r.rejected)
+    if (droppedOnWrite.length + droppedOnRead.length > 0 || r.rejected || webhook.lostByWebhook)
       out.push({
         source,
         readAt: t.name,
@@ -196,6 +206,7 @@ function lossesOf(
         droppedOnRead,
         rejected: r.rejected,
         ...(r.rejected ? { rejectedBy } : {}),
+        ...webhook,
       });
   }
   return out;
@@ -210,6 +221,8 @@ export interface RoundtripDeployedOptions {
   readonly conversion?: ConversionStrategy;
   /** The operator's conversion as rules: the webhook (conversion defaults to Webhook). */
   readonly rules?: RuleSet;
+  /** `--webhook`: a running webhook is the conversion. */
+  readonly external?: ExternalConverter;
 }
 
 export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOptions, io: CommandIO): Promise<number> {
@@ -292,6 +305,8 @@ export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOp
           ...(l.rejected ? [`rejected (${(l.rejectedBy ?? []).join(', ')})`] : []),
           ...(l.droppedOnWrite.length > 0 ? [`dropped on write ${l.droppedOnWrite.join(', ')}`] : []),
           ...(l.droppedOnRead.length > 0 ? [`dropped on read ${l.droppedOnRead.join(', ')}`] : []),
+          ...(l.lostByWebhook ? [`lost by the webhook ${l.lostByWebhook.join(', ')}`] : []),
+          ...(l.webhookFailures ?? []),
         ];
         io.out(`      ${l.source}: read at ${l.readAt}: ${parts.join('; ')}\n`);
       }

@@ -5,10 +5,11 @@ import type { Kind, MigrationPlan, ParsedDocument } from '../../core/index.ts';
 import { formatPath, hasErrors } from '../../core/index.ts';
 import { deployedRewrite, planMigration } from '../../core/checks/migration/index.ts';
 import type { Command } from '../main.ts';
+import { WEBHOOK_FLAGS, WEBHOOK_OPTION_USAGE, WEBHOOK_VALUES, withWebhook } from '../webhook/webhookOption.ts';
 import { commandArgs, inputName, loadCatalogFor, printIssues, readDocuments, stableJson } from './conversionArgs.ts';
 
 const USAGE =
-  'usage: version-explorer migrate --catalog SRC --to VERSION [-f OBJECTS|-] [--kind K] [--json]\n' +
+  `usage: version-explorer migrate --catalog SRC --to VERSION [-f OBJECTS|-] [--kind K] ${WEBHOOK_OPTION_USAGE} [--json]\n` +
   '  SRC: CRD YAML (with status.storedVersions when you have it: kubectl get crd NAME -o yaml).\n' +
   '  OBJECTS: the stored objects, e.g. kubectl get PLURAL -A -o yaml (a List) or several documents.\n';
 
@@ -41,8 +42,8 @@ function describe(p: MigrationPlan): string {
 
 export const migrate: Command = async (args, io) => {
   const a = commandArgs(args, io, 'migrate', USAGE, {
-    values: ['--catalog', '--to', '-f', '--kind'],
-    flags: ['--json'],
+    values: ['--catalog', '--to', '-f', '--kind', ...WEBHOOK_VALUES],
+    flags: ['--json', ...WEBHOOK_FLAGS],
     aliases: { '--filename': '-f' },
     noPositionals: true,
     required: ['--catalog', '--to'],
@@ -72,21 +73,27 @@ export const migrate: Command = async (args, io) => {
     );
     return 2;
   }
-  const plans: MigrationPlan[] = [];
-  for (const k of kinds) {
-    const r = planMigration(k, to, { objects: docs, rewrite: deployedRewrite(catalog, k) });
-    if (r.plan) plans.push(r.plan);
-  }
-  const issues = plans.flatMap((x) => x.issues);
-  // Issues about an object carry its range: they are in the objects file; the others are about the CRD.
-  const objectsFile = file !== undefined ? inputName(file) : undefined;
-  printIssues(
-    io,
-    issues.map((i) => (i.range && objectsFile !== undefined ? { ...i, file: objectsFile } : i)),
-  );
-  const lossy = plans.some((x) => x.objects.some((o) => o.dropped.length > 0));
-  if (flags.has('--json')) io.out(stableJson({ ok: !lossy, plans }));
-  else io.out(`${plans.map(describe).join('\n\n')}\n`);
-  if (hasErrors(issues)) return 2;
-  return lossy ? 1 : 0;
+  // --webhook: a running webhook is the conversion of each rewrite (webhookOption.ts)
+  return withWebhook(io, values, flags, a.usageError, async (out, external) => {
+    const plans: MigrationPlan[] = [];
+    for (const k of kinds) {
+      const r = planMigration(k, to, {
+        objects: docs,
+        rewrite: deployedRewrite(catalog, k, external ? { external, conversion: 'Webhook' } : {}),
+      });
+      if (r.plan) plans.push(r.plan);
+    }
+    const issues = plans.flatMap((x) => x.issues);
+    // Issues about an object carry its range: they are in the objects file; the others are about the CRD.
+    const objectsFile = file !== undefined ? inputName(file) : undefined;
+    printIssues(
+      out,
+      issues.map((i) => (i.range && objectsFile !== undefined ? { ...i, file: objectsFile } : i)),
+    );
+    const lossy = plans.some((x) => x.objects.some((o) => o.dropped.length > 0));
+    if (flags.has('--json')) out.out(stableJson({ ok: !lossy, plans }));
+    else out.out(`${plans.map(describe).join('\n\n')}\n`);
+    if (hasErrors(issues)) return 2;
+    return lossy ? 1 : 0;
+  });
 };

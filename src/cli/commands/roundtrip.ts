@@ -16,12 +16,13 @@ import {
   loadCatalogFor,
   readSamples,
   stableJson,
-  type ParsedArgs,
+  type CommandArgs,
 } from './conversionArgs.ts';
 import { STORAGE_USAGE, resolveStorage, type StorageChoice } from './deployedArgs.ts';
 import { ruleFindings, ruleRoundTripInputs, rulesOption } from './rulesArg.ts';
+import { WEBHOOK_FLAGS, WEBHOOK_OPTION_USAGE, WEBHOOK_VALUES, withWebhook } from '../webhook/webhookOption.ts';
 
-const USAGE = `usage: version-explorer roundtrip --catalog SRC [--kind K] [--samples PATH] [--fuzz N] [--strategy direct|chained] [--hub V] [--rules FILE] ${STORAGE_USAGE} [--json]\n`;
+const USAGE = `usage: version-explorer roundtrip --catalog SRC [--kind K] [--samples PATH] [--fuzz N] [--strategy direct|chained] [--hub V] [--rules FILE] ${STORAGE_USAGE} ${WEBHOOK_OPTION_USAGE} [--json]\n`;
 
 interface Failure {
   readonly source: string;
@@ -102,8 +103,18 @@ async function samples(
 
 export const roundtrip: Command = async (args, io) => {
   const a = commandArgs(args, io, 'roundtrip', USAGE, {
-    values: ['--catalog', '--kind', '--samples', '--fuzz', '--strategy', '--hub', '--seed', '--rules'],
-    flags: ['--json'],
+    values: [
+      '--catalog',
+      '--kind',
+      '--samples',
+      '--fuzz',
+      '--strategy',
+      '--hub',
+      '--seed',
+      '--rules',
+      ...WEBHOOK_VALUES,
+    ],
+    flags: ['--json', ...WEBHOOK_FLAGS],
     storage: true,
     required: ['--catalog'],
     choices: STRATEGY_CHOICES,
@@ -136,7 +147,7 @@ export const roundtrip: Command = async (args, io) => {
 /** The round trips of the view (ASO or as deployed): 0 lossless, 1 a loss, 2 bad input. */
 async function viewRoundTrips(
   catalog: Catalog,
-  { values, flags }: ParsedArgs,
+  { values, flags, usageError }: CommandArgs,
   choice: StorageChoice,
   rules: RuleSet | undefined,
   fuzz: number,
@@ -145,20 +156,27 @@ async function viewRoundTrips(
 ): Promise<number> {
   const kindFilter = values['--kind'];
   const strategy = values['--strategy'] as Strategy | undefined;
-  if (resolveStorage(choice, catalog) === 'deployed')
-    return (await import('./deployedCommands.ts')).roundtripDeployed(
-      catalog,
-      {
-        ...(values['--samples'] !== undefined ? { samples: values['--samples'] } : {}),
-        ...(kindFilter !== undefined ? { kindFilter } : {}),
-        ...(choice.conversion ? { conversion: choice.conversion } : {}),
-        ...(rules ? { rules } : {}),
-        fuzz,
-        seed,
-        json: flags.has('--json'),
-      },
-      io,
+  if (resolveStorage(choice, catalog) === 'deployed') {
+    const { roundtripDeployed } = await import('./deployedCommands.ts');
+    // --webhook: a running webhook is the conversion (webhookOption.ts)
+    const conversion = choice.conversion ?? (values['--webhook'] ? 'Webhook' : undefined);
+    return withWebhook(io, values, flags, usageError, (out, external) =>
+      roundtripDeployed(
+        catalog,
+        {
+          ...(values['--samples'] !== undefined ? { samples: values['--samples'] } : {}),
+          ...(kindFilter !== undefined ? { kindFilter } : {}),
+          ...(conversion ? { conversion } : {}),
+          ...(rules ? { rules } : {}),
+          ...(external ? { external } : {}),
+          fuzz,
+          seed,
+          json: flags.has('--json'),
+        },
+        out,
+      ),
     );
+  }
   const results = new Map<string, Result>();
   if (values['--samples'] !== undefined) {
     const code = await samples(catalog, values['--samples'], kindFilter, strategy, rules, io, results);

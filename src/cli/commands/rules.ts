@@ -12,14 +12,11 @@
 import { stringify } from 'yaml';
 import type { Issue } from '../../core/index.ts';
 import {
-  applyRules,
+  convertWithRules,
   draftRules,
   formatDrafts,
-  findKindForDocument,
-  findVersion,
   formatIssue,
   formatPath,
-  pruneTo,
   ruleToJson,
   RULES_JSON_SCHEMA,
 } from '../../core/index.ts';
@@ -105,29 +102,14 @@ async function apply(args: string[], io: CommandIO): Promise<number> {
   const issues: Issue[] = [];
   let lossy = false;
   for (const d of input.documents) {
-    const found = findKindForDocument(catalog, d.value);
-    const to = found.kind ? findVersion(found.kind, toName) : undefined;
-    if (!found.kind || !found.version || !to) {
-      io.err(
-        `${formatIssue(found.issue ?? { severity: 'error', code: 'UNKNOWN_VERSION', message: `no version ${toName} of the document's kind`, path: [], file })}\n`,
-      );
+    const r = convertWithRules(catalog, ruleSet, d.value, toName);
+    if (!r.doc) {
+      for (const i of r.issues) io.err(`${formatIssue({ ...i, file })}\n`);
       return 2;
     }
-    const k = { group: found.kind.group, kind: found.kind.kind };
-    const res = applyRules(ruleSet, k, found.version.name, to.name, d.value);
-    issues.push(...res.issues);
-    const doc = res.doc as Record<string, unknown>;
-    const pruned = pruneTo(to, { ...doc, apiVersion: found.kind.group ? `${found.kind.group}/${to.name}` : to.name });
-    for (const p of pruned.pruned)
-      issues.push({
-        severity: 'warning',
-        code: 'PRUNED',
-        message: `no rule carries it to ${to.name}; the API server prunes it`,
-        path: p,
-        file,
-      });
-    lossy ||= pruned.pruned.length > 0 || res.issues.some((i) => i.severity === 'error');
-    out.push(pruned.value);
+    issues.push(...r.issues.map((i) => (i.code === 'PRUNED' ? { ...i, file } : i)));
+    lossy ||= r.pruned.length > 0 || r.issues.some((i) => i.severity === 'error');
+    out.push(r.doc);
   }
   printIssues(io, issues);
   io.out(format === 'json' ? stableJson(out.length === 1 ? out[0] : out) : out.map((o) => stringify(o)).join('---\n'));

@@ -68,6 +68,7 @@ export type IssueCode =
   | 'WEBHOOK_NOT_MODELLED'
   | 'INVALID_METADATA'
   | 'CONVERSION_INVALID_METADATA' // a conversion's result the API server refuses (metadata, kind): the request fails
+  | 'CONVERSION_WEBHOOK_FAILED' // a running webhook failed or answered what the API server refuses: the request fails
   | 'CONVERSION_UNDECLARED'
   | 'VERSION_NOT_SERVED' // a request at a version with `served: false`: the API server answers 404
   // validation as the API server does it (src/core/validate): schema keywords, then the CRD's CEL rules

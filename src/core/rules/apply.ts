@@ -177,7 +177,8 @@ function runStep(step: RuleStep, input: unknown, file: string | undefined, issue
         );
       continue;
     }
-    if (found.length === 0) continue;
+    // A direction whose inputs are absent does not run, unless the rule says `always` (constants, defaults).
+    if (found.length === 0 && !(rule.op === 'compute' && rule.always === true)) continue;
     const sourcePaths = found.map((m) => m.path);
     const before = writes.length;
     const issuesBefore = issues.length;
@@ -255,7 +256,8 @@ function runStep(step: RuleStep, input: unknown, file: string | undefined, issue
     });
   }
   // Remove what the rules consume, deepest first, then write (shallowest first; stable among equals).
-  for (const p of [...consumed].sort((a, b) => b.length - a.length)) deleteAt(out, p);
+  const keepEmpty = step.conversion.keepEmpty === true;
+  for (const p of [...consumed].sort((a, b) => b.length - a.length)) deleteAt(out, p, !keepEmpty);
   const ordered = writes.map((w, i) => ({ w, i })).sort((a, b) => a.w.path.length - b.w.path.length || a.i - b.i);
   for (const { w } of ordered) {
     const prior = getAt(out, w.path);

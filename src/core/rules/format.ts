@@ -6,7 +6,9 @@ import type { CelProgram } from '../cel/index.ts';
 import type { SourceRange } from '../model/issue.ts';
 import type { PathPattern } from './paths.ts';
 
-export const RULES_API_VERSION = 'version-explorer.dev/v1alpha1';
+/** The format's version: v1alpha2 adds `always` (compute) and `keepEmpty` (conversion); v1alpha1 files still read. */
+export const RULES_API_VERSION = 'version-explorer.dev/v1alpha2';
+export const RULES_API_VERSIONS: readonly string[] = ['version-explorer.dev/v1alpha1', RULES_API_VERSION];
 export const RULES_KIND = 'ConversionRules';
 
 export type RuleOp = 'move' | 'compute' | 'enum' | 'mapToList' | 'listToMap' | 'drop';
@@ -37,6 +39,8 @@ export type Rule =
       /** Destination paths in the `to` version and how to compute each from the `from` object (`self`). */
       readonly up: readonly ComputeTarget[];
       readonly down: readonly ComputeTarget[];
+      /** Run each direction even when its inputs are absent (constants such as `status: {}`, defaults). */
+      readonly always?: boolean;
     })
   | (RuleBase & {
       readonly op: 'enum';
@@ -71,6 +75,8 @@ export interface Conversion {
   readonly from: string;
   readonly to: string;
   readonly rules: readonly Rule[];
+  /** Keep an object the rules emptied (Go's converters write `subject: {}`); by default it is removed. */
+  readonly keepEmpty?: boolean;
   readonly range?: SourceRange;
 }
 
@@ -105,13 +111,13 @@ const fromTo = (extra: Record<string, object> = {}, required: string[] = []): ob
 /** JSON Schema (draft 2020-12) of a rules file: the editor validates with it; the parser checks the same. */
 export const RULES_JSON_SCHEMA = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://version-explorer.dev/schemas/conversion-rules-v1alpha1.json',
+  $id: 'https://version-explorer.dev/schemas/conversion-rules-v1alpha2.json',
   title: 'Version Explorer conversion rules',
   type: 'object',
   required: ['apiVersion', 'kind', 'conversions'],
   additionalProperties: false,
   properties: {
-    apiVersion: { const: RULES_API_VERSION },
+    apiVersion: { enum: ['version-explorer.dev/v1alpha1', 'version-explorer.dev/v1alpha2'] },
     kind: { const: RULES_KIND },
     metadata: { type: 'object' },
     conversions: {
@@ -126,6 +132,10 @@ export const RULES_JSON_SCHEMA = {
           from: { type: 'string', minLength: 1, description: 'the older version' },
           to: { type: 'string', minLength: 1, description: 'the newer version' },
           description: { type: 'string' },
+          keepEmpty: {
+            type: 'boolean',
+            description: 'keep objects the rules emptied instead of removing them (v1alpha2)',
+          },
           rules: {
             type: 'array',
             items: {
@@ -135,7 +145,14 @@ export const RULES_JSON_SCHEMA = {
                   type: 'object',
                   additionalProperties: false,
                   required: ['up', 'down'],
-                  properties: { up: computeSide, down: computeSide },
+                  properties: {
+                    up: computeSide,
+                    down: computeSide,
+                    always: {
+                      type: 'boolean',
+                      description: 'run each direction even when its inputs are absent (v1alpha2)',
+                    },
+                  },
                 }),
                 one(
                   'enum',

@@ -53,3 +53,4 @@ export {
 } from './apply.ts';
 export { parsePathPattern, formatPathPattern, patternTouches, type PathPattern } from './paths.ts';
 export { pruneTo } from './schemaWalk.ts';
+export { convertWithRules, type RulesConversion } from './convertWithRules.ts';

@@ -7,6 +7,7 @@ import { documentValue, toRange } from '../text/yamlSource.ts';
 import {
   RULE_OPS,
   RULES_API_VERSION,
+  RULES_API_VERSIONS,
   RULES_KIND,
   type ComputeTarget,
   type Conversion,
@@ -86,6 +87,14 @@ function str(at: At | undefined, what: string, path: (string | number)[], owner:
     return undefined;
   }
   return at.value;
+}
+
+/** An optional boolean: undefined when absent, null (reported) when not a boolean. */
+function flag(at: At | undefined, what: string, path: (string | number)[]): boolean | undefined | null {
+  if (at === undefined) return undefined;
+  if (typeof at.value === 'boolean') return at.value;
+  report(at.ctx, 'RULES_INVALID', `${what} must be true or false`, at.range, path);
+  return null;
 }
 
 function rulePath(at: At | undefined, what: string, path: (string | number)[], owner: At): RulePath | undefined {
@@ -217,10 +226,12 @@ function parseRule(at: At, path: (string | number)[]): Rule | undefined {
       return ft ? { ...base, op: 'move', ...ft } : undefined;
     }
     case 'compute': {
-      if (!unknownKeys(body, ['up', 'down'], bp)) return undefined;
+      if (!unknownKeys(body, ['up', 'down', 'always'], bp)) return undefined;
       const up = computeSide(body.get('up'), 'up', bp, body);
       const down = computeSide(body.get('down'), 'down', bp, body);
-      return up && down ? { ...base, op: 'compute', up, down } : undefined;
+      const always = flag(body.get('always'), 'compute.always', [...bp, 'always']);
+      if (always === null) return undefined;
+      return up && down ? { ...base, op: 'compute', up, down, ...(always ? { always } : {}) } : undefined;
     }
     case 'enum': {
       if (!unknownKeys(body, ['from', 'to', 'values'], bp)) return undefined;
@@ -365,12 +376,13 @@ export function parseRules(text: string, file?: string): ParsedRules {
   } else {
     const av = root.get('apiVersion');
     const kd = root.get('kind');
-    if (av?.value !== RULES_API_VERSION || kd?.value !== RULES_KIND)
+    const known = typeof av?.value === 'string' && RULES_API_VERSIONS.includes(av.value);
+    if (!known || kd?.value !== RULES_KIND)
       report(
         ctx,
         'RULES_FORMAT_VERSION',
-        `expected apiVersion: ${RULES_API_VERSION} and kind: ${RULES_KIND}`,
-        (av?.value !== RULES_API_VERSION ? av : kd)?.range ?? root.range,
+        `expected apiVersion: ${RULES_API_VERSION} (or ${RULES_API_VERSIONS.filter((x) => x !== RULES_API_VERSION).join(', ')}) and kind: ${RULES_KIND}`,
+        (!known ? av : kd)?.range ?? root.range,
         ['apiVersion'],
       );
     else {
@@ -385,7 +397,8 @@ export function parseRules(text: string, file?: string): ParsedRules {
             report(ctx, 'RULES_INVALID', 'a conversion is a mapping: kind, from, to, rules', c.range, p);
             return;
           }
-          unknownKeys(c, ['group', 'kind', 'from', 'to', 'description', 'rules'], p);
+          unknownKeys(c, ['group', 'kind', 'from', 'to', 'description', 'keepEmpty', 'rules'], p);
+          const keepEmpty = flag(c.get('keepEmpty'), 'keepEmpty', [...p, 'keepEmpty']);
           const kind = str(c.get('kind'), 'kind', [...p, 'kind'], c);
           const from = str(c.get('from'), 'from (the older version)', [...p, 'from'], c);
           const to = str(c.get('to'), 'to (the newer version)', [...p, 'to'], c);
@@ -423,6 +436,7 @@ export function parseRules(text: string, file?: string): ParsedRules {
             to,
             rules,
             ...(group !== undefined ? { group } : {}),
+            ...(keepEmpty ? { keepEmpty } : {}),
             ...(range ? { range } : {}),
           });
         });

@@ -144,7 +144,7 @@ export function setAt(root: Record<string, unknown>, path: Path, value: Json): b
  * Delete a property; objects emptied by the deletion are removed too (up to, not including, list elements, which
  * keep their index). Returns whether something was deleted.
  */
-export function deleteAt(root: Record<string, unknown>, path: Path): boolean {
+export function deleteAt(root: Record<string, unknown>, path: Path, removeEmptied = true): boolean {
   const parents: unknown[] = [];
   let v: unknown = root;
   for (const seg of path.slice(0, -1)) {
@@ -156,6 +156,7 @@ export function deleteAt(root: Record<string, unknown>, path: Path): boolean {
   const key = path[path.length - 1];
   if (typeof key !== 'string' || !isObj(v) || !Object.hasOwn(v, key)) return false;
   delete v[key];
+  if (!removeEmptied) return true;
   // Walk back up: remove a property whose object became empty by this deletion.
   for (let i = path.length - 2; i >= 0; i--) {
     const seg = path[i]!;

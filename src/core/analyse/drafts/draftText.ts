@@ -5,7 +5,7 @@ import { Document, isMap, isScalar, isSeq, parseDocument, type YAMLMap, type YAM
 // No CEL here (nor anything that pulls it in): the page merges drafts the worker made, as plain data.
 import { issue, type Issue } from '../../model/issue.ts';
 import type { DraftConfidence, DraftEvidence, DraftTarget, RuleDraft } from './draft.ts';
-import { RULES_API_VERSION, RULES_KIND, type Rule, type RuleOp } from '../../rules/format.ts';
+import { RULES_API_VERSION, RULES_API_VERSIONS, RULES_KIND, type Rule, type RuleOp } from '../../rules/format.ts';
 import { defineKey, formatPathPattern, parsePathPattern } from '../../rules/paths.ts';
 
 const obj = (entries: readonly (readonly [string, unknown])[]): Record<string, unknown> => {
@@ -33,6 +33,7 @@ export function ruleToJson(r: Rule): Record<string, unknown> {
         return obj([
           ['up', obj(r.up.map((t) => [t.to.text, t.expression.source] as const))],
           ['down', obj(r.down.map((t) => [t.to.text, t.expression.source] as const))],
+          ...(r.always ? [['always', true] as const] : []),
         ]);
       case 'mapToList':
       case 'listToMap':
@@ -159,7 +160,7 @@ export function mergeDrafts(
   if (e)
     return unchanged(issue('error', 'YAML_SYNTAX', `the rules text is not valid YAML: ${e.message.split('\n')[0]}`));
   const root = doc.contents;
-  if (!isMap(root) || root.get('apiVersion') !== RULES_API_VERSION || root.get('kind') !== RULES_KIND)
+  if (!isMap(root) || !RULES_API_VERSIONS.includes(String(root.get('apiVersion'))) || root.get('kind') !== RULES_KIND)
     return unchanged(
       issue('error', 'RULES_FORMAT_VERSION', `expected apiVersion: ${RULES_API_VERSION} and kind: ${RULES_KIND}`),
     );

@@ -49,6 +49,21 @@ export interface DeployedOptions {
    * nothing). false only for callers that validate elsewhere.
    */
   readonly validate?: boolean;
+  /** A running webhook is the conversion (for a `Webhook` CRD): its answers, gathered by the caller. */
+  readonly external?: ExternalConverter;
+}
+
+/**
+ * A running conversion webhook's answers, looked up synchronously: the converted object (checked and its metadata
+ * restored as the API server does: conversionReview.ts `checkConversionResponse`), the reason the API server fails
+ * the request, or undefined when the caller has not asked the webhook yet (it records the question, asks, and
+ * runs the pipeline again).
+ */
+export interface ExternalConverter {
+  convert(
+    doc: Record<string, unknown>,
+    desiredAPIVersion: string,
+  ): { readonly doc: Record<string, unknown> } | { readonly refused: string } | undefined;
 }
 
 export interface DeployedResult {
@@ -123,6 +138,14 @@ interface Ctx {
     readonly from: string;
     readonly to: string;
     readonly error: RestoreError;
+  }[];
+  readonly external?: ExternalConverter;
+  /** A running webhook's failures and answers the API server refuses: the request fails. */
+  readonly webhookErrors: {
+    readonly on: 'write' | 'read';
+    readonly from: string;
+    readonly to: string;
+    readonly reason: string;
   }[];
 }
 
@@ -208,6 +231,15 @@ function convertTo(
     return doc;
   }
   let out: Record<string, unknown>;
+  if (ctx.external) {
+    // The running webhook converts; its answer was checked (and metadata restored) when it arrived. A failed
+    // write ends the request: there is nothing stored to read.
+    if (on === 'read' && ctx.webhookErrors.length > 0) return { ...doc, apiVersion };
+    const a = ctx.external.convert(doc, apiVersion);
+    if (a && 'doc' in a) return deepClone(a.doc);
+    if (a) ctx.webhookErrors.push({ on, from: from.name, to: to.name, reason: a.refused });
+    return { ...doc, apiVersion };
+  }
   if (kind.aso) {
     // ASO's webhook is its generated conversion; rules augment it as in the ASO view
     const r = convertAt(catalog, kind, from, doc, to.name, {
@@ -262,6 +294,8 @@ export function runDeployed(
   to: Version,
   opts: DeployedOptions = {},
 ): DeployedResult {
+  const S = deployedStorageVersion(kind);
+  const strategy = effectiveConversion(kind, opts.conversion);
   const ctx: Ctx = {
     fates: [],
     all: opts.fates !== false,
@@ -269,9 +303,9 @@ export function runDeployed(
     undetermined: [],
     conversionErrors: [],
     restoreErrors: [],
+    webhookErrors: [],
+    ...(opts.external && strategy === 'Webhook' ? { external: opts.external } : {}),
   };
-  const S = deployedStorageVersion(kind);
-  const strategy = effectiveConversion(kind, opts.conversion);
   const sFrom = versionSchema(from);
   const sStore = versionSchema(S);
 
@@ -329,6 +363,14 @@ export function runDeployed(
     })),
     ...ctx.conversionErrors,
     ...ctx.restoreErrors.map((r) => ({ on: r.on, issue: restoreIssue(r) })),
+    ...ctx.webhookErrors.map((w) => ({
+      on: w.on,
+      issue: issue(
+        'error',
+        'CONVERSION_WEBHOOK_FAILED',
+        `the API server fails the ${w.on}: the conversion webhook (${w.from} -> ${w.to}) ${w.reason}`,
+      ),
+    })),
   ];
   return {
     view: 'deployed',

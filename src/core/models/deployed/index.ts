@@ -39,5 +39,25 @@ export {
   type DeployedRejection,
   type DeployedResult,
   type DeployedUndetermined,
+  type ExternalConverter,
 } from './deployedPipeline.ts';
 export { fieldLoss, fieldsPrunedBy, type FieldLoss } from './fieldLoss.ts';
+export {
+  REVIEW_GROUP,
+  checkConversionResponse,
+  conversionRequest,
+  conversionResponse,
+  isBadReview,
+  readConversionRequest,
+  type BadReview,
+  type ConversionRequest,
+  type ResponseRefusal,
+  type ReviewLimits,
+  type ReviewVersion,
+} from './conversionReview.ts';
+export {
+  answerWithRules,
+  convertObjectWithRules,
+  type RulesWebhookAnswer,
+  type RulesWebhookLimits,
+} from './rulesWebhook.ts';
