@@ -3,13 +3,16 @@
 // functions (strings, lists, regex with RE2, ip, format) are always registered. CRD validation rules and the
 // conversion rules both use this API. The library never evaluates JavaScript (no eval, no Function): a rule can
 // only compute, and the cost bound keeps it from computing for long.
-import { celEnv, isCelError, isCelList, isCelMap, isCelUint, parse, plan, type CelEnv } from '@bufbuild/cel';
+import { celEnv, isCelError, isCelList, isCelMap, isCelUint, plan, type CelEnv } from '@bufbuild/cel';
 import type { ParsedExpr } from '@bufbuild/cel-spec/cel/expr/syntax_pb.js';
 import { kubernetesFunctions, re2Engine } from './k8sLibrary.ts';
 import { PER_CALL_LIMIT, dataSizeOf, estimateCost } from './cost.ts';
+import { opaqueOf, opaqueRegistry } from './opaque.ts';
+import { parseK8s } from './syntax.ts';
 
 export { toCelValue, escapeCelName } from './values.ts';
-export { kubernetesFunctionNames, isIP, isCIDR } from './k8sLibrary.ts';
+export { kubernetesFunctionNames } from './k8sLibrary.ts';
+export { isIP, isCIDR } from './netAddr.ts';
 export { PER_CALL_LIMIT, dataSizeOf } from './cost.ts';
 
 export interface CelProgram {
@@ -29,7 +32,8 @@ export type CelOutcome =
   | { readonly kind: 'cost'; readonly estimated: number; readonly limit: number };
 
 let env: CelEnv | undefined;
-const getEnv = (): CelEnv => (env ??= celEnv({ funcs: [...kubernetesFunctions()], re2: re2Engine }));
+const getEnv = (): CelEnv =>
+  (env ??= celEnv({ funcs: [...kubernetesFunctions()], re2: re2Engine, registry: opaqueRegistry() }));
 
 /** Longest expression we parse (Kubernetes caps a rule's cost, not its length; this only bounds the parser). */
 export const MAX_EXPRESSION_LENGTH = 100_000;
@@ -69,7 +73,7 @@ function compileUncached(source: string): CelCompiled {
   if (source.length > MAX_EXPRESSION_LENGTH)
     return { ok: false, error: `expression longer than ${MAX_EXPRESSION_LENGTH} characters` };
   try {
-    const ast = parse(source);
+    const ast = parseK8s(source);
     const run = plan(getEnv(), ast) as (b: Record<string, unknown>) => unknown;
     return { ok: true, program: { source, ast, variables: identsOf(ast), run } };
   } catch (e) {
@@ -99,6 +103,12 @@ export function evaluateCel(p: CelProgram, bindings: Record<string, unknown>, op
 
 /** A CEL result as JSON (ints as numbers when safe, else strings; lists as arrays; maps as null-prototype objects). */
 export function celToJson(v: unknown): unknown {
+  const o = opaqueOf(v);
+  if (o) {
+    if (o.name !== 'Optional') return (v as { message?: { repr?: string } }).message?.repr ?? null;
+    const p = o.payload as { present: boolean; value?: unknown };
+    return p.present ? celToJson(p.value) : null;
+  }
   if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
   if (isCelUint(v)) return celToJson(v.value);
   if (isCelList(v)) return [...v].map(celToJson);
