@@ -3,12 +3,36 @@
 import { isCelList, isCelMap, isCelUint } from '@bufbuild/cel';
 import { opaqueOf } from './opaque.ts';
 
+/** Marks a list of `x-kubernetes-list-type: set` or `map`: it equals another list with the same elements in any order. */
+export const UNORDERED = Symbol('k8s.cel.unordered');
+const unordered = (l: object): boolean => (l as { [UNORDERED]?: boolean })[UNORDERED] === true;
+
 type Scalar = bigint | number | string | boolean | null;
 
 const reprOfOpaque = (v: unknown): string | undefined =>
   opaqueOf(v)
     ? ((v as { message?: { repr?: string }; repr?: string }).message?.repr ?? (v as { repr?: string }).repr)
     : undefined;
+
+/**
+ * CEL equality where set/map lists compare without order; `base` is the library's own equality for the rest
+ * (numbers across types, timestamps, messages).
+ */
+export function k8sEquals(a: unknown, b: unknown, base: (x: unknown, y: unknown) => boolean): boolean {
+  if (isCelList(a) && isCelList(b)) {
+    if (a.size !== b.size) return false;
+    const xs = [...a];
+    const ys = [...b];
+    if (unordered(a) || unordered(b)) return xs.every((x) => ys.some((y) => k8sEquals(x, y, base)));
+    return xs.every((x, i) => k8sEquals(x, ys[i], base));
+  }
+  if (isCelMap(a) && isCelMap(b)) {
+    if (a.size !== b.size) return false;
+    for (const [k, v] of a) if (!b.has(k) || !k8sEquals(v, b.get(k), base)) return false;
+    return true;
+  }
+  return base(a, b);
+}
 
 export function celEquals(a: unknown, b: unknown): boolean {
   const num = (x: unknown): number | bigint | undefined =>

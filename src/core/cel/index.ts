@@ -11,6 +11,7 @@ import { opaqueOf, opaqueRegistry } from './opaque.ts';
 import { parseK8s } from './syntax.ts';
 
 export { toCelValue, escapeCelName } from './values.ts';
+export { optionalNone, optionalOf } from './libOptional.ts';
 export { kubernetesFunctionNames } from './k8sLibrary.ts';
 export { isIP, isCIDR } from './netAddr.ts';
 export { PER_CALL_LIMIT, dataSizeOf } from './cost.ts';

@@ -1,9 +1,9 @@
 // The Kubernetes CEL environment (k8s.io/apiserver/pkg/cel/environment base.go) beyond CEL's standard functions:
 // cel-go's strings extension, Kubernetes' lists, regex (find/findAll, RE2) and format libraries here; optional
 // values, URL/IP/CIDR, quantity/semver, cel-go's lists and sets extensions in the lib*.ts modules.
-import { CelScalar, celFunc, celMethod, isCelList, listType, type CelFunc } from '@bufbuild/cel';
+import { CelScalar, celEnv, celFunc, celMethod, isCelList, listType, type CelFunc } from '@bufbuild/cel';
 import { strings } from '@bufbuild/cel/ext';
-import { celEquals, compareCel } from './celCompare.ts';
+import { celEquals, compareCel, k8sEquals } from './celCompare.ts';
 import { makeOpaque, opaqueType, payloadOf } from './opaque.ts';
 import { optionalFunctions, optionalNone, optionalOf } from './libOptional.ts';
 import { netFunctions, parseRequestUri } from './libNet.ts';
@@ -139,7 +139,15 @@ function splitN(s: string, sep: string, n: number): string[] {
 let functions: readonly CelFunc[] | undefined;
 export const kubernetesFunctions = (): readonly CelFunc[] => (functions ??= buildFunctions());
 
+/** The library's own `==` (numbers across types, timestamps, messages), under set/map-list equality. */
+function baseEquals(): (a: unknown, b: unknown) => boolean {
+  const group = celEnv().funcs.find('_==_');
+  if (!group) throw new Error('no _==_ in the standard environment');
+  return (a, b) => group.call(0, undefined, [a as never, b as never]) === true;
+}
+
 function buildFunctions(): readonly CelFunc[] {
+  const base = baseEquals();
   const { INT, BOOL, STRING, DYN } = CelScalar;
   const LIST = listType(DYN);
   const LIST_STRING = listType(STRING);
@@ -199,6 +207,8 @@ function buildFunctions(): readonly CelFunc[] {
       const reasons = check(value);
       return (reasons.length === 0 ? optionalNone() : optionalOf(reasons)) as never;
     }),
+    celFunc('_==_', [DYN, DYN], BOOL, (a, b) => k8sEquals(a, b, base)),
+    celFunc('_!=_', [DYN, DYN], BOOL, (a, b) => !k8sEquals(a, b, base)),
     ...optionalFunctions(),
     ...netFunctions(),
     ...quantityFunctions(),

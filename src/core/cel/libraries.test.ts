@@ -2,7 +2,7 @@
 // format_test.go, urls) and cel-go's ext tests (optionals, two-variable comprehensions, lists v3, sets), run
 // through the same compile/evaluate API the explorer uses.
 import { describe, expect, it } from 'vitest';
-import { compileCel, evaluateCel, celToJson } from './index.ts';
+import { compileCel, evaluateCel, celToJson, toCelValue } from './index.ts';
 
 function run(expr: string) {
   const c = compileCel(expr);
@@ -212,4 +212,37 @@ describe('format (format_test.go)', () => {
     ["format.named('dns1123Label').hasValue()", true],
     ["format.named('nope').hasValue()", false],
   ])('%s', (expr, want) => expect(value(expr)).toEqual(want));
+});
+
+describe('types from the schema (apiserver/pkg/cel/common values.go)', () => {
+  const bind = (expr: string, self: unknown, schema: Record<string, unknown>) => {
+    const c = compileCel(expr);
+    if (!c.ok) throw new Error(c.error);
+    const r = evaluateCel(c.program, { self: toCelValue(self, schema) });
+    if (r.kind !== 'value') throw new Error(`${expr}: ${JSON.stringify(r)}`);
+    return celToJson(r.value);
+  };
+  it.each([
+    [
+      "self.d.getHours() == 2 && self.d > duration('1h')",
+      { d: '2h30m' },
+      { d: { type: 'string', format: 'duration' } },
+    ],
+    ["self.d == duration('36h')", { d: '1d12h' }, { d: { type: 'string', format: 'duration' } }],
+    [
+      "self.t == timestamp('2024-01-02T03:04:05Z') && self.t.getFullYear() == 2024",
+      { t: '2024-01-02T03:04:05Z' },
+      { t: { type: 'string', format: 'date-time' } },
+    ],
+    ["self.t == timestamp('2024-01-02T00:00:00Z')", { t: '2024-01-02' }, { t: { type: 'string', format: 'date' } }],
+    ["self.b == b'hello'", { b: 'aGVsbG8=' }, { b: { type: 'string', format: 'byte' } }],
+    [
+      "self.s == ['c', 'b', 'a'] && ['c', 'b', 'a'] == self.s",
+      { s: ['a', 'b', 'c'] },
+      { s: { type: 'array', 'x-kubernetes-list-type': 'set', items: { type: 'string' } } },
+    ],
+    ["self.s != ['c', 'b', 'a']", { s: ['a', 'b', 'c'] }, { s: { type: 'array', items: { type: 'string' } } }],
+    ['self.i == 9223372036854775807', { i: 9223372036854775807n }, { i: { type: 'integer' } }],
+    ["self.x == 'a' || self.x == 1", { x: 1 }, { x: { 'x-kubernetes-int-or-string': true } }],
+  ])('%s', (expr, self, props) => expect(bind(expr, self, { type: 'object', properties: props })).toBe(true));
 });
