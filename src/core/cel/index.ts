@@ -9,12 +9,16 @@ import { kubernetesFunctions, re2Engine } from './k8sLibrary.ts';
 import { PER_CALL_LIMIT, dataSizeOf, estimateCost } from './cost.ts';
 import { opaqueOf, opaqueRegistry } from './opaque.ts';
 import { parseK8s } from './syntax.ts';
+import { checkAst } from './checker.ts';
+import type { Decl } from './declType.ts';
+import { estimateCost as estimateStaticCost } from './estimate.ts';
 
 export { toCelValue, escapeCelName } from './values.ts';
 export { optionalNone, optionalOf } from './libOptional.ts';
 export { kubernetesFunctionNames } from './k8sLibrary.ts';
 export { isIP, isCIDR } from './netAddr.ts';
 export { PER_CALL_LIMIT, dataSizeOf } from './cost.ts';
+export { schemaDeclType, typeName, MAX_REQUEST_SIZE, type Decl, type CelT } from './declType.ts';
 
 export interface CelProgram {
   readonly source: string;
@@ -126,4 +130,28 @@ export function celToJson(v: unknown): unknown {
   }
   if (Array.isArray(v)) return v.map(celToJson);
   return v;
+}
+
+export interface StaticCheck {
+  readonly ok: true;
+  readonly type: Decl;
+  /** cel-go's estimated cost range (Kubernetes' library and schema size estimates). */
+  readonly cost: { readonly min: number; readonly max: number };
+}
+export type StaticCheckOutcome =
+  StaticCheck | { readonly ok: false; readonly error: string; readonly line?: number; readonly column?: number };
+
+/** Parse, type-check and cost-estimate an expression with declared variables (a CRD rule: self, oldSelf). */
+export function checkCel(source: string, vars: ReadonlyMap<string, Decl>): StaticCheckOutcome {
+  const c = compileCel(source);
+  if (!c.ok) return { ok: false, error: c.error };
+  const checked = checkAst(c.program.ast, vars);
+  if (!checked.ok) {
+    if (checked.offset === undefined) return { ok: false, error: checked.error };
+    const before = source.slice(0, checked.offset).split('\n');
+    const line = before.length;
+    const column = (before.at(-1) ?? '').length + 1;
+    return { ok: false, error: `ERROR: <input>:${line}:${column}: ${checked.error}`, line, column };
+  }
+  return { ok: true, type: checked.type, cost: estimateStaticCost(c.program.ast, checked, { roots: vars }) };
 }
