@@ -52,6 +52,10 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'rules check|apply|draft|schema --catalog SRC ...   declarative conversion rules (YAML + CEL)',
     load: async () => (await import('./commands/rules.ts')).rules,
   },
+  'crd-check': {
+    summary: 'crd-check <file|folder>... [--json] [--costs]   would the API server accept these CRDs (CEL, cost)?',
+    load: async () => (await import('./commands/crdCheck.ts')).crdCheck,
+  },
   validate: {
     summary: 'validate --catalog SRC -f FILE|- [--version V] [--old FILE] [-o json]   would the API server accept it?',
     load: async () => (await import('./commands/validate.ts')).validate,

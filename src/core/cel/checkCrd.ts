@@ -213,17 +213,17 @@ function boundsHint(s: StructuralSchema): string {
   const out: string[] = [];
   const visit = (x: StructuralSchema, p: string, depth: number): void => {
     if (out.length >= 5 || depth > 6) return;
-    if (x.type === 'array' && typeof x.maxItems !== 'number') out.push(`${p || 'self'} (maxItems)`);
+    if (x.type === 'array' && typeof x.maxItems !== 'number') out.push(`${p} (maxItems)`);
     if (x.type === 'string' && typeof x.maxLength !== 'number' && !Array.isArray(x.enum) && x.format === undefined)
-      out.push(`${p || 'self'} (maxLength)`);
+      out.push(`${p} (maxLength)`);
     const ap = obj(x.additionalProperties);
-    if (ap && typeof x.maxProperties !== 'number') out.push(`${p || 'self'} (maxProperties)`);
+    if (ap && typeof x.maxProperties !== 'number') out.push(`${p} (maxProperties)`);
     for (const [k, v] of Object.entries(schemaProps(x) ?? {})) visit(v, `${p}.${k}`, depth + 1);
     const items = obj(x.items);
     if (items) visit(items, `${p}[*]`, depth + 1);
     if (ap) visit(ap, `${p}[*]`, depth + 1);
   };
-  visit(s, '', 0);
+  visit(s, 'self', 0);
   return out.length === 0 ? '' : `; unbounded: ${out.join(', ')}`;
 }
 
