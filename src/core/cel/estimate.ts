@@ -42,24 +42,44 @@ function sizeAt(roots: ReadonlyMap<string, Decl>, path: readonly string[] | unde
 const isScalar = (t: Decl | undefined): boolean =>
   !!t && ['bool', 'double', 'duration', 'int', 'timestamp', 'uint'].includes(t.k);
 
+interface CallEst {
+  cost: Est;
+  size?: Est;
+  replacesArgs?: boolean;
+}
+
 /** The estimated cost range of a checked expression. */
 export function estimateCost(ast: ParsedExpr, checked: CheckedExpr, env: CostEnv): Est {
-  const paths = new Map<bigint, readonly string[]>();
-  const sizes = new Map<bigint, Est>();
-  const locals: { name: string; path?: readonly string[]; size?: Est }[] = [];
-  const local = (name: string) => locals.findLast((l) => l.name === name);
-  const typeOf = (e: Expr): Decl | undefined => checked.types.get(e.id);
+  return new Coster(checked, env).cost(ast.expr);
+}
 
-  const pathOf = (e: Expr): readonly string[] | undefined => {
+/** cel-go's coster: field paths and computed sizes of sub-expressions, the iteration variables in scope. */
+class Coster {
+  private readonly paths = new Map<bigint, readonly string[]>();
+  private readonly sizes = new Map<bigint, Est>();
+  private readonly locals: { name: string; path?: readonly string[]; size?: Est }[] = [];
+  constructor(
+    private readonly checked: CheckedExpr,
+    private readonly env: CostEnv,
+  ) {}
+
+  private local(name: string) {
+    return this.locals.findLast((l) => l.name === name);
+  }
+  private typeOf(e: Expr): Decl | undefined {
+    return this.checked.types.get(e.id);
+  }
+
+  private pathOf(e: Expr): readonly string[] | undefined {
     if (e.exprKind.case === 'identExpr') {
-      const l = local(e.exprKind.value.name);
+      const l = this.local(e.exprKind.value.name);
       if (l) return l.path;
     }
-    return paths.get(e.id);
-  };
+    return this.paths.get(e.id);
+  }
 
-  const sizeOf = (e: Expr): Est | undefined => {
-    const s = sizes.get(e.id);
+  private sizeOf(e: Expr): Est | undefined {
+    const s = this.sizes.get(e.id);
     if (s) return s;
     const k = e.exprKind;
     if (k.case === 'constExpr') {
@@ -70,111 +90,108 @@ export function estimateCost(ast: ParsedExpr, checked: CheckedExpr, env: CostEnv
     }
     if (k.case === 'listExpr') return fixed(k.value.elements.length);
     if (k.case === 'structExpr') return fixed(k.value.entries.length);
-    const p = pathOf(e);
-    const bySchema = p && !p[0]?.startsWith('@') ? sizeAt(env.roots, p) : undefined;
+    const p = this.pathOf(e);
+    const bySchema = p && !p[0]?.startsWith('@') ? sizeAt(this.env.roots, p) : undefined;
     if (bySchema) return bySchema;
-    if (isScalar(typeOf(e))) return fixed(1);
-    if (k.case === 'identExpr') return local(k.value.name)?.size;
+    if (isScalar(this.typeOf(e))) return fixed(1);
+    if (k.case === 'identExpr') return this.local(k.value.name)?.size;
     return undefined;
-  };
-  const sizeOrUnknown = (e: Expr): Est => sizeOf(e) ?? UNKNOWN;
+  }
+  private sizeOrUnknown(e: Expr): Est {
+    return this.sizeOf(e) ?? UNKNOWN;
+  }
 
-  const cost = (e: Expr | undefined): Est => {
+  cost(e: Expr | undefined): Est {
     if (!e) return fixed(0);
     const k = e.exprKind;
     switch (k.case) {
       case 'constExpr':
         return fixed(0);
       case 'identExpr': {
-        const l = local(k.value.name);
-        paths.set(e.id, l?.path ?? [k.value.name]);
+        const l = this.local(k.value.name);
+        this.paths.set(e.id, l?.path ?? [k.value.name]);
         return fixed(1);
       }
       case 'selectExpr': {
         const operand = k.value.operand as Expr;
-        if (k.value.testOnly) return cost(operand); // has(): PresenceTestHasCost(false)
-        let sum = cost(operand);
-        const t = typeOf(operand);
+        if (k.value.testOnly) return this.cost(operand); // has(): PresenceTestHasCost(false)
+        let sum = this.cost(operand);
+        const t = this.typeOf(operand);
         if (t && (t.k === 'map' || t.k === 'object' || t.k === 'param')) sum = add(sum, fixed(1));
-        const p = pathOf(operand);
-        if (p) paths.set(e.id, [...p, k.value.field]);
+        const p = this.pathOf(operand);
+        if (p) this.paths.set(e.id, [...p, k.value.field]);
         return sum;
       }
       case 'callExpr':
-        return costCall(e, k.value.function, k.value.target, k.value.args);
+        return this.costCall(e, k.value.function, k.value.target, k.value.args);
       case 'listExpr':
         return add(
-          k.value.elements.reduce((s, x) => add(s, cost(x)), fixed(0)),
+          k.value.elements.reduce((s, x) => add(s, this.cost(x)), fixed(0)),
           fixed(10),
         );
       case 'structExpr': {
         let sum = fixed(0);
         for (const en of k.value.entries) {
-          if (en.keyKind.case === 'mapKey') sum = add(sum, cost(en.keyKind.value));
-          sum = add(sum, cost(en.value));
+          if (en.keyKind.case === 'mapKey') sum = add(sum, this.cost(en.keyKind.value));
+          sum = add(sum, this.cost(en.value));
         }
         return add(sum, fixed(k.value.messageName === '' ? 30 : 40));
       }
       case 'comprehensionExpr': {
         const c = k.value;
         const range = c.iterRange as Expr;
-        let sum = add(cost(range), cost(c.accuInit));
-        locals.push({ name: c.accuVar });
-        const rt = typeOf(range);
-        const rp = pathOf(range);
+        let sum = add(this.cost(range), this.cost(c.accuInit));
+        this.locals.push({ name: c.accuVar });
+        const rt = this.typeOf(range);
+        const rp = this.pathOf(range);
         const sub = rt?.k === 'map' ? '@keys' : '@items';
-        locals.push({ name: c.iterVar, ...(rp ? { path: [...rp, sub] } : {}) });
-        const loop = add(cost(c.loopCondition), cost(c.loopStep));
-        locals.pop();
-        sum = add(sum, cost(c.result));
-        locals.pop();
-        const n = sizeOrUnknown(range);
+        this.locals.push({ name: c.iterVar, ...(rp ? { path: [...rp, sub] } : {}) });
+        const loop = add(this.cost(c.loopCondition), this.cost(c.loopStep));
+        this.locals.pop();
+        sum = add(sum, this.cost(c.result));
+        this.locals.pop();
+        const n = this.sizeOrUnknown(range);
         sum = add(sum, mul(n, loop));
         const init = c.accuInit?.exprKind.case;
-        if (init === 'listExpr' || init === 'structExpr') sizes.set(e.id, n);
+        if (init === 'listExpr' || init === 'structExpr') this.sizes.set(e.id, n);
         return sum;
       }
       default:
         return fixed(0);
     }
-  };
+  }
 
-  const costCall = (e: Expr, fn: string, target: Expr | undefined, args: readonly Expr[]): Est => {
+  private costCall(e: Expr, fn: string, target: Expr | undefined, args: readonly Expr[]): Est {
     if (fn === 'dyn' && args.length === 1) {
-      const a = cost(args[0]);
-      const s = sizeOf(args[0] as Expr);
-      if (s) sizes.set(e.id, s);
+      const a = this.cost(args[0]);
+      const s = this.sizeOf(args[0] as Expr);
+      if (s) this.sizes.set(e.id, s);
       return add(fixed(1), a);
     }
-    const argCosts = args.map(cost);
-    let sum = target ? cost(target) : fixed(0);
+    const argCosts = args.map((x) => this.cost(x));
+    let sum = target ? this.cost(target) : fixed(0);
     const argSum = argCosts.reduce(add, fixed(0));
-    const call = functionCost(e, fn, target, args, argCosts);
+    const call = this.functionCost(e, fn, target, args, argCosts);
     sum = add(sum, call.replacesArgs ? call.cost : add(call.cost, argSum));
-    if (call.size) sizes.set(e.id, call.size);
+    if (call.size) this.sizes.set(e.id, call.size);
     return sum;
-  };
-
-  interface CallEst {
-    cost: Est;
-    size?: Est;
-    replacesArgs?: boolean;
   }
-  const functionCost = (
+
+  private readonly functionCost = (
     e: Expr,
     fn: string,
     target: Expr | undefined,
     args: readonly Expr[],
     argCosts: Est[],
   ): CallEst => {
-    const k8s = k8sCallCost(fn, target, args);
+    const k8s = this.k8sCallCost(fn, target, args);
     if (k8s) return k8s;
     const a0 = args[0];
     const a1 = args[1];
-    const t0 = a0 ? typeOf(a0) : undefined;
+    const t0 = a0 ? this.typeOf(a0) : undefined;
     switch (fn) {
       case '@kv': // two-variable comprehensions iterate the pairs of their range
-        return { cost: fixed(1), size: a0 ? sizeOrUnknown(a0) : UNKNOWN };
+        return { cost: fixed(1), size: a0 ? this.sizeOrUnknown(a0) : UNKNOWN };
       case 'string':
         // a number, bool, timestamp or duration prints in at most 32 characters (cel-go leaves the size unknown,
         // which would refuse every "..." + string(self.n) message: the API server accepts those)
@@ -187,38 +204,41 @@ export function estimateCost(ast: ParsedExpr, checked: CheckedExpr, env: CostEnv
       }
       case '_?_:_': {
         const [c = fixed(0), t = fixed(0), f = fixed(0)] = argCosts;
-        const size = union(sizeOrUnknown(a1 as Expr), sizeOrUnknown(args[2] as Expr));
+        const size = union(this.sizeOrUnknown(a1 as Expr), this.sizeOrUnknown(args[2] as Expr));
         return { cost: add(c, union(t, f)), size, replacesArgs: true };
       }
       case '_[_]':
         if (a0) {
-          const p = pathOf(a0);
-          if (p) paths.set(e.id, [...p, t0?.k === 'map' ? '@values' : '@items']);
+          const p = this.pathOf(a0);
+          if (p) this.paths.set(e.id, [...p, t0?.k === 'map' ? '@values' : '@items']);
         }
         return { cost: fixed(1) };
       case '_+_':
         if (a0 && a1 && t0 && ['string', 'bytes', 'list'].includes(t0.k)) {
-          const size = add(sizeOrUnknown(a0), sizeOrUnknown(a1));
+          const size = add(this.sizeOrUnknown(a0), this.sizeOrUnknown(a1));
           return { cost: t0.k === 'list' ? fixed(1) : factor(size, STRING_TRAVERSAL), size };
         }
         return { cost: fixed(1) };
       case 'startsWith':
       case 'endsWith':
-        if (a0 && target) return { cost: factor(sizeOrUnknown(a0), STRING_TRAVERSAL) };
+        if (a0 && target) return { cost: factor(this.sizeOrUnknown(a0), STRING_TRAVERSAL) };
         break;
       case '@in':
-        if (a1) return { cost: factor(sizeOrUnknown(a1), 1) };
+        if (a1) return { cost: factor(this.sizeOrUnknown(a1), 1) };
         break;
       case 'matches':
         if (target && a0) {
-          const str = factor(add(sizeOrUnknown(target), fixed(1)), STRING_TRAVERSAL);
-          return { cost: mul(str, factor(sizeOrUnknown(a0), REGEX_LENGTH)) };
+          const str = factor(add(this.sizeOrUnknown(target), fixed(1)), STRING_TRAVERSAL);
+          return { cost: mul(str, factor(this.sizeOrUnknown(a0), REGEX_LENGTH)) };
         }
         break;
       case 'contains':
         if (target && a0)
           return {
-            cost: mul(factor(sizeOrUnknown(target), STRING_TRAVERSAL), factor(sizeOrUnknown(a0), STRING_TRAVERSAL)),
+            cost: mul(
+              factor(this.sizeOrUnknown(target), STRING_TRAVERSAL),
+              factor(this.sizeOrUnknown(a0), STRING_TRAVERSAL),
+            ),
           };
         break;
       case '_==_':
@@ -229,7 +249,7 @@ export function estimateCost(ast: ParsedExpr, checked: CheckedExpr, env: CostEnv
       case '_>=_': {
         const ordered = fn !== '_==_' && fn !== '_!=_';
         if (ordered && !(t0?.k === 'string' || t0?.k === 'bytes')) break;
-        const smallest = Math.min(sizeOrUnknown(a0 as Expr).max, sizeOrUnknown(a1 as Expr).max);
+        const smallest = Math.min(this.sizeOrUnknown(a0 as Expr).max, this.sizeOrUnknown(a1 as Expr).max);
         return { cost: factor({ min: smallest > 0 ? 1 : 0, max: smallest }, STRING_TRAVERSAL) };
       }
     }
@@ -237,7 +257,7 @@ export function estimateCost(ast: ParsedExpr, checked: CheckedExpr, env: CostEnv
   };
 
   /** Kubernetes' library estimator (library/cost.go EstimateCallCost). */
-  const k8sCallCost = (fn: string, target: Expr | undefined, args: readonly Expr[]): CallEst | undefined => {
+  private k8sCallCost(fn: string, target: Expr | undefined, args: readonly Expr[]): CallEst | undefined {
     const a0 = args[0];
     switch (fn) {
       case 'isSorted':
@@ -247,52 +267,52 @@ export function estimateCost(ast: ParsedExpr, checked: CheckedExpr, env: CostEnv
       case 'indexOf':
       case 'lastIndexOf': {
         if (!target) return undefined;
-        const tt = typeOf(target);
-        if (tt?.k !== 'list') return { cost: factor(sizeOrUnknown(target), STRING_TRAVERSAL) };
+        const tt = this.typeOf(target);
+        if (tt?.k !== 'list') return { cost: factor(this.sizeOrUnknown(target), STRING_TRAVERSAL) };
         let el = fixed(1);
         if (tt.elem.k === 'string' || tt.elem.k === 'bytes') {
-          const p = pathOf(target);
+          const p = this.pathOf(target);
           const es =
-            (p && sizeAt(env.roots, [...p, '@items'])) ??
+            (p && sizeAt(this.env.roots, [...p, '@items'])) ??
             (tt.elem.maxElements !== undefined ? { min: 0, max: tt.elem.maxElements } : UNKNOWN);
           el = add(el, factor(es, STRING_TRAVERSAL));
         }
-        return { cost: mul(sizeOrUnknown(target), el) };
+        return { cost: mul(this.sizeOrUnknown(target), el) };
       }
       case 'url':
-        return a0 && !target ? { cost: factor(sizeOrUnknown(a0), STRING_TRAVERSAL) } : undefined;
+        return a0 && !target ? { cost: factor(this.sizeOrUnknown(a0), STRING_TRAVERSAL) } : undefined;
       case 'lowerAscii':
       case 'upperAscii':
       case 'substring':
       case 'trim':
         if (!target) return undefined;
-        return { cost: factor(sizeOrUnknown(target), STRING_TRAVERSAL), size: sizeOrUnknown(target) };
+        return { cost: factor(this.sizeOrUnknown(target), STRING_TRAVERSAL), size: this.sizeOrUnknown(target) };
       case 'replace':
-        return target && args.length >= 2 ? replaceCost(target, args) : undefined;
+        return target && args.length >= 2 ? this.replaceCost(target, args) : undefined;
       case 'split': {
         if (!target) return undefined;
-        const sz = sizeOrUnknown(target);
+        const sz = this.sizeOrUnknown(target);
         return { cost: factor(sz, 2 * STRING_TRAVERSAL), size: { min: 0, max: sz.max } };
       }
       case 'join': {
         if (!target) return undefined;
-        const list = sizeOrUnknown(target);
-        const p = pathOf(target);
-        const tt = typeOf(target);
+        const list = this.sizeOrUnknown(target);
+        const p = this.pathOf(target);
+        const tt = this.typeOf(target);
         const elem =
-          (p && sizeAt(env.roots, [...p, '@items'])) ??
+          (p && sizeAt(this.env.roots, [...p, '@items'])) ??
           (tt?.k === 'list' && tt.elem.maxElements !== undefined ? { min: 0, max: tt.elem.maxElements } : UNKNOWN);
         let sz = mul(list, elem);
         if (a0)
-          sz = add(sz, mul(sizeOrUnknown(a0), { min: Math.max(0, list.min - 1), max: Math.max(0, list.max - 1) }));
+          sz = add(sz, mul(this.sizeOrUnknown(a0), { min: Math.max(0, list.min - 1), max: Math.max(0, list.max - 1) }));
         return { cost: factor(sz, STRING_TRAVERSAL), size: sz };
       }
       case 'find':
       case 'findAll': {
         if (!target || !a0) return undefined;
-        const sz = sizeOrUnknown(target);
+        const sz = this.sizeOrUnknown(target);
         const str = factor(add(sz, fixed(1)), STRING_TRAVERSAL);
-        return { cost: mul(str, factor(sizeOrUnknown(a0), REGEX_LENGTH)), size: { min: 0, max: sz.max } };
+        return { cost: mul(str, factor(this.sizeOrUnknown(a0), REGEX_LENGTH)), size: { min: 0, max: sz.max } };
       }
       case 'cidr':
       case 'isIP':
@@ -301,9 +321,9 @@ export function estimateCost(ast: ParsedExpr, checked: CheckedExpr, env: CostEnv
       case 'isQuantity':
       case 'ip':
         if (fn === 'ip' && target) return { cost: fixed(1) };
-        return a0 ? { cost: factor(sizeOrUnknown(a0), STRING_TRAVERSAL) } : undefined;
+        return a0 ? { cost: factor(this.sizeOrUnknown(a0), STRING_TRAVERSAL) } : undefined;
       case 'ip.isCanonical':
-        return a0 ? { cost: factor(sizeOrUnknown(a0), 2 * STRING_TRAVERSAL) } : undefined;
+        return a0 ? { cost: factor(this.sizeOrUnknown(a0), 2 * STRING_TRAVERSAL) } : undefined;
       case 'masked':
       case 'prefixLength':
       case 'family':
@@ -327,18 +347,18 @@ export function estimateCost(ast: ParsedExpr, checked: CheckedExpr, env: CostEnv
         const ipSz = { min: 4, max: 16 };
         let c = factor(add(ipSz, ipSz), STRING_TRAVERSAL);
         if (fn === 'containsCIDR') c = add(add(c, factor(ipSz, STRING_TRAVERSAL)), fixed(1));
-        if (typeOf(a0)?.k === 'string') c = add(c, factor(sizeOrUnknown(a0), STRING_TRAVERSAL));
+        if (this.typeOf(a0)?.k === 'string') c = add(c, factor(this.sizeOrUnknown(a0), STRING_TRAVERSAL));
         return { cost: c };
       }
       default:
         return undefined;
     }
-  };
+  }
 
-  const replaceCost = (target: Expr, args: readonly Expr[]): CallEst => {
-    const sz = sizeOrUnknown(target);
-    const from = sizeOrUnknown(args[0] as Expr);
-    const to = sizeOrUnknown(args[1] as Expr);
+  private replaceCost(target: Expr, args: readonly Expr[]): CallEst {
+    const sz = this.sizeOrUnknown(target);
+    const from = this.sizeOrUnknown(args[0] as Expr);
+    const to = this.sizeOrUnknown(args[1] as Expr);
     let countMax: number;
     let retainedMax = 0;
     if (from.min === 0) {
@@ -359,7 +379,5 @@ export function estimateCost(ast: ParsedExpr, checked: CheckedExpr, env: CostEnv
     } else countMin = Math.ceil(sz.min / from.max);
     const size = add(mul({ min: countMin, max: countMax }, to), { min: retainedMin, max: retainedMax });
     return { cost: factor(sz, 2 * STRING_TRAVERSAL), size };
-  };
-
-  return cost(ast.expr);
+  }
 }
