@@ -19,6 +19,9 @@ const reprOfOpaque = (v: unknown): string | undefined =>
  * (numbers across types, timestamps, messages).
  */
 export function k8sEquals(a: unknown, b: unknown, base: (x: unknown, y: unknown) => boolean): boolean {
+  const ta = typeof a;
+  // the common cases first (strings, ints, bools of one type): no dispatch through the library
+  if (ta === typeof b && (ta === 'string' || ta === 'bigint' || ta === 'boolean')) return a === b;
   if (isCelList(a) && isCelList(b)) {
     if (a.size !== b.size) return false;
     const xs = [...a];
