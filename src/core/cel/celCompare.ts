@@ -31,9 +31,14 @@ export function k8sEquals(a: unknown, b: unknown, base: (x: unknown, y: unknown)
   }
   if (isCelMap(a) && isCelMap(b)) {
     if (a.size !== b.size) return false;
-    for (const [k, v] of a) if (!b.has(k) || !k8sEquals(v, b.get(k), base)) return false;
+    // get(), not has(): @bufbuild/cel 0.6.1's has() is false for a key whose value is null
+    for (const [k, v] of a) {
+      const w = b.get(k);
+      if (w === undefined || !k8sEquals(v, w, base)) return false;
+    }
     return true;
   }
+  if (a === null && b === null) return true;
   return base(a, b);
 }
 
