@@ -25,7 +25,25 @@ class CheckError extends Error {
   }
 }
 
-const TYPE_NAMES = new Set(['int', 'uint', 'double', 'bool', 'string', 'bytes', 'list', 'map', 'null_type', 'type']);
+const TYPE_NAMES = new Set([
+  'int',
+  'uint',
+  'double',
+  'bool',
+  'string',
+  'bytes',
+  'list',
+  'map',
+  'null_type',
+  'type',
+  'google.protobuf.Duration',
+  'google.protobuf.Timestamp',
+  'net.IP',
+  'net.CIDR',
+  'kubernetes.URL',
+  'kubernetes.Quantity',
+  'kubernetes.Semver',
+]);
 
 const listOf = (elem: Decl): Decl => ({ k: 'list', elem });
 
@@ -69,6 +87,8 @@ export function checkAst(ast: ParsedExpr, vars: ReadonlyMap<string, Decl>): Chec
         throw new CheckError(`undeclared reference to '${k.value.name}' (in container '')`, e.id);
       }
       case 'selectExpr': {
+        const qual = qualifiedName(e);
+        if (qual !== undefined && TYPE_NAMES.has(qual)) return T.type;
         const operand = check(k.value.operand as Expr);
         const field = selectField(operand, k.value.field, e.id);
         return k.value.testOnly ? T.bool : field;

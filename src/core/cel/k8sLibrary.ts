@@ -1,7 +1,8 @@
 // The Kubernetes CEL environment (k8s.io/apiserver/pkg/cel/environment base.go) beyond CEL's standard functions:
 // cel-go's strings extension, Kubernetes' lists, regex (find/findAll, RE2) and format libraries here; optional
 // values, URL/IP/CIDR, quantity/semver, cel-go's lists and sets extensions in the lib*.ts modules.
-import { CelScalar, celEnv, celFunc, celMethod, isCelList, listType, type CelFunc } from '@bufbuild/cel';
+import { CelScalar, celEnv, celFunc, celMethod, isCelList, listType, objectType, type CelFunc } from '@bufbuild/cel';
+import { DurationSchema, type Duration } from '@bufbuild/protobuf/wkt';
 import { strings } from '@bufbuild/cel/ext';
 import { celEquals, compareCel, k8sEquals } from './celCompare.ts';
 import { makeOpaque, opaqueType, payloadOf } from './opaque.ts';
@@ -206,6 +207,11 @@ function buildFunctions(): readonly CelFunc[] {
       if (!check) throw new Error('no such overload: validate');
       const reasons = check(value);
       return (reasons.length === 0 ? optionalNone() : optionalOf(reasons)) as never;
+    }),
+    // cel-go's duration.getMilliseconds() is the whole duration in ms (Go's Duration.Milliseconds), not the ms part
+    celMethod('getMilliseconds', objectType(DurationSchema), [], INT, function () {
+      const d = (this as unknown as { message: Duration }).message;
+      return d.seconds * 1000n + BigInt(Math.trunc(d.nanos / 1_000_000));
     }),
     celFunc('_==_', [DYN, DYN], BOOL, (a, b) => k8sEquals(a, b, base)),
     celFunc('_!=_', [DYN, DYN], BOOL, (a, b) => !k8sEquals(a, b, base)),
