@@ -139,3 +139,18 @@ describe('cost budget', () => {
     expect(costErrorMessage('estimated rule cost', cost, 10_000_000)).toContain(want),
   );
 });
+
+describe('compile-time validators (HomogeneousAggregateLiterals, duration/timestamp/regex literals)', () => {
+  it.each<[string, boolean]>([
+    ["[1, 'a', false].filter(x, string(x) == 'a')", false],
+    ["duration('1d') > duration('1h')", false],
+    ["duration('1h30m') > duration('1h')", true],
+    ["timestamp('1000-00-00T00:00:00Z') < timestamp('2000-01-01T00:00:00Z')", false],
+    ["self.s.matches(')')", false],
+    ["self.s.matches('^a+$')", true],
+    ['[1, 2].all(x, x > 0)', true],
+  ])('%s accepted: %s', (rule, ok) => {
+    const spec = { properties: { s: { type: 'string', maxLength: 5 } }, ...rules({ rule }) };
+    expect(errors(spec).map((e) => e.code)).toEqual(ok ? [] : ['CRD_CEL_COMPILE']);
+  });
+});

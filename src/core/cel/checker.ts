@@ -6,6 +6,8 @@
 import type { Expr, ParsedExpr } from '@bufbuild/cel-spec/cel/expr/syntax_pb.js';
 import { T, typeName, type Decl } from './declType.ts';
 import { overloadsOf, type Overload } from './signatures.ts';
+import { compileRe2 } from '../re2.ts';
+import { isDateTime } from './k8sLibrary.ts';
 
 export interface CheckedExpr {
   readonly type: Decl;
@@ -99,10 +101,12 @@ export function checkAst(ast: ParsedExpr, vars: ReadonlyMap<string, Decl>): Chec
         if (qual !== undefined && overloadsOf(`${qual}.${c.function}`).length > 0)
           return resolve(`${qual}.${c.function}`, undefined, c.args.map(check), e.id);
         const target = c.target ? check(c.target) : undefined;
-        return resolve(c.function, target, c.args.map(check), e.id);
+        const args = c.args.map(check);
+        validateLiteral(c.function, c.target !== undefined, c.args, e.id);
+        return resolve(c.function, target, args, e.id);
       }
       case 'listExpr':
-        return listOf(join(k.value.elements.map(check)));
+        return listOf(homogeneous(k.value.elements.map(check), e.id));
       case 'structExpr': {
         if (k.value.messageName !== '') throw new CheckError(`undeclared reference to '${k.value.messageName}'`, e.id);
         const keys: Decl[] = [];
@@ -111,7 +115,7 @@ export function checkAst(ast: ParsedExpr, vars: ReadonlyMap<string, Decl>): Chec
           if (en.keyKind.case === 'mapKey') keys.push(check(en.keyKind.value));
           if (en.value) vals.push(check(en.value));
         }
-        return { k: 'map', key: join(keys), val: join(vals) };
+        return { k: 'map', key: homogeneous(keys, e.id), val: homogeneous(vals, e.id) };
       }
       case 'comprehensionExpr': {
         const c = k.value;
@@ -142,6 +146,42 @@ export function checkAst(ast: ParsedExpr, vars: ReadonlyMap<string, Decl>): Chec
     if (!(err instanceof CheckError)) throw err;
     const offset = ast.sourceInfo?.positions[String(err.id)];
     return { ok: false, error: err.message, ...(offset !== undefined ? { offset } : {}) };
+  }
+}
+
+/** cel.HomogeneousAggregateLiterals: a literal's elements share one type (dyn aside). */
+function homogeneous(ts: readonly Decl[], id: bigint): Decl {
+  const typed = ts.filter((t) => t.k !== 'dyn' && t.k !== 'param' && t.k !== 'error');
+  const first = typed[0];
+  if (first && typed.length === ts.length) {
+    const other = typed.find((t) => typeName(t) !== typeName(first));
+    if (other) throw new CheckError(`expected type '${typeName(first)}' but found '${typeName(other)}'`, id);
+  }
+  return join(ts);
+}
+
+/** Kubernetes' AST validators (1.29+): duration, timestamp and regex literals must be valid at compile time. */
+function validateLiteral(fn: string, method: boolean, args: readonly Expr[], id: bigint): void {
+  const lit = (i: number): string | undefined => {
+    const a = args[i]?.exprKind;
+    return a?.case === 'constExpr' && a.value.constantKind.case === 'stringValue'
+      ? a.value.constantKind.value
+      : undefined;
+  };
+  if (fn === 'duration' && !method) {
+    const s = lit(0);
+    // Go's time.ParseDuration: no days or weeks (those are only for format: duration strings)
+    if (s !== undefined && s !== '0' && !/^[-+]?((\d+(\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h))+$/.test(s))
+      throw new CheckError('invalid duration argument', id);
+  }
+  if (fn === 'timestamp' && !method) {
+    const s = lit(0);
+    if (s !== undefined && !isDateTime(s)) throw new CheckError('invalid timestamp', id);
+  }
+  const regexArg = fn === 'matches' ? (method ? 0 : 1) : fn === 'find' || fn === 'findAll' ? 0 : -1;
+  if (regexArg >= 0) {
+    const s = lit(regexArg);
+    if (s !== undefined && !compileRe2(s).ok) throw new CheckError(`invalid ${fn} argument`, id);
   }
 }
 
