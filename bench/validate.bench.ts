@@ -97,7 +97,7 @@ console.log(
 // ---- (3) the static check of every corpus CRD (compile, type-check, estimate cost: crd-check / checkCrdCel)
 const { checkCrdCel } = await import('../src/core/index.ts');
 const { readFileSync } = await import('node:fs');
-const { loadYamlValues } = await import('../src/core/fastParse.ts');
+const { loadYamlValues } = await import('../src/core/text/fastParse.ts');
 const { CORPUS, walk } = await import('../src/core/testdata/loadCatalogs.ts');
 const crds = walk(CORPUS)
   .filter((f) => /\/crds\/.*\.ya?ml$/.test(f))

@@ -5,9 +5,9 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures.ts';
 
 const data = path.resolve(import.meta.dirname, '../src/core');
-const WIDGET = readFileSync(path.join(data, 'compat/testdata/widget-crd.yaml'), 'utf8');
-const STORED = readFileSync(path.join(data, 'migration/testdata/widget-crd-stored.yaml'), 'utf8');
-const LIST = readFileSync(path.join(data, 'migration/testdata/widgets-list.yaml'), 'utf8');
+const WIDGET = readFileSync(path.join(data, 'checks/compat/testdata/widget-crd.yaml'), 'utf8');
+const STORED = readFileSync(path.join(data, 'checks/migration/testdata/widget-crd-stored.yaml'), 'utf8');
+const LIST = readFileSync(path.join(data, 'checks/migration/testdata/widgets-list.yaml'), 'utf8');
 
 async function open(page: Page): Promise<void> {
   await page.goto('./');

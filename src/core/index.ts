@@ -59,11 +59,24 @@ export {
   type Validation,
   type Version,
   type VersionRole,
-} from './model.ts';
-export { displayType, freeForm, objectLeaf } from './typeRef.ts';
-export { CATALOG_SCHEMA_ID, catalogHash, catalogSchema, loadCatalog, serializeCatalog } from './catalogSchema.ts';
-export { upgradeCatalogJson } from './catalogFormat.ts';
-export { findKind, findVersion, apiVersionOf, describeCatalog, typeAtPath, type KindRef } from './catalogLookup.ts';
+} from './model/model.ts';
+export { displayType, freeForm, objectLeaf } from './model/typeRef.ts';
+export {
+  CATALOG_SCHEMA_ID,
+  catalogHash,
+  catalogSchema,
+  loadCatalog,
+  serializeCatalog,
+} from './catalog/catalogSchema.ts';
+export { upgradeCatalogJson } from './catalog/catalogFormat.ts';
+export {
+  findKind,
+  findVersion,
+  apiVersionOf,
+  describeCatalog,
+  typeAtPath,
+  type KindRef,
+} from './catalog/catalogLookup.ts';
 
 // --- Issue
 export {
@@ -76,7 +89,7 @@ export {
   type Severity,
   type SourcePos,
   type SourceRange,
-} from './issue.ts';
+} from './model/issue.ts';
 
 // --- Path and JSON values
 export {
@@ -93,14 +106,14 @@ export {
   samePath,
   type Path,
   type PathKey,
-} from './path.ts';
-export { deepClone, isRecord, setKey, valueAt, type JsonRecord } from './jsonValue.ts';
+} from './model/path.ts';
+export { deepClone, isRecord, setKey, valueAt, type JsonRecord } from './model/jsonValue.ts';
 
 // --- resource text
-export { parseResources, type ParsedDocument, type ParsedResources } from './parseResources.ts';
-export { documentValue, toRange } from './yamlSource.ts';
-export { findKindForDocument, splitApiVersion, type FoundKind } from './findKindForDocument.ts';
-export { parseError, tooDeepIssue } from './yamlSource.ts';
+export { parseResources, type ParsedDocument, type ParsedResources } from './text/parseResources.ts';
+export { documentValue, toRange } from './text/yamlSource.ts';
+export { findKindForDocument, splitApiVersion, type FoundKind } from './catalog/findKindForDocument.ts';
+export { parseError, tooDeepIssue } from './text/yamlSource.ts';
 
 // --- Version order, Storage variant
 export {
@@ -111,7 +124,7 @@ export {
   type ParsedVersion,
   type VersionFamily,
   type VersionStage,
-} from './versionOrder.ts';
+} from './versions/versionOrder.ts';
 export {
   ORIGINAL_VERSION,
   STORAGE_SUFFIX,
@@ -119,7 +132,7 @@ export {
   eraseEnums,
   specTypeName,
   storageName,
-} from './storageVariant.ts';
+} from './versions/storageVariant.ts';
 
 // --- Hub, Edge, ConversionGraph
 export {
@@ -133,7 +146,10 @@ export {
   withHub,
   type HubChoice,
   type KindInput,
-} from './buildKind.ts';
+} from './versions/buildKind.ts';
+
+// --- Fate (the ASO view's), FateCause, FateRule
+export type { Fate, FateCause, FateKind, FateRule } from './fates/fate.ts';
 
 // --- Plan, TypePlan, Step
 export type {
@@ -141,10 +157,6 @@ export type {
   Change,
   ConversionResult,
   Direction,
-  Fate,
-  FateCause,
-  FateKind,
-  FateRule,
   Handler,
   Hop,
   HopPlan,
@@ -153,8 +165,8 @@ export type {
   StepRule,
   TypePlan,
   TypeRole,
-} from './conversionTypes.ts';
-export { typeNamed, findKindOrIssue, declaredType } from './catalogLookup.ts';
+} from './plan/conversionTypes.ts';
+export { typeNamed, findKindOrIssue, declaredType } from './catalog/catalogLookup.ts';
 export {
   planConversion,
   planKind,
@@ -163,7 +175,7 @@ export {
   resolveVersion,
   type PlanOptions,
   type PlanResult,
-} from './planConversion.ts';
+} from './plan/planConversion.ts';
 
 // --- PropertyBag
 export {
@@ -179,7 +191,7 @@ export {
   storedRaw,
   type BagAccess,
   type PropertyBag,
-} from './propertyBag.ts';
+} from './model/propertyBag.ts';
 
 // --- Hook
 export {
@@ -191,10 +203,41 @@ export {
   type HookRegistration,
   type HookRegistry,
   type JsonObject,
-} from './hooks.ts';
+} from './plan/hooks.ts';
 
 // --- Fate, execution
-export { FATE_KINDS, FATE_KIND_ORDER, fateLabel, type FateKindInfo } from './fateKinds.ts';
+export { FATE_KINDS, FATE_KIND_ORDER, fateLabel, type FateKindInfo } from './fates/fateKinds.ts';
+export {
+  asoVerdict,
+  deployedVerdict,
+  verdictExitCode,
+  verdictHeadline,
+  type AsoVerdictInput,
+  type DeployedVerdictInput,
+  type RoundTripVerdict,
+  type Verdict,
+  type VerdictLoss,
+  type VerdictRejection,
+  type VerdictStage,
+  type VerdictStatus,
+} from './analyse/verdict.ts';
+export {
+  DEPLOYED_FATE_KINDS,
+  deployedColour,
+  deployedFateReason,
+  deployedFateWords,
+  intendedDrop,
+  isDeployedLoss,
+  ruleFateWords,
+  type DeployedCause,
+  type DeployedFate,
+  type DeployedFateKind,
+  type DeployedFateKindInfo,
+  type DeployedPane,
+  type DeployedStep,
+  type RuleFate,
+  type RuleFates,
+} from './fates/deployedFates.ts';
 export {
   convertResource,
   convertAt,
@@ -202,13 +245,15 @@ export {
   convertStatus,
   executePlan,
   type ConvertOptions,
-} from './execute/convertResource.ts';
-export { fateReason } from './execute/fateReason.ts';
+} from './models/aso/convertResource.ts';
+export { fateReason } from './models/aso/fateReason.ts';
 
 // --- StorageModel: the seam (ASO's hub and bag first; the API server's pipeline and webhooks to come)
-export type { ModelOptions, StorageModel, StorageModelId } from './storageModel.ts';
-export { asoStorageModel } from './execute/asoModel.ts';
-export { originalGVK, versionedSpec, type GroupVersionKind, type VersionedSpec } from './versionedSpec.ts';
+export type { ModelOptions, ModelRun, PlannedModel, StorageModel, StorageModelId } from './models/storageModel.ts';
+export { asoPlannedModel, asoStorageModel } from './models/aso/asoModel.ts';
+export { deployedStorageModel } from './models/deployed/deployedModel.ts';
+export { MODELS } from './models/index.ts';
+export { originalGVK, versionedSpec, type GroupVersionKind, type VersionedSpec } from './analyse/versionedSpec.ts';
 
 // --- Shared policy of the explorer and the CLI (one rule each)
 export {
@@ -219,7 +264,7 @@ export {
   propertyBagEntries,
   withCatalogHub,
   type PropertyBagEntry,
-} from './explorePolicy.ts';
+} from './analyse/explorePolicy.ts';
 
 // --- Round trip
 export {
@@ -229,7 +274,7 @@ export {
   strayBagKeys,
   type RoundTripReport,
   type WriteBackReport,
-} from './roundTrip.ts';
+} from './analyse/roundTrip.ts';
 
 // --- Change verdict
 export {
@@ -238,21 +283,21 @@ export {
   type PropertyChange,
   type PropertyChangeKind,
   type TypeChange,
-} from './versionChanges.ts';
-export { versionJsonSchema, type JsonSchema } from './versionJsonSchema.ts';
+} from './analyse/versionChanges.ts';
+export { versionJsonSchema, type JsonSchema } from './analyse/versionJsonSchema.ts';
 
 // --- storage designs (seed 003's fixed superset vs the rolling hub vs the CRD's own storage) ---
-export { releases, splitAtHorizon, newestGa, type HorizonSplit } from './strategies/horizon.ts';
-export { buildFixedStorage, type FixedStorage, type StorageProperty } from './strategies/fixedStorage.ts';
-export * from './strategies/compareStrategies.ts';
-export * from './strategies/versionMapLayout.ts';
-export * from './census/changeCensus.ts';
-export { nameSimilarity, RENAME_THRESHOLD } from './census/nameSimilarity.ts';
-export { sampleResource } from './sampleResource.ts';
+export { releases, splitAtHorizon, newestGa, type HorizonSplit } from './designs/strategies/horizon.ts';
+export { buildFixedStorage, type FixedStorage, type StorageProperty } from './designs/strategies/fixedStorage.ts';
+export * from './designs/strategies/compareStrategies.ts';
+export * from './designs/strategies/versionMapLayout.ts';
+export * from './designs/census/changeCensus.ts';
+export { nameSimilarity, RENAME_THRESHOLD } from './designs/census/nameSimilarity.ts';
+export { sampleResource } from './analyse/sampleResource.ts';
 // arbitraryInstance (src/core/arbitrary.ts) is not re-exported: it needs fast-check, a dev dependency.
 
 // --- revision checks and storage-version migration plans (seed 002) ---
-// Their functions are imported from './compat/index.ts' and './migration/index.ts' themselves, so the app's
+// Their functions are imported from './checks/compat/index.ts' and './migration/index.ts' themselves, so the app's
 // first bundle does not carry them (a value re-export here would put them, and what they use, into it).
 export type {
   CompatFinding,
@@ -261,10 +306,10 @@ export type {
   CompatSeverity,
   AllowEntry,
   SchemaPath,
-} from './compat/index.ts';
-export type { MigrationPlan, MigrationStep, ObjectMigration, Rewrite } from './migration/index.ts';
+} from './checks/compat/index.ts';
+export type { MigrationPlan, MigrationStep, ObjectMigration, Rewrite } from './checks/migration/index.ts';
 // --- the as-deployed view (the API server's pipeline; CONVERSION.md 1a, 10) ---
-export * from './deployed/index.ts';
+export * from './models/deployed/index.ts';
 // Validation as the API server does it (schema keywords, list types, CEL rules) and the CEL module it runs on.
 export * from './validate/index.ts';
 export {
@@ -288,11 +333,37 @@ export {
   type CrdCelCheck,
   type RuleCost,
 } from './cel/checkCrd.ts';
-export { ownValue } from './jsonValue.ts';
-export { MAX_DEPTH, tooDeepAt, valueProblemAt, type ValueProblem } from './depth.ts';
-export { exactInteger, parseJsonExact, stringifyJsonExact } from './numbers.ts';
-export { ALIAS, jsonRangeAt, jsonRanges, loadYamlValue, loadYamlValues } from './fastParse.ts';
-export { blockRanges } from './blockRanges.ts';
-export { toYamlText, yamlScalar } from './yamlText.ts';
+export { ownValue } from './model/jsonValue.ts';
+export { MAX_DEPTH, tooDeepAt, valueProblemAt, type ValueProblem } from './model/depth.ts';
+export { exactInteger, parseJsonExact, stringifyJsonExact } from './model/numbers.ts';
+export { ALIAS, jsonRangeAt, jsonRanges, loadYamlValue, loadYamlValues } from './text/fastParse.ts';
+export { blockRanges } from './text/blockRanges.ts';
+export { toYamlText, yamlScalar } from './text/yamlText.ts';
 // Declarative conversion rules (YAML + CEL): the operator's own conversion, for the webhook and ASO pipelines.
 export * from './rules/index.ts';
+export {
+  checkRulesAgainstCatalog,
+  checkRulesByRoundTrip,
+  roundTripThroughRules,
+  distinctFindings,
+  type RoundTripInput,
+  type RuleRoundTrip,
+} from './analyse/rulesCheck.ts';
+export {
+  draftRules,
+  type DraftConfidence,
+  type DraftEvidence,
+  type DraftReason,
+  type DraftResult,
+  type DraftTarget,
+  type RuleDraft,
+} from './analyse/drafts/draft.ts';
+export {
+  draftData,
+  formatDrafts,
+  mergeDrafts,
+  ruleToJson,
+  writtenRuleEnds,
+  type DraftData,
+  type MergedDrafts,
+} from './analyse/drafts/draftText.ts';

@@ -15,7 +15,7 @@ import {
   parseRules,
   pruneTo,
 } from '../../core/index.ts';
-import { arbitraryInstance } from '../../core/arbitrary.ts';
+import { arbitraryInstance } from '../../core/testing/arbitrary.ts';
 import { builtinCatalog } from '../../core/testdata/loadCatalogs.ts';
 import { hooksFor } from '../hooks.ts';
 

@@ -9,7 +9,10 @@ import { HAS_CORPUS, corpusPath } from '../../core/testdata/corpus.ts';
 
 type Rec = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const BASE = readFileSync(path.resolve(import.meta.dirname, '../../core/compat/testdata/widget-crd.yaml'), 'utf8');
+const BASE = readFileSync(
+  path.resolve(import.meta.dirname, '../../core/checks/compat/testdata/widget-crd.yaml'),
+  'utf8',
+);
 const OCM = corpusPath('open-cluster-management/crds');
 
 const OLD = path.resolve('old/widget.yaml');

@@ -1,9 +1,15 @@
 // `check --old FILE|DIR --new FILE|DIR [--allow FILE] [--json] [--verbose]`: a CRD revision checked against
 // seed 002's rules, for CI. Exit 1 on an incompatible change no allow entry covers, 2 on bad input.
 import type { Catalog, CompatFinding } from '../../core/index.ts';
-import type { FailOn } from '../../core/compat/index.ts';
+import type { FailOn } from '../../core/checks/compat/index.ts';
 import { formatIssue, hasErrors } from '../../core/index.ts';
-import { checkCatalogs, fails, formatSchemaPath, isCompatSeverity, parseAllowList } from '../../core/compat/index.ts';
+import {
+  checkCatalogs,
+  fails,
+  formatSchemaPath,
+  isCompatSeverity,
+  parseAllowList,
+} from '../../core/checks/compat/index.ts';
 import { loadCatalogSource, readInputs } from '../catalogSource.ts';
 import { FindingLocator } from './locateFinding.ts';
 import type { CommandIO } from '../io.ts';

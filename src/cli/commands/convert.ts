@@ -6,8 +6,9 @@
 // kind lacks is bad input (exit 2, nothing written). Problems print as `file:line:col: ...`.
 // Exit: 0 converted; 1 data would be lost (LOST, PRUNED) or the result is invalid (REQUIRED_MISSING, errors);
 // 2 bad usage or unreadable input.
-import type { Strategy } from '../../core/index.ts';
+import type { Strategy, Verdict } from '../../core/index.ts';
 import {
+  asoVerdict,
   convertResource,
   convertSpec,
   convertStatus,
@@ -33,6 +34,7 @@ import { rulesOption } from './rulesArg.ts';
 import { located } from './locate.ts';
 import { STORAGE_USAGE, resolveStorage } from './deployedArgs.ts';
 import { validateConverted } from './validateConverted.ts';
+import { verdictSummary, verdictsExitCode } from '../verdictSummary.ts';
 
 const USAGE = `usage: version-explorer convert --catalog SRC -f FILE|- (--to V|hub [--spec-only|--status-only] | --versioned-spec) [-o yaml|json] [--strategy direct|chained] [--hub V] [--validate] [--rules FILE] ${STORAGE_USAGE}\n`;
 
@@ -89,6 +91,7 @@ export const convert: Command = async (args, io) => {
     return 2;
   }
   const outputs: unknown[] = [];
+  const verdicts: Verdict[] = [];
   let lossy = false;
   let converted = 0;
   let bad = false;
@@ -132,9 +135,9 @@ export const convert: Command = async (args, io) => {
       bad = true;
       continue;
     }
-    if (r.issues.some((i) => i.severity === 'error' || LOSS_CODES.has(i.code))) lossy = true;
     // --validate: would the API server accept the result, written back at the target version?
-    if (flags.has('--validate') && validateConverted(catalog, r.output, doc, name, io)) lossy = true;
+    const targetValidation = flags.has('--validate') ? validateConverted(catalog, r.output, doc, name, io) : [];
+    verdicts.push(asoVerdict({ hub: r, targetValidation }));
     outputs.push(r.output);
     converted++;
   }
@@ -154,5 +157,6 @@ export const convert: Command = async (args, io) => {
   } else {
     io.out(outputs.map((o) => toYamlText(o)).join('---\n'));
   }
-  return lossy ? 1 : 0;
+  if (verdicts.length > 0) io.err(`${verdictSummary(verdicts)}\n`);
+  return lossy ? 1 : verdictsExitCode(verdicts);
 };

@@ -80,7 +80,7 @@ conversions:
 });
 
 describe('convert --rules: the metadata a rule writes is checked as the API server checks a webhook response', () => {
-  const WIDGETS = path.resolve(import.meta.dirname, '../../core/deployed/testdata/widgets-crd.yaml');
+  const WIDGETS = path.resolve(import.meta.dirname, '../../core/models/deployed/testdata/widgets-crd.yaml');
   const rules = readFileSync(path.join(path.dirname(WIDGETS), 'widgets-note-label-rules.yaml'), 'utf8');
   const widget = (note: string) =>
     `apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  note: ${JSON.stringify(note)}\n`;

@@ -47,9 +47,11 @@ describeCorpus('convert --storage deployed', () => {
     expect(g.err()).toContain('UNKNOWN_VERSION');
   });
 
-  it('--conversion webhook shows what the webhook decides as not modelled, not lost', async () => {
+  it('--conversion webhook shows what the webhook decides as not modelled, not lost, and cannot tell', async () => {
     const f = fakeIO();
-    expect(await convert(['--catalog', CRDS, '-f', SAMPLE, '--to', 'v2', '--conversion', 'webhook'], f.io)).toBe(0);
+    // "cannot tell" is no all-clear: exit 1, and the closing line says why
+    expect(await convert(['--catalog', CRDS, '-f', SAMPLE, '--to', 'v2', '--conversion', 'webhook'], f.io)).toBe(1);
+    expect(f.err().trimEnd().split('\n').at(-1)).toMatch(/^verdict: Cannot tell/);
     expect(f.err()).toContain(`info WEBHOOK_NOT_MODELLED`);
     expect(f.err()).toContain(`(at ${PATCHES})`);
     expect(f.err()).not.toContain('DROPPED_ON_WRITE');

@@ -8,10 +8,14 @@ import type {
   Issue,
   Kind,
   ParsedDocument,
+  Verdict,
   Version,
 } from '../../core/index.ts';
+import { verdictSummary, verdictsExitCode } from '../verdictSummary.ts';
 import {
   conversionUndeclared,
+  deployedVerdict,
+  validateDocument,
   deployedStorageVersion,
   deployedVersions,
   effectiveConversion,
@@ -75,7 +79,7 @@ export async function convertDeployed(
   }
   const outputs: unknown[] = [];
   const noted = new Set<Kind>();
-  let lossy = false;
+  const verdicts: Verdict[] = [];
   let bad = false;
   let converted = 0;
   for (const doc of documents) {
@@ -112,10 +116,12 @@ export async function convertDeployed(
     // a drop ends with exit 1, so it prints as an error
     for (const i of r.issues)
       io.err(`${formatIssue(located(LOSS_CODES.has(i.code) ? { ...i, severity: 'error' } : i, doc, file))}\n`);
-    // a loss, a rejected write, or a rule that failed (RULE_FAILED: its field not written)
-    if (r.issues.some((i) => LOSS_CODES.has(i.code) || i.severity === 'error')) lossy = true;
     // --validate: would a client at the target writing the result back be refused?
-    if (validate && validateConverted(catalog, r.target, doc, file, io)) lossy = true;
+    const targetValidation = validate ? validateConverted(catalog, r.target, doc, file, io) : [];
+    // The API server validates every write at its version: a rejected write is the verdict, whatever else.
+    const written = validateDocument(catalog, doc.value, { version: found.version.name }).issues;
+    for (const i of written.filter((x) => x.severity === 'error')) io.err(`${formatIssue(located(i, doc, file))}\n`);
+    verdicts.push(deployedVerdict({ result: r, validation: written, targetValidation }));
     outputs.push(r.target);
     converted++;
   }
@@ -131,7 +137,8 @@ export async function convertDeployed(
     const value = outputs.length === 1 ? outputs[0] : { apiVersion: 'v1', kind: 'List', items: outputs };
     io.out(`${stringifyJsonExact(value, 2)}\n`);
   } else io.out(outputs.map((o) => toYamlText(o)).join('---\n'));
-  return lossy ? 1 : 0;
+  io.err(`${verdictSummary(verdicts)}\n`);
+  return verdictsExitCode(verdicts);
 }
 
 interface Loss {
@@ -246,7 +253,7 @@ export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOp
   }
   if (o.fuzz > 0) {
     const fc = (await import('fast-check')).default;
-    const { arbitraryInstance } = await import('../../core/arbitrary.ts');
+    const { arbitraryInstance } = await import('../../core/testing/arbitrary.ts');
     for (const kind of catalog.kinds.filter(wanted))
       for (const v of deployedVersions(kind)) {
         const res = resultFor(kind, v, 'fuzz');

@@ -8,7 +8,7 @@ import { main } from '../main.ts';
 
 type Rec = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const DATA = path.resolve(import.meta.dirname, '../../core/migration/testdata');
+const DATA = path.resolve(import.meta.dirname, '../../core/checks/migration/testdata');
 const CRD = path.join(DATA, 'widget-crd-stored.yaml');
 const LIST = path.join(DATA, 'widgets-list.yaml');
 

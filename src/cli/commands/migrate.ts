@@ -3,7 +3,7 @@
 import { stringify } from 'yaml';
 import type { Kind, MigrationPlan, ParsedDocument } from '../../core/index.ts';
 import { formatPath, hasErrors } from '../../core/index.ts';
-import { deployedRewrite, planMigration } from '../../core/migration/index.ts';
+import { deployedRewrite, planMigration } from '../../core/checks/migration/index.ts';
 import type { Command } from '../main.ts';
 import { commandArgs, inputName, loadCatalogFor, printIssues, readDocuments, stableJson } from './conversionArgs.ts';
 

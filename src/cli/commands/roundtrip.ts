@@ -174,7 +174,7 @@ async function viewRoundTrips(
   if (fuzz > 0) {
     // fast-check is a dev dependency: loaded only when fuzzing.
     const fc = (await import('fast-check')).default;
-    const { arbitraryInstance } = await import('../../core/arbitrary.ts');
+    const { arbitraryInstance } = await import('../../core/testing/arbitrary.ts');
     for (const kind of catalog.kinds) {
       if (kindFilter !== undefined && kind.kind !== kindFilter) continue;
       for (const v of kind.versions) {

@@ -62,7 +62,7 @@ export async function ruleRoundTripInputs(
   if (fuzz > 0) {
     // fast-check and the generator load only when fuzzing.
     const fc = (await import('fast-check')).default;
-    const { arbitraryInstance } = await import('../../core/arbitrary.ts');
+    const { arbitraryInstance } = await import('../../core/testing/arbitrary.ts');
     for (const c of ruleSet.conversions) {
       const kind = findKind(catalog, c.group !== undefined ? { group: c.group, kind: c.kind } : c.kind);
       if (!kind) continue;

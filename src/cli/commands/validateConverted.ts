@@ -1,21 +1,21 @@
 // `convert --validate`: the converted document validated at its target version (what a client at that version
 // writing it back would meet). Issues are placed at the source document's nearest line and say so.
-import type { Catalog, ParsedDocument } from '../../core/index.ts';
+import type { Catalog, Issue, ParsedDocument } from '../../core/index.ts';
 import { formatIssue, validateDocument, withRanges } from '../../core/index.ts';
 import type { CommandIO } from '../io.ts';
 
-/** Prints the converted document's validation issues; true when the API server would reject it. */
+/** Prints the converted document's validation issues; returns the errors (the API server would reject it). */
 export function validateConverted(
   catalog: Catalog,
   output: unknown,
   doc: ParsedDocument,
   file: string,
   io: CommandIO,
-): boolean {
+): readonly Issue[] {
   const r = validateDocument(catalog, output);
   const at = r.version ? ` (converted, at ${r.version.name})` : ' (converted)';
   // infos ("checked on update") belong to `validate`; here only what refuses or warns
   for (const i of withRanges(r.issues, doc, file))
     if (i.severity !== 'info') io.err(`${formatIssue({ ...i, message: `${i.message}${at}` })}\n`);
-  return r.issues.some((i) => i.severity === 'error');
+  return r.issues.filter((i) => i.severity === 'error');
 }

@@ -2,7 +2,7 @@
 // error: every rule and messageExpression compiles, type-checks and stays within the cost budget.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { loadYamlValues } from '../fastParse.ts';
+import { loadYamlValues } from '../text/fastParse.ts';
 import { CORPUS, walk } from '../testdata/loadCatalogs.ts';
 import { HAS_CORPUS, CORPUS_MISSING } from '../testdata/corpus.ts';
 import { checkCrdCel } from './checkCrd.ts';

@@ -3,8 +3,8 @@
 // transition rules only where the schema correlates old and new values, and the estimated cost against the per-rule
 // limit and the per-schema total, as apiextensions-apiserver's CRD validation does (validation.go,
 // cel_validation.go). Issues carry the path to the rule in the CRD document.
-import type { Issue, Path } from '../issue.ts';
-import type { StructuralSchema } from '../model.ts';
+import type { Issue, Path } from '../model/issue.ts';
+import type { StructuralSchema } from '../model/model.ts';
 import { checkCel, schemaDeclType, typeName, MAX_REQUEST_SIZE, type Decl } from './index.ts';
 import { schemaProps } from './values.ts';
 

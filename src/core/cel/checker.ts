@@ -6,7 +6,7 @@
 import type { Expr, ParsedExpr } from '@bufbuild/cel-spec/cel/expr/syntax_pb.js';
 import { T, typeName, type Decl } from './declType.ts';
 import { overloadsOf, type Overload } from './signatures.ts';
-import { compileRe2 } from '../re2.ts';
+import { compileRe2 } from '../model/re2.ts';
 import { isDateTime } from './k8sLibrary.ts';
 
 export interface CheckedExpr {

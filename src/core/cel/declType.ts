@@ -1,7 +1,7 @@
 // The CEL type of a schema node as the API server declares it (k8s.io/apiserver/pkg/cel/common schemas.go
 // SchemaDeclType), with the size bounds the cost estimator uses: `maxElements` (maxItems / maxProperties /
 // 4 x maxLength, else the most a 3 MiB request can hold) and `minSize` (the smallest JSON a value can be).
-import type { StructuralSchema } from '../model.ts';
+import type { StructuralSchema } from '../model/model.ts';
 import { escapeCelName, schemaProps } from './values.ts';
 
 export type CelT =

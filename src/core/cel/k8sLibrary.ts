@@ -10,8 +10,8 @@ import { optionalFunctions, optionalNone, optionalOf } from './libOptional.ts';
 import { netFunctions, parseRequestUri } from './libNet.ts';
 import { quantityFunctions } from './libQuantity.ts';
 import { listFunctions } from './libLists.ts';
-import { compileRe2, re2Find, re2FindAll, type Re2 } from '../re2.ts';
-import { DNS1123_SUBDOMAIN, isQualifiedName, isValidLabelValue } from '../k8sNames.ts';
+import { compileRe2, re2Find, re2FindAll, type Re2 } from '../model/re2.ts';
+import { DNS1123_SUBDOMAIN, isQualifiedName, isValidLabelValue } from '../model/k8sNames.ts';
 
 function mustRe2(pattern: string): Re2 {
   const r = compileRe2(pattern);

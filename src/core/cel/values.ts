@@ -5,7 +5,7 @@
 import { celList } from '@bufbuild/cel';
 import { create } from '@bufbuild/protobuf';
 import { DurationSchema, TimestampSchema } from '@bufbuild/protobuf/wkt';
-import type { StructuralSchema } from '../model.ts';
+import type { StructuralSchema } from '../model/model.ts';
 import { UNORDERED } from './celCompare.ts';
 
 const RESERVED = new Set([

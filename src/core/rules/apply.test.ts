@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { arbitraryInstance } from '../arbitrary.ts';
-import { findKind } from '../catalogLookup.ts';
+import { arbitraryInstance } from '../testing/arbitrary.ts';
+import { findKind } from '../catalog/catalogLookup.ts';
 import { applyRules, ownedPaths, ruleThatRead, ruleThatWrote } from './apply.ts';
-import { checkRulesAgainstCatalog, checkRulesByRoundTrip } from './check.ts';
+import { checkRulesAgainstCatalog, checkRulesByRoundTrip } from '../analyse/rulesCheck.ts';
 import { parseRules } from './parse.ts';
 import { formatPathPattern } from './paths.ts';
 import { fixtureCatalog, fixtureRules } from './testdata/load.ts';

@@ -3,10 +3,10 @@
 // rule writing inside an object another rule moved lands inside it). What no rule names stays where it was: the
 // caller's same-path copy (the webhook's) or generated steps (ASO's) carry it on.
 import { celToJson, dataSizeOf, evaluateCel, toCelValue } from '../cel/index.ts';
-import { formatPath, issue, type Issue, type Path } from '../issue.ts';
-import type { Direction, Hop } from '../conversionTypes.ts';
+import { formatPath, issue, type Issue, type Path } from '../model/issue.ts';
+import type { Direction, Hop } from '../plan/conversionTypes.ts';
 import type { Conversion, Rule, RuleOp, RuleSet } from './format.ts';
-import { deepClone } from '../jsonValue.ts';
+import { deepClone } from '../model/jsonValue.ts';
 import { visiblePart } from './celInput.ts';
 import { bind, defineKey, deleteAt, formatPathPattern, getAt, matches, setAt, type PathPattern } from './paths.ts';
 

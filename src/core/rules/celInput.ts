@@ -2,7 +2,7 @@
 // values (instead of a whole 1 MB document per rule step) keeps rules at the cost of a clone. Sound because an
 // expression observes `self` only through selections; a bare `self` (or `self` passed whole) needs all of it.
 import type { CelProgram } from '../cel/index.ts';
-import type { Path } from '../issue.ts';
+import type { Path } from '../model/issue.ts';
 import { getAt, setAt } from './paths.ts';
 
 type Node = { exprKind?: { case?: string; value?: unknown } };

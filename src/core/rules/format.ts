@@ -3,7 +3,7 @@
 // runs to -> from; every rule says both directions, by its shape (move, enum, listMap, drop) or explicitly
 // (compute's `up` and `down`).
 import type { CelProgram } from '../cel/index.ts';
-import type { SourceRange } from '../issue.ts';
+import type { SourceRange } from '../model/issue.ts';
 import type { PathPattern } from './paths.ts';
 
 export const RULES_API_VERSION = 'version-explorer.dev/v1alpha1';

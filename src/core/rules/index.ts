@@ -21,7 +21,7 @@
  *   input before the first hop (the generated steps never bag or lose them), and what they write goes into the
  *   output after the last hop (as the seeds' hand-written conversions run after the generated steps). `Plan.rules`
  *   shows the rule steps and owned patterns.
- * - Checks: `roundTripThroughRules` / `checkRulesByRoundTrip` on samples and generated instances.
+ * - Checks (analyse/rulesCheck.ts): `roundTripThroughRules` / `checkRulesByRoundTrip` on samples and generated instances.
  */
 export * from './format.ts';
 export { parseRules, type ParsedRules } from './parse.ts';
@@ -39,31 +39,5 @@ export {
   type KindName,
   type RuleStep,
 } from './apply.ts';
-export {
-  checkRulesAgainstCatalog,
-  checkRulesByRoundTrip,
-  roundTripThroughRules,
-  distinctFindings,
-  type RoundTripInput,
-  type RuleRoundTrip,
-} from './check.ts';
 export { parsePathPattern, formatPathPattern, patternTouches, type PathPattern } from './paths.ts';
 export { pruneTo } from './schemaWalk.ts';
-export {
-  draftRules,
-  type DraftConfidence,
-  type DraftEvidence,
-  type DraftReason,
-  type DraftResult,
-  type DraftTarget,
-  type RuleDraft,
-} from './draft.ts';
-export {
-  draftData,
-  formatDrafts,
-  mergeDrafts,
-  ruleToJson,
-  writtenRuleEnds,
-  type DraftData,
-  type MergedDrafts,
-} from './draftText.ts';

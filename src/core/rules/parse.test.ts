@@ -4,7 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse as parseYaml } from 'yaml';
 import { RULES_JSON_SCHEMA } from './format.ts';
 import { parseRules } from './parse.ts';
-import { checkRulesAgainstCatalog } from './check.ts';
+import { checkRulesAgainstCatalog } from '../analyse/rulesCheck.ts';
 import { formatPathPattern, parsePathPattern } from './paths.ts';
 import { fixtureCatalog, repoRuleFiles } from './testdata/load.ts';
 

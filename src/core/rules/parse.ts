@@ -2,8 +2,8 @@
 // is left out while the others still apply.
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { compileCel, type CelProgram } from '../cel/index.ts';
-import { issue, type Issue, type IssueCode, type SourceRange } from '../issue.ts';
-import { documentValue, toRange } from '../yamlSource.ts';
+import { issue, type Issue, type IssueCode, type SourceRange } from '../model/issue.ts';
+import { documentValue, toRange } from '../text/yamlSource.ts';
 import {
   RULE_OPS,
   RULES_API_VERSION,

@@ -1,7 +1,7 @@
 // Rule paths: `spec.machineTemplate.infrastructureRef`, `spec.dataFrom[].extract.key`, `metadata.labels["a.b/c"]`.
 // A `[]` segment means "each element": the i-th element on one side pairs with the i-th on the other.
 // Parsed, `[]` is `null` (a property may be named anything, so no string can stand for "each").
-import type { Path } from '../issue.ts';
+import type { Path } from '../model/issue.ts';
 
 export type PathPattern = readonly (string | null)[];
 

@@ -1,7 +1,7 @@
 // A version's shape as rules see it: which paths exist, and which fields the API server would prune. Reads the
 // CRD's structural schema when the version has one, else the catalog's object types.
-import type { Path } from '../issue.ts';
-import type { StructuralSchema, TypeRef, Version } from '../model.ts';
+import type { Path } from '../model/issue.ts';
+import type { StructuralSchema, TypeRef, Version } from '../model/model.ts';
 import { defineKey, type PathPattern } from './paths.ts';
 
 /** A position in the shape: `any` below opaque values (preserve-unknown-fields, int-or-string, metadata). */

@@ -2,8 +2,8 @@
 import { it } from 'vitest';
 import { describeCorpus } from './corpusSuite.ts';
 import fc from 'fast-check';
-import { arbitraryInstance } from '../arbitrary.ts';
-import { roundTrip } from '../roundTrip.ts';
+import { arbitraryInstance } from '../testing/arbitrary.ts';
+import { roundTrip } from '../analyse/roundTrip.ts';
 import { corpusUnits, importDir, type CorpusUnit } from './loadCatalogs.ts';
 
 const API_RUNS = Number(process.env.CORPUS_RUNS ?? 1000);

@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import type { Catalog } from '../model.ts';
-import { findKindForDocument } from '../findKindForDocument.ts';
+import type { Catalog } from '../model/model.ts';
+import { findKindForDocument } from '../catalog/findKindForDocument.ts';
 import { CORPUS, corpusSamples, type CorpusUnit } from './loadCatalogs.ts';
 
 export interface SampleDoc {

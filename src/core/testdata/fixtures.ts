@@ -1,10 +1,10 @@
 // Tiny hand-built catalogs for the conversion tests (independent of the importers).
-import type { Catalog, CatalogConfig, Kind, ObjectType, Property, TypeRef, Version } from '../model.ts';
-import { CATALOG_FORMAT_VERSION, EMPTY_CONFIG } from '../model.ts';
-import { buildKind } from '../buildKind.ts';
-import { deriveStorageVariant } from '../storageVariant.ts';
-import { setKey } from '../dataKeys.ts';
-import type { ConversionHook, HookRegistration } from '../hooks.ts';
+import type { Catalog, CatalogConfig, Kind, ObjectType, Property, TypeRef, Version } from '../model/model.ts';
+import { CATALOG_FORMAT_VERSION, EMPTY_CONFIG } from '../model/model.ts';
+import { buildKind } from '../versions/buildKind.ts';
+import { deriveStorageVariant } from '../versions/storageVariant.ts';
+import { setKey } from '../model/dataKeys.ts';
+import type { ConversionHook, HookRegistration } from '../plan/hooks.ts';
 
 export const S: TypeRef = { kind: 'primitive', name: 'string' };
 export const I: TypeRef = { kind: 'primitive', name: 'integer' };

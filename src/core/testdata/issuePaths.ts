@@ -1,4 +1,4 @@
-import type { Issue, IssueCode } from '../issue.ts';
+import type { Issue, IssueCode } from '../model/issue.ts';
 
 /** The dotted paths of the issues with this code, sorted: what a test compares, independent of order. */
 export const issuePaths = (issues: readonly Issue[], code: IssueCode): string[] =>

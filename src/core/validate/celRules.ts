@@ -2,8 +2,8 @@
 // validator runs them: `self` is the value, `oldSelf` the correlated old value (transition rules run only where
 // there is one), `message`/`messageExpression` give the error text, `fieldPath` moves the error, `reason` is kept.
 // Programs are compiled once per schema node (a WeakMap on the catalog's schema objects: once per catalog).
-import type { Path } from '../issue.ts';
-import type { StructuralSchema } from '../model.ts';
+import type { Path } from '../model/issue.ts';
+import type { StructuralSchema } from '../model/model.ts';
 import {
   compileCel,
   dataSizeOf,

@@ -1,7 +1,7 @@
 // What the API server does to an object before validating it (apiextensions-apiserver schema/defaulting):
 // null values of non-nullable fields without a default are pruned, then absent (or null) fields with a default
 // get a copy of it, recursively. Works on a copy; data keys are set as own properties (any key is safe).
-import type { StructuralSchema } from '../model.ts';
+import type { StructuralSchema } from '../model/model.ts';
 
 const isObj = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
 

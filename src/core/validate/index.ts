@@ -1,11 +1,11 @@
 // Would the API server accept it? Every document of an input validated against its own kind and version (or a
 // chosen version), with the issues' source ranges. See validateValue.ts for the rules.
-import { issue, type Issue, type Path, type SourceRange } from '../issue.ts';
-import type { Catalog, Kind, Version } from '../model.ts';
-import { findVersion } from '../catalogLookup.ts';
-import { findKindForDocument } from '../findKindForDocument.ts';
-import type { ParsedDocument } from '../parseResources.ts';
-import { pathKey } from '../path.ts';
+import { issue, type Issue, type Path, type SourceRange } from '../model/issue.ts';
+import type { Catalog, Kind, Version } from '../model/model.ts';
+import { findVersion } from '../catalog/catalogLookup.ts';
+import { findKindForDocument } from '../catalog/findKindForDocument.ts';
+import type { ParsedDocument } from '../text/parseResources.ts';
+import { pathKey } from '../model/path.ts';
 import { validateValue, type ValidateOptions, type ValidationIssue } from './validateValue.ts';
 
 export { validateValue, deepEqual, type ValidateOptions, type ValidationIssue } from './validateValue.ts';

@@ -5,13 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseResources } from '../parseResources.ts';
-import type { Catalog, StructuralSchema } from '../model.ts';
+import { parseResources } from '../text/parseResources.ts';
+import type { Catalog, StructuralSchema } from '../model/model.ts';
 import { compileCel } from '../cel/index.ts';
 import { CORPUS, corpusUnits, importDir } from '../testdata/loadCatalogs.ts';
 import { catalogForSample, samplesOf } from '../testdata/corpusSampleDocs.ts';
 import { validateDocument, type ValidationIssue } from './index.ts';
-import type { IssueCode, Path } from '../issue.ts';
+import type { IssueCode, Path } from '../model/issue.ts';
 
 const units = corpusUnits().map((u) => ({ ...u, catalog: importDir(u.dir, u.id.replace('/', '-')).catalog }));
 const families = [...new Set(units.map((u) => u.family))];

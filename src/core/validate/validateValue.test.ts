@@ -2,8 +2,8 @@
 // (kube-openapi validate, apiextensions-apiserver schema/cel validation_test.go, schema/defaulting prunenulls_test.go).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { IssueCode, Path } from '../issue.ts';
-import type { StructuralSchema } from '../model.ts';
+import type { IssueCode, Path } from '../model/issue.ts';
+import type { StructuralSchema } from '../model/model.ts';
 import { applyDefaults, parseFieldPath, validateValue, type ValidationIssue } from './index.ts';
 
 const obj = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}): StructuralSchema => ({

@@ -2,9 +2,9 @@
 // update (apiextensions-apiserver: pruning of non-nullable nulls, defaulting, kube-openapi schema validation,
 // list types, embedded resources, then the CEL rules of x-kubernetes-validations). Every violation is an Issue
 // with the JSON path of the offending value; the caller attaches source ranges.
-import { issue, type Issue, type IssueCode, type Path } from '../issue.ts';
-import type { StructuralSchema } from '../model.ts';
-import { compileRe2, re2Test } from '../re2.ts';
+import { issue, type Issue, type IssueCode, type Path } from '../model/issue.ts';
+import type { StructuralSchema } from '../model/model.ts';
+import { compileRe2, re2Test } from '../model/re2.ts';
 import { formatHolds } from './formats.ts';
 import { applyDefaults } from './defaults.ts';
 import { RuleContext } from './celRules.ts';

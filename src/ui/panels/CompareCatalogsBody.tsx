@@ -2,7 +2,7 @@
 // new release of the same CRDs, checked against seed 002's rules (the check `version-explorer check` runs in CI).
 import { useMemo, useState } from 'react';
 import type { CompatFinding, CompatReport } from '../../core/index.ts';
-import { checkCatalogs, formatSchemaPath } from '../../core/compat/index.ts';
+import { checkCatalogs, formatSchemaPath } from '../../core/checks/compat/index.ts';
 import type { StoredCatalog } from '../catalogs/catalogStore.ts';
 import { trustedCatalog } from '../catalogs/trustedCatalog.ts';
 import { Table } from './Table.tsx';

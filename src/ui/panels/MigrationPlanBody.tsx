@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { stringify } from 'yaml';
 import type { Kind } from '../../core/index.ts';
 import { findKind, formatPath, parseResources } from '../../core/index.ts';
-import { deployedRewrite, planMigration } from '../../core/migration/index.ts';
+import { deployedRewrite, planMigration } from '../../core/checks/migration/index.ts';
 import { trustedCatalog } from '../catalogs/trustedCatalog.ts';
 import { Table } from './Table.tsx';
 

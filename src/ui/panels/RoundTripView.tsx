@@ -86,7 +86,7 @@ export function RoundTripView({ roundTrip, writeBack, versions, onWriteBackVersi
       ) : (
         <Trip
           view={roundTrip}
-          title={`${roundTrip.version} → hub → ${roundTrip.version}`}
+          title={`${roundTrip.version} → ${roundTrip.through} → ${roundTrip.version}`}
           verdict={
             roundTrip.lossless ? 'lossless' : `not lossless: ${plural(roundTrip.differences.length, 'difference')}`
           }

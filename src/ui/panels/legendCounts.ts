@@ -6,14 +6,16 @@ import type { ExploreResult } from '../worker/protocol.ts';
 export type LegendCounts = Partial<Record<FateKind, number>>;
 
 export function legendCounts(
-  shown: Pick<ExploreResult, 'hub' | 'target' | 'lost' | 'bag' | 'deployed'> | undefined,
+  shown: Pick<ExploreResult, 'hub' | 'target' | 'lost' | 'bag' | 'deployed' | 'verdict'> | undefined,
 ): LegendCounts {
   const out = new Map<FateKind, number>();
-  // The as-deployed view has no bag or Lost tab: its panes' own counts are the story.
+  // The as-deployed view has no bag or Lost tab: its panes' own counts, and the verdict's losses.
   if (shown?.deployed) {
     for (const v of [shown.deployed.stored.counts, shown.deployed.target.counts])
       for (const [k, n] of Object.entries(v ?? {}) as [FateKind, number | undefined][])
         out.set(k, Math.max(out.get(k) ?? 0, n ?? 0));
+    // Dropped fields are not in the panes (they are gone): the verdict counts them.
+    if (shown.verdict) out.set('lost', shown.verdict.lost.length);
     return Object.fromEntries(out) as LegendCounts;
   }
   for (const v of [shown?.hub?.counts, shown?.target?.counts])

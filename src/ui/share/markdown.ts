@@ -1,14 +1,18 @@
 // "Copy as Markdown": a block for a PR comment. Pure: values in, GitHub-flavoured Markdown out.
 import {
+  asoVerdict,
   FATE_KIND_ORDER,
   FATE_KINDS,
   formatPath,
+  verdictHeadline,
   type ConversionResult,
   type Fate,
   type FateKind,
   type Path,
+  type Verdict,
+  type VerdictStage,
 } from '../../core/index.ts';
-import type { DeployedFateRow, DeployedView, ExploreResult } from '../worker/protocol.ts';
+import type { DeployedView, ExploreResult } from '../worker/protocol.ts';
 
 export interface MarkdownSummaryInput {
   /** e.g. `Person` */
@@ -37,6 +41,8 @@ export interface MarkdownSummaryInput {
   readonly maxRows?: number;
   /** Conversion rules in effect (docs/conversion-rules.md): shown folded, so a reviewer sees what moved fields. */
   readonly rules?: string;
+  /** The view's verdict (core's): the first line says it. Without it, `hub`/`target` give ASO's. */
+  readonly verdict?: Verdict;
 }
 
 /** One reported field. */
@@ -88,7 +94,7 @@ export function summaryFromExplore(
   catalog?: string,
 ): Omit<MarkdownSummaryInput, 'link'> | undefined {
   if (!r?.kind) return undefined;
-  if (r.deployed) return deployedSummary(r.kind, r.deployed, catalog);
+  if (r.deployed && r.verdict) return deployedSummary(r.kind, r.deployed, r.verdict, catalog);
   const from = r.sourceVersion ?? '?';
   const to = r.targetVersion ?? '?';
   const hub = r.kind.hub;
@@ -122,6 +128,7 @@ export function summaryFromExplore(
     to,
     via: from === hub || to === hub ? [] : [hub],
     rows,
+    ...(r.verdict ? { verdict: r.verdict } : {}),
     ...(r.writeBack
       ? {
           writeBack: { version: r.writeBack.version, lossless: r.writeBack.lossless, destroyed: r.writeBack.destroyed },
@@ -130,30 +137,22 @@ export function summaryFromExplore(
   };
 }
 
-const DEPLOYED_FATE: Partial<Record<DeployedFateRow['kind'], FateKind>> = {
-  'dropped-on-write': 'lost',
-  'dropped-on-read': 'lost',
-  'webhook-not-modelled': 'manual',
-};
-
-/** The as-deployed view: what a write at V and a read at T drop (no bag, no hub: the CRD's storage version). */
+/** The as-deployed view: what a write at V and a read at T lose (no bag, no hub: the CRD's storage version). */
 function deployedSummary(
   kind: NonNullable<ExploreResult['kind']>,
   d: DeployedView,
+  verdict: Verdict,
   catalog?: string,
 ): Omit<MarkdownSummaryInput, 'link'> {
-  const rows: FieldRow[] = [];
-  for (const f of d.fates) {
-    // A drop a conversion rule intends is the conversion's doing (the rules are in the comment), not a loss.
-    const fate = f.cause === 'rule-dropped' ? undefined : DEPLOYED_FATE[f.kind];
-    if (!fate) continue;
-    rows.push({
-      field: f.segments,
-      fate,
-      step: f.on === 'write' ? `write at ${d.from} → stored at ${d.storage}` : `read at ${d.to}`,
-      reason: `${f.kind} by ${f.by} (${f.cause})`,
-    });
-  }
+  const rows: FieldRow[] = verdict.lost.map((l) => ({
+    field: l.path,
+    fate: 'lost',
+    step: l.on === 'write' ? `write at ${d.from} → stored at ${d.storage}` : `read at ${d.to}`,
+    reason: l.why,
+  }));
+  for (const u of verdict.undetermined)
+    for (const p of u.paths)
+      rows.push({ field: p, fate: 'manual', step: `${u.from} → ${u.to}`, reason: 'the conversion webhook decides' });
   return {
     kind: kind.kind,
     group: kind.group,
@@ -162,15 +161,10 @@ function deployedSummary(
     to: d.to,
     via: d.from === d.storage || d.to === d.storage ? [] : [d.storage],
     rows,
+    verdict,
     view: `As deployed (the API server's pipeline): stored at ${d.storage}, conversion ${d.conversion}`,
   };
 }
-
-/** What a reader of the comment needs first: would it be rejected, is it lossy, or lossless. */
-export type Verdict =
-  | { readonly kind: 'rejected'; readonly missing: number }
-  | { readonly kind: 'lossy'; readonly fields: number }
-  | { readonly kind: 'lossless'; readonly bagged: number };
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
@@ -191,25 +185,20 @@ function stories(rows: readonly FieldRow[]): FieldStory[] {
   return [...byField.values()];
 }
 
-export function verdictOf(rows: readonly FieldRow[]): Verdict {
-  const all = stories(rows);
-  const has = (s: FieldStory, ...fates: FateKind[]) => s.steps.some((r) => fates.includes(r.fate));
-  const missing = all.filter((s) => has(s, 'required-missing')).length;
-  if (missing > 0) return { kind: 'rejected', missing };
-  const lost = all.filter((s) => has(s, 'lost', 'pruned')).length;
-  if (lost > 0) return { kind: 'lossy', fields: lost };
-  return { kind: 'lossless', bagged: all.filter((s) => has(s, 'bagged')).length };
-}
+const STAGE: Record<VerdictStage, string> = { write: 'write', read: 'read', 'write-back': 'write-back' };
 
-function verdictLine(v: Verdict, from: string, to: string): string {
-  switch (v.kind) {
-    case 'rejected':
-      return `**Would be rejected at ${code(to)}: ${plural(v.missing, 'required field')} missing.**`;
-    case 'lossy':
-      return `**Lossy for ${code(to)} clients: ${plural(v.fields, 'field')}.**`;
-    case 'lossless':
-      return `**Lossless: ${code(from)} → ${code(to)} keeps every field${v.bagged > 0 ? ` (${plural(v.bagged, 'field')} through the property bag)` : ''}.**`;
+/** The first line and, when rejected, every reason: the verdict as the view computed it. */
+function verdictLines(v: Verdict): string[] {
+  const lines = [`**${cell(verdictHeadline(v))}.**`];
+  if (v.rejections.length > 1 || (v.rejections.length === 1 && v.rejections[0]?.issue.path.length === 0)) {
+    lines.push('');
+    for (const x of v.rejections.slice(0, 10))
+      lines.push(
+        `- ${STAGE[x.on]}: ${x.issue.path.length > 0 ? `${code(formatPath(x.issue.path))}: ` : ''}${cell(x.issue.message)} (${code(x.issue.code)})`,
+      );
+    if (v.rejections.length > 10) lines.push(`- … and ${v.rejections.length - 10} more`);
   }
+  return lines;
 }
 
 /** Reasons of a story, without one that another already contains. */
@@ -224,7 +213,10 @@ export function markdownSummary(input: MarkdownSummaryInput): string {
   const title = input.group ? `${input.kind} (${input.group})` : input.kind;
   // A field bagged on the way up and reported again on the way down is one row: one story.
   const rows = input.rows ?? [...rowsFromConversion(input.hub), ...rowsFromConversion(input.target)];
-  const lines: string[] = [verdictLine(verdictOf(rows), from, to), ''];
+  const verdict =
+    input.verdict ??
+    (input.hub ? asoVerdict({ hub: input.hub, ...(input.target ? { target: input.target } : {}) }) : undefined);
+  const lines: string[] = verdict ? [...verdictLines(verdict), ''] : [];
   const hops = input.via ?? (input.target?.path && input.target.path.length > 2 ? input.target.path.slice(1, -1) : []);
   const via = hops.length > 0 ? ` via ${hops.map(code).join(' → ')}` : '';
   lines.push(`#### ${cell(title)}: ${code(from)} → ${code(to)}${via}`);

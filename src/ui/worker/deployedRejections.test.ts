@@ -9,7 +9,10 @@ import type { ExploreRequest } from './protocol.ts';
 
 // (Vite's glob import: the UI's tests, like the UI, do not touch node:fs.)
 const files = import.meta.glob<string>(
-  ['../../core/deployed/testdata/widgets-crd.yaml', '../../core/deployed/testdata/widgets-note-label-rules.yaml'],
+  [
+    '../../core/models/deployed/testdata/widgets-crd.yaml',
+    '../../core/models/deployed/testdata/widgets-note-label-rules.yaml',
+  ],
   { query: '?raw', import: 'default', eager: true },
 );
 const text = (part: string) => Object.entries(files).find(([p]) => p.endsWith(part))?.[1] ?? '';

@@ -11,9 +11,14 @@ import {
   runDeployed,
   type Catalog,
   type ConversionStrategy,
+  type DeployedResult,
   type DeployedFate,
-  type DeployedFateKind,
-  type FateKind,
+  deployedColour as colourOf,
+  deployedFateReason as fateWords,
+  deployedFateWords as words,
+  intendedDrop as intended,
+  type RuleFate,
+  type RuleFates,
   type HookRegistry,
   type Issue,
   type Kind,
@@ -22,23 +27,9 @@ import {
 } from '../../core/index.ts';
 import type { DeployedFateRow, DeployedView, PaneView, SourceFate } from './protocol.ts';
 import { countFates, renderPacked, type FateInfo } from './renderLines.ts';
-import { DEPLOYED_FATE_WORDS, ruleFateWords, type RuleFate } from './deployedWords.ts';
-
-/** The panes' colours are the ASO view's fate classes: a drop reads as lost (pruned when by the written version). */
-const COLOUR: Record<DeployedFateKind, FateKind | undefined> = {
-  'dropped-on-write': 'lost',
-  'dropped-on-read': 'lost',
-  defaulted: 'converted',
-  'null-removed': undefined,
-  'metadata-coerced': 'converted',
-  'metadata-restored': 'converted',
-  'webhook-not-modelled': 'manual',
-  converted: 'converted',
-  copied: 'copied',
-};
 
 /** What each rule of the user's set does to a field (a rule id names one rule per conversion; the first wins). */
-function ruleFates(rules: RuleSet | undefined): Map<string, { how: RuleFate; reason?: string }> {
+function ruleFates(rules: RuleSet | undefined): RuleFates {
   const m = new Map<string, { how: RuleFate; reason?: string }>();
   for (const c of rules?.conversions ?? [])
     for (const r of c.rules)
@@ -48,37 +39,6 @@ function ruleFates(rules: RuleSet | undefined): Map<string, { how: RuleFate; rea
           r.op === 'drop' ? { how: 'dropped', reason: r.reason } : { how: r.op === 'compute' ? 'computed' : 'moved' },
         );
   return m;
-}
-type RuleFates = ReturnType<typeof ruleFates>;
-
-/** The fate in words, without when and by whom; a rule's fate names the rule. */
-function words(f: DeployedFate, rules: RuleFates): string {
-  if (f.rule === undefined) return DEPLOYED_FATE_WORDS[f.kind];
-  const r = rules.get(f.rule);
-  const computed = r?.how === 'computed';
-  const how: RuleFate =
-    f.cause === 'rule-dropped'
-      ? 'dropped'
-      : f.cause === 'rule-failed'
-        ? 'failed'
-        : computed && f.pane === 'resource'
-          ? 'read'
-          : (r?.how ?? 'moved');
-  return ruleFateWords(how, f.rule, r?.reason);
-}
-
-/** The hover text: the fate, then when and by which version. */
-export const fateWords = (f: DeployedFate, rules: RuleFates = new Map()): string =>
-  f.kind === 'copied' ? DEPLOYED_FATE_WORDS.copied : `${words(f, rules)} (${f.on} · ${f.by})`;
-
-/** A drop a `drop` rule intends: shown as such, not as a loss. */
-const intended = (f: DeployedFate): boolean => f.cause === 'rule-dropped';
-
-/** The pane colour: a field a rule moved reads as renamed, one it computed as converted. */
-function colourOf(f: DeployedFate, rules: RuleFates): FateKind | undefined {
-  if (f.rule !== undefined && f.cause === 'conversion-rule')
-    return rules.get(f.rule)?.how === 'computed' ? 'converted' : 'renamed';
-  return COLOUR[f.kind];
 }
 
 function paneOf(
@@ -132,16 +92,26 @@ export function deployedView(
   hooks: HookRegistry | undefined,
   allFates: boolean,
   rules?: RuleSet,
-): { view: DeployedView; sourceFates: SourceFate[]; ruleIssues: readonly Issue[] } {
+  roundTrip = false,
+): {
+  view: DeployedView;
+  sourceFates: SourceFate[];
+  ruleIssues: readonly Issue[];
+  result: DeployedResult;
+  /** Written at `from` and read back at `from` (asked with `roundTrip`). */
+  roundTrip?: DeployedResult;
+} {
   const T = readVersion(kind, to);
   // The user's rules are the webhook (the CLI's `convert --rules` policy): Webhook unless the user chose.
   const chosen = conversionWithRules(conversion, rules, kind);
-  const r = runDeployed(catalog, kind, from, doc, T, {
+  const opts = {
     fates: allFates,
     ...(chosen ? { conversion: chosen } : {}),
     ...(hooks ? { hooks } : {}),
     ...(rules ? { rules } : {}),
-  });
+  };
+  const r = runDeployed(catalog, kind, from, doc, T, opts);
+  const back = roundTrip ? (T === from ? r : runDeployed(catalog, kind, from, doc, from, opts)) : undefined;
   const named = ruleFates(rules);
   const listed = r.fates.filter((f) => f.kind !== 'copied');
   // The input is shown in the editor: drops (on write by V or S, on read by T) colour the fields the user wrote;
@@ -195,6 +165,8 @@ export function deployedView(
         ].some(([a, b]) => a !== b && findSteps(rules, kind, a as string, b as string) !== undefined),
     },
     sourceFates,
+    result: r,
+    ...(back ? { roundTrip: back } : {}),
     // What the rules said converting (a CEL failure), at the rule's line; an intended drop is in the fates already.
     ruleIssues: r.issues.filter((i) => i.code.startsWith('RULE') && i.severity !== 'info'),
   };

@@ -24,7 +24,8 @@ if (crd.text !== '') setCatalog('ocm', JSON.parse(serializeCatalog(importFiles([
 const apiVersionLine = (p: PaneView | undefined) => (p ? lineAt(p.lines, 0).value : undefined);
 
 describeCorpus('explore: picking the hub', () => {
-  const req: ExploreRequest = { catalogKey: 'ocm', input: sample, document: 0, roundTrip: true };
+  // hubs are the ASO design's: As deployed (OCM's default view) has none
+  const req: ExploreRequest = { catalogKey: 'ocm', input: sample, document: 0, roundTrip: true, storage: 'aso' };
 
   it('offers the default hub and the CRD storage version', () => {
     expect(sample).toContain('kind: ClusterManagementAddOn');
@@ -71,7 +72,8 @@ describeCorpus('explore: several documents', () => {
     expect(r.documents.map((d) => d.known)).toEqual([false, undefined]);
     expect(r.document).toBe(1);
     expect(r.blocking).toEqual([]);
-    expect(r.hub?.version).toBe('v1beta1storage');
+    expect(r.deployed?.from).toBe('v1alpha1');
+    expect(r.hub).toBeUndefined(); // As deployed computes no hub
   });
 
   it('shows the unknown kind when no document is in the catalog', () => {

@@ -3,6 +3,7 @@
 // plan, round trip, changes; then shape the results into plain values the panes render.
 import {
   apiVersionOf,
+  asoVerdict,
   convertResource,
   defaultReadAt,
   defaultStorageView,
@@ -55,7 +56,7 @@ import { EMPTY_RANGES, toRangeTable } from './rangeTable.ts';
 import type { Census, StrategyComparison } from '../../core/index.ts';
 import type { StrategiesRequest } from './protocol.ts';
 import { censusOf, strategiesOf } from './strategiesEngine.ts';
-import { deployedView } from './deployedView.ts';
+import { exploreDeployed } from './exploreDeployed.ts';
 import { validationView } from './validation.ts';
 import { withGhosts } from './ghosts.ts';
 import { usedPlanTypes } from './resourceUsage.ts';
@@ -315,6 +316,42 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
     });
   }
 
+  // One view, one model: As deployed runs only the API server's pipeline over the CRD's own versions (no hub,
+  // no bag, no ASO plan); the ASO design runs only ASO's conversions.
+  const storageView = req.storage ?? defaultStorageView(catalog, kind);
+  const sv = found.version;
+  if (storageView === 'deployed' && sv && !sv.derived) {
+    const sparse = req.input.length > SPARSE_FATES_BYTES;
+    const dep = exploreDeployed({
+      req,
+      catalog,
+      kind,
+      version: sv,
+      value,
+      parsed,
+      docIndex,
+      hooks,
+      rules,
+      sparse,
+      fast,
+    });
+    if (!dep) return undefined;
+    if (fast) pending = { req, fast, t0, issues: dep.markerIssues, hubFates: [] };
+    else conversionMarkers(dep.markerIssues, [], doc.ranges, markers);
+    if (!fast) markers.push(...dep.validationMarkers);
+    const schema = schemaFor(req.catalogKey, catalog, kind, sv.name);
+    return done({
+      ...result,
+      ...dep.result,
+      issues: [...issues, ...dep.result.issues],
+      markers,
+      kind: { ...kindSummary(kind), hubChoices: [] },
+      ...(schema !== undefined ? { schema } : {}),
+      ...(req.rules ? { rules: rulesView(dep.byRules ? 'deployed' : undefined, dep.ruleIssues) } : {}),
+      ...(fast ? { rangesPending: true } : {}),
+    });
+  }
+
   // The user may pick another hub (the CRD's own storage version): the kind and catalog around it.
   const cat = req.hub === undefined ? catalog : withCatalogHub(catalog, req.hub, kind);
   const kd = cat.kinds.find((k) => k.group === kind.group && k.kind === kind.kind) ?? kind;
@@ -387,6 +424,7 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   if (rt)
     roundTrip = {
       ...beforeAfter(sourceVersion, value, rt.back, rt.ok),
+      through: 'hub',
       differences: rt.differences,
       issues: rt.issues,
     };
@@ -406,30 +444,8 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   const targetPane = target ? pane(target.to, targetDoc, targetFates) : undefined;
   const bag = bagEntries(hub.output, hub.fates, found.version);
   const lost = lostEntries(hub, target);
-  // The as-deployed view (deployedView.ts): the API server's pipeline over the CRD's own versions.
-  const storageView = req.storage ?? defaultStorageView(catalog, kind);
-  const sv = found.version;
-  const dep =
-    storageView === 'deployed' && sv && !sv.derived
-      ? safe(
-          () =>
-            deployedView(
-              catalog,
-              kind,
-              sv,
-              value as Record<string, unknown>,
-              targetVersion,
-              req.conversion,
-              hooks,
-              !sparseFates,
-              ruleSet,
-            ),
-          issues,
-          'The deployed view',
-        )
-      : undefined;
   // In the ASO view what the rules reported applying (RULE_FAILED, ...) is theirs: markers in the rules editor.
-  const ruleApplying = !dep && asoRules ? issues.filter((i) => i.file === RULES_FILE) : [];
+  const ruleApplying = asoRules ? issues.filter((i) => i.file === RULES_FILE) : [];
   return done({
     ...result,
     issues: ruleApplying.length > 0 ? issues.filter((i) => !ruleApplying.includes(i)) : issues,
@@ -439,20 +455,18 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
     sourceVersion,
     targetVersion,
     strategy,
-    sourceFates: dep
-      ? dep.sourceFates
-      : [...sourceFates]
-          .filter(([, f]) => f.kind !== 'copied')
-          .map(([path, f]) => ({ path, fate: f.kind, reason: f.reason })),
-    storageView,
-    ...(dep ? { deployed: dep.view } : {}),
-    ...(req.rules
-      ? {
-          rules: dep
-            ? rulesView(dep.view.byRules ? 'deployed' : undefined, dep.ruleIssues)
-            : rulesView(asoRules ? 'aso' : undefined, ruleApplying),
-        }
-      : {}),
+    sourceFates: [...sourceFates]
+      .filter(([, f]) => f.kind !== 'copied')
+      .map(([path, f]) => ({ path, fate: f.kind, reason: f.reason })),
+    storageView: 'aso',
+    verdict: asoVerdict({
+      hub,
+      ...(target ? { target } : {}),
+      validation: validation.sourceIssues,
+      targetValidation: validation.targetIssues,
+      ...(rt ? { roundTrip: { version: sourceVersion, ok: rt.ok, differences: rt.differences } } : {}),
+    }),
+    ...(req.rules ? { rules: rulesView(asoRules ? 'aso' : undefined, ruleApplying) } : {}),
     sparseFates,
     hub: hubPane,
     ...(targetPane ? { target: targetPane } : {}),

@@ -18,6 +18,7 @@ import type {
   Strategy,
   StrategyComparison,
   Version,
+  Verdict,
 } from '../../core/index.ts';
 import type { ExplorerState } from '../state.ts';
 
@@ -175,6 +176,8 @@ export interface BeforeAfterView {
 
 /** `version` -> hub -> `version`: the input document and its image. */
 export interface RoundTripView extends BeforeAfterView {
+  /** What the trip passes through: `hub` (ASO: spoke -> hub -> spoke) or `stored at v2` (As deployed). */
+  readonly through: string;
   readonly differences: readonly Path[];
   readonly issues: readonly Issue[];
 }
@@ -313,6 +316,8 @@ export interface ExploreResult {
   /** The view this result tells (the request's, or the catalog's default). */
   readonly storageView?: StorageView;
   readonly deployed?: DeployedView;
+  /** The one verdict of this view (core's): badges, tabs, Markdown and the CLI render it. */
+  readonly verdict?: Verdict;
   /** The user's conversion rules (absent when the request had none). */
   readonly rules?: RulesView;
   /** Ranges of the selected document's nodes, for cursor <-> field mapping and markers. */

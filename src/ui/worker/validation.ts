@@ -44,10 +44,18 @@ export function validationView(
   catalog: Catalog,
   parsed: ParsedResources,
   opts: ValidationOptions,
-): { readonly view: ValidationView; readonly markers: Marker[] } {
+): {
+  readonly view: ValidationView;
+  readonly markers: Marker[];
+  /** The selected document's issues at its version, and the converted document's at the target (the verdict's). */
+  readonly sourceIssues: readonly ValidationIssue[];
+  readonly targetIssues: readonly ValidationIssue[];
+} {
   const markers: Marker[] = [];
   const documents: ValidationView['documents'][number][] = [];
   let source: ValidationSummary | undefined;
+  let sourceIssues: readonly ValidationIssue[] = [];
+  let targetIssues: readonly ValidationIssue[] = [];
   let covered = false;
   parsed.documents.forEach((doc, i) => {
     const selected = i === opts.selected;
@@ -72,6 +80,7 @@ export function validationView(
     }
     if (selected) {
       source = summary(r.version?.name, issues);
+      sourceIssues = issues;
       covered = r.version?.schema !== undefined;
     }
     // Where each document is, when there are several (cursor -> document, picker -> scroll).
@@ -87,10 +96,15 @@ export function validationView(
   let target: ValidationSummary | undefined;
   if (opts.target !== undefined) {
     const r = validateDocument(catalog, opts.target);
-    if (r.version?.schema) target = summary(r.version.name, r.issues);
+    if (r.version?.schema) {
+      target = summary(r.version.name, r.issues);
+      targetIssues = r.issues;
+    }
   }
   return {
     view: { covered, documents, ...(source ? { source } : {}), ...(target ? { target } : {}) },
     markers,
+    sourceIssues,
+    targetIssues,
   };
 }

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { importFiles } from '../../../importers/index.ts';
-import type { Catalog } from '../../model.ts';
+import type { Catalog } from '../../model/model.ts';
 import type { Rule } from '../format.ts';
 import { parseRules, type ParsedRules } from '../parse.ts';
 import { matches } from '../paths.ts';

@@ -1,0 +1,169 @@
+// blockRanges must give exactly parseResources' range map wherever it gives one, and give up (undefined) on
+// whatever it cannot place exactly: generated documents, texts mangled with YAML's other forms, and the corpus.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { stringify } from 'yaml';
+import { dump } from 'js-yaml';
+import { blockRanges } from './blockRanges.ts';
+import { loadYamlValue } from './fastParse.ts';
+import { parseResources } from './parseResources.ts';
+import { bigClusterYaml } from '../../../bench/support/bigResource.ts';
+import { describeCorpus } from '../testdata/corpusSuite.ts';
+import { CORPUS, walk } from '../testdata/loadCatalogs.ts';
+
+/** blockRanges over the values-only parse; 'no value' where that parse refuses the text. */
+function cheap(text: string): ReadonlyMap<string, unknown> | undefined | 'no value' {
+  let value: unknown;
+  try {
+    value = loadYamlValue(text);
+  } catch {
+    return 'no value';
+  }
+  return blockRanges(text, value);
+}
+
+/** The full parse's ranges of a one-document text (undefined when it reports anything). */
+function full(text: string): ReadonlyMap<string, unknown> | undefined {
+  const p = parseResources(text);
+  return p.issues.length === 0 && p.documents.length === 1 ? p.documents[0]?.ranges : undefined;
+}
+
+/** Either no cheap ranges, or the full parse's, entry for entry and in the same order. */
+function agrees(text: string): boolean {
+  const c = cheap(text);
+  if (c === undefined || c === 'no value') return false;
+  expect([...c], text).toEqual([...(full(text) ?? new Map())]);
+  return true;
+}
+
+const key = fc.oneof(
+  fc.constantFrom('a', 'b', 'apiVersion', 'kind', 'x-kubernetes-y', 'app.kubernetes.io/name', '$propertyBag', '_k'),
+  fc.constantFrom('null', 'True', 'on', '1', '-a', 'a b', 'a:b', '__proto__', 'toString', "it's", '#c', '?x', '<<'),
+);
+const scalar = fc.oneof(
+  fc.string({ maxLength: 8 }),
+  fc.constantFrom('', ' x', 'x ', 'a: b', 'a #b', '#', '-', '- a', '-1', '1e3', '0x1F', '.inf', 'null', '~', 'yes'),
+  fc.constantFrom("it's", 'say "hi"', 'back\\slash', 'tab\there', 'line\nbreak', '[a]', '{a}', '*x', '&y', '!t'),
+  fc.integer(),
+  fc.double({ noNaN: true }),
+  fc.boolean(),
+  fc.constant(null),
+);
+const { tree } = fc.letrec((tie) => ({
+  tree: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    scalar,
+    fc.array(tie('tree'), { maxLength: 4 }),
+    fc.dictionary(key, tie('tree'), { maxKeys: 4 }),
+  ),
+}));
+const resource = fc.dictionary(key, tree, { minKeys: 1, maxKeys: 5 });
+// The shape of most manifests: plain keys, one-line scalars, block collections, `{}` and `[]`.
+const plainKey = fc.constantFrom('a', 'b', 'apiVersion', 'kind', 'x-kubernetes-y', 'app.kubernetes.io/name', '$bag');
+const plainScalar = fc.oneof(
+  fc.stringMatching(/^[a-z][a-z0-9 .:-]{0,8}[a-z0-9]$/),
+  fc.constantFrom("it's", 'a "b"', '-1', '1.5', 'true', 'null', '', '2024-01-01', 'x: y'),
+  fc.integer(),
+  fc.boolean(),
+);
+const { plainTree } = fc.letrec((tie) => ({
+  plainTree: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    plainScalar,
+    fc.constantFrom({}, []),
+    fc.array(tie('plainTree'), { minLength: 1, maxLength: 3 }),
+    fc.dictionary(plainKey, tie('plainTree'), { minKeys: 1, maxKeys: 4 }),
+  ),
+}));
+const plainResource = fc.dictionary(plainKey, plainTree, { minKeys: 1, maxKeys: 5 });
+
+describe('blockRanges', () => {
+  it("equals parseResources' ranges on generated documents, in both libraries' block styles", () => {
+    let placed = 0;
+    fc.assert(
+      fc.property(
+        fc.oneof(plainResource, resource),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 4 }),
+        (v, useYaml, indent) => {
+          const text = useYaml
+            ? stringify(v, { indent, indentSeq: indent > 1 })
+            : dump(v, { indent, noArrayIndent: indent === 1 });
+          if (agrees(text)) placed++;
+        },
+      ),
+      { numRuns: 400, seed: 18 },
+    );
+    expect(placed).toBeGreaterThan(100); // the cheap path is taken, not only given up
+  });
+
+  it('gives up or agrees when the text holds comments, flow style, anchors, several documents, odd spacing', () => {
+    const edits: ((t: string) => string)[] = [
+      (t) => `# head\n${t}`,
+      (t) => t.replace(/\n/, ' # tail\n'),
+      (t) => t.replace(/\n(?=\S)/, '\n# between\n'),
+      (t) => `${t}---\n${t}`,
+      (t) => `---\n${t}`,
+      (t) => `${t}...\n`,
+      (t) => t.replace(/: (.*)\n/, ': &a $1\n'),
+      (t) => t.replace(/: (.*)\n/, ': !!str $1\n'),
+      (t) => t.replace(/: (.*)\n/, ': [$1]\n'),
+      (t) => t.replace(/: (.*)\n/, ': |\n  $1\n'),
+      (t) => t.replace(/\n/g, '\n\n'),
+      (t) => t.replace(/\n/g, '   \n'),
+      (t) => t.replace(/\n/g, '\r\n'),
+      (t) => t.replace(/: /g, ':   '),
+      (t) => t.replace(/- /g, '-   '),
+      (t) => t.replace(/\n {2}/g, '\n'),
+      (t) => `${t}  extra\n`,
+      (t) => `${t}${t}`,
+      (t) => t.trimEnd(),
+      (t) => ` ${t}`,
+    ];
+    fc.assert(
+      fc.property(resource, fc.constantFrom(...edits.keys()), (v, e) => {
+        agrees((edits[e] as (t: string) => string)(stringify(v)));
+      }),
+      { numRuns: 600, seed: 19 },
+    );
+  });
+
+  it('places kubectl-style output: empty flow collections, null, quoted values, sequences at the key indent', () => {
+    const text = [
+      'apiVersion: v1',
+      'kind: Pod',
+      'metadata:',
+      '  creationTimestamp: null',
+      "  name: 'it''s'",
+      '  labels: {}',
+      'spec:',
+      '  containers:',
+      '  - args: []',
+      '    image: "nginx:1.27"',
+      '    resources: {}',
+      '  -   name: b',
+      'status: {}',
+      '',
+    ].join('\n');
+    expect(agrees(text)).toBe(true);
+    expect(agrees(text.replace('labels: {}', 'labels: {a: b}'))).toBe(false);
+    expect(agrees(text.replace('status: {}', 'status:'))).toBe(false);
+  });
+
+  it("places the UI benchmark's 1 MB paste exactly", () => {
+    expect(agrees(bigClusterYaml(1_000_000, 3))).toBe(true);
+  });
+});
+
+describeCorpus('blockRanges over the corpus', () => {
+  it('agrees with parseResources on every YAML file it places, and places the plain ones', () => {
+    let placed = 0;
+    for (const file of walk(CORPUS)) {
+      if (!/\.ya?ml$/.test(file)) continue;
+      if (agrees(readFileSync(file, 'utf8'))) placed++;
+    }
+    console.log(`blockRanges placed ${placed} corpus files`);
+    expect(placed).toBeGreaterThan(20);
+  });
+});
