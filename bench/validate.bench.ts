@@ -93,3 +93,27 @@ console.log(`resource: ${(size / 1024 / 1024).toFixed(2)} MB JSON (KubeadmContro
 console.log(
   `validate: ${median(tv).toFixed(1)} ms; structuredClone: ${median(tc).toFixed(1)} ms; ratio ${(median(tv) / median(tc)).toFixed(1)}x`,
 );
+
+// ---- (3) the static check of every corpus CRD (compile, type-check, estimate cost: crd-check / checkCrdCel)
+const { checkCrdCel } = await import('../src/core/index.ts');
+const { readFileSync } = await import('node:fs');
+const { loadYamlValues } = await import('../src/core/text/fastParse.ts');
+const { CORPUS, walk } = await import('../src/core/testdata/loadCatalogs.ts');
+const crds = walk(CORPUS)
+  .filter((f) => /\/crds\/.*\.ya?ml$/.test(f))
+  .flatMap((f) => loadYamlValues(readFileSync(f, 'utf8')))
+  .filter((d) => (d as { kind?: unknown } | null)?.kind === 'CustomResourceDefinition');
+let ruleCount = 0;
+t0 = performance.now();
+for (const d of crds) ruleCount += checkCrdCel(d).rules.length;
+const checkCold = performance.now() - t0;
+const tcheck: number[] = [];
+for (let i = 0; i < 5; i++) {
+  t0 = performance.now();
+  for (const d of crds) checkCrdCel(d);
+  tcheck.push(performance.now() - t0);
+}
+console.log(
+  `crd-check: ${crds.length} corpus CRDs, ${ruleCount} rules: cold ${checkCold.toFixed(0)} ms (rules parsed on first use), ` +
+    `warm ${median(tcheck).toFixed(0)} ms (${(median(tcheck) / crds.length).toFixed(1)} ms per CRD)`,
+);

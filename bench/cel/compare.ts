@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Registry } from '@bufbuild/protobuf';
+import { createRegistry, type Registry } from '@bufbuild/protobuf';
 import { anyUnpack } from '@bufbuild/protobuf/wkt';
 import { getConformanceSuite, type IncrementalTestSuite } from '@bufbuild/cel-spec/testdata/tests.js';
 import { getTestRegistry } from '@bufbuild/cel-spec/testdata/registry.js';
@@ -45,6 +45,37 @@ function bufCandidate(): Candidate {
     },
     compile(expr) {
       const p = bufcel.plan(envFor(''), bufcel.parse(expr));
+      return (b) => p(b as never);
+    },
+  };
+}
+
+/** @bufbuild/cel as Version Explorer runs it: Kubernetes' syntax (optionals, two-variable comprehensions) and libraries. */
+async function explorerCandidate(): Promise<Candidate> {
+  const { parseK8s } = await import('../../src/core/cel/syntax.ts');
+  const { kubernetesFunctions, re2Engine } = await import('../../src/core/cel/k8sLibrary.ts');
+  const { opaqueRegistry } = await import('../../src/core/cel/opaque.ts');
+  const reg = createRegistry(registry, opaqueRegistry());
+  const funcs = [...kubernetesFunctions()];
+  const envs = new Map<string, bufcel.CelEnv>();
+  const envFor = (c: string): bufcel.CelEnv => {
+    let e = envs.get(c);
+    if (!e) {
+      e = bufcel.celEnv({ registry: reg, namespace: c || undefined, funcs, re2: re2Engine });
+      envs.set(c, e);
+    }
+    return e;
+  };
+  return {
+    name: 'Version Explorer (@bufbuild/cel + Kubernetes environment)',
+    entry: '@bufbuild/cel',
+    evaluate(expr, bindings, container) {
+      const v = bufcel.plan(envFor(container), parseK8s(expr))(bindings as never);
+      if (bufcel.isCelError(v)) throw new Error(v.message);
+      return v;
+    },
+    compile(expr) {
+      const p = bufcel.plan(envFor(''), parseK8s(expr));
       return (b) => p(b as never);
     },
   };
@@ -294,7 +325,9 @@ const DATA = {
   })),
 };
 
-const candidates = [bufCandidate(), await marcCandidate(), await celJsCandidate()].filter((c) => c !== undefined);
+const candidates = [bufCandidate(), await explorerCandidate(), await marcCandidate(), await celJsCandidate()].filter(
+  (c) => c !== undefined,
+);
 const suite = getConformanceSuite();
 const usage: Record<string, string> = {
   '@bufbuild/cel':
@@ -302,6 +335,7 @@ const usage: Record<string, string> = {
   '@marcbachmann/cel-js': "import { Environment } from '@marcbachmann/cel-js'; console.log(Environment);",
   'cel-js': "import { evaluate, parse } from 'cel-js'; console.log(evaluate, parse);",
 };
+usage['Version Explorer (@bufbuild/cel + Kubernetes environment)'] = usage['@bufbuild/cel'] ?? '';
 for (const c of candidates) {
   const t: Tally = { pass: 0, fail: 0, bySection: new Map() };
   runSuite(c, suite, t, '');

@@ -10,6 +10,20 @@ const HUB = `  --hub V             convert through version V's storage variant i
   --strategy S        direct (every version to the hub) or chained (through the versions between)`;
 
 export const HELP: Readonly<Record<string, string>> = {
+  'crd-check': `usage: version-explorer crd-check <file|folder>... [--json] [--costs]
+
+Would the API server accept these CustomResourceDefinitions? Every x-kubernetes-validations rule and
+messageExpression is compiled, type-checked against its schema node (a rule must be a bool, a message expression
+a string), its fieldPath, reason and message checked, transition rules (oldSelf) allowed only where old and new
+values correlate, and its cost estimated as the API server does (per rule and per schema, with upstream's
+"exceeds budget by factor of" message and the unbounded fields that drive it). docs/cel.md.
+
+  --json              a report per CRD: issues, and every rule with its estimated cost and cardinality
+  --costs             also list every rule with its estimated cost
+
+Exit codes: 0 every CRD accepted; 1 one would be refused; 2 bad usage or bad input (problems are printed as
+file:line:col: severity CODE: message).
+`,
   generate: `usage: version-explorer generate <inputs...> [--config FILE] [-o FILE] [--id ID] [--title T]
 
 Imports CRD YAML (files, folders, multi-document, Lists), Azure-style OpenAPI files and a config YAML into one

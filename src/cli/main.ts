@@ -57,6 +57,10 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
       'webhook --rules FILE --crd FILE --tls-cert FILE --tls-key FILE [--port N]   serve the rules as a conversion webhook',
     load: async () => (await import('./commands/webhook.ts')).webhook,
   },
+  'crd-check': {
+    summary: 'crd-check <file|folder>... [--json] [--costs]   would the API server accept these CRDs (CEL, cost)?',
+    load: async () => (await import('./commands/crdCheck.ts')).crdCheck,
+  },
   validate: {
     summary: 'validate --catalog SRC -f FILE|- [--version V] [--old FILE] [-o json]   would the API server accept it?',
     load: async () => (await import('./commands/validate.ts')).validate,

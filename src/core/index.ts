@@ -345,10 +345,21 @@ export {
   celToJson,
   toCelValue,
   kubernetesFunctionNames,
+  checkCel,
   type CelProgram,
   type CelCompiled,
   type CelOutcome,
+  type StaticCheckOutcome,
 } from './cel/index.ts';
+// "Would the API server accept this CRD's CEL?" (compile, types, cost; docs/cel.md)
+export {
+  checkCrdCel,
+  costErrorMessage,
+  RULE_COST_LIMIT,
+  CRD_COST_LIMIT,
+  type CrdCelCheck,
+  type RuleCost,
+} from './cel/checkCrd.ts';
 export { ownValue } from './model/jsonValue.ts';
 export { MAX_DEPTH, tooDeepAt, valueProblemAt, type ValueProblem } from './model/depth.ts';
 export { exactInteger, parseJsonExact, stringifyJsonExact } from './model/numbers.ts';

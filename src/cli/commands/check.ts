@@ -15,6 +15,7 @@ import { FindingLocator } from './locateFinding.ts';
 import type { CommandIO } from '../io.ts';
 import type { Command } from '../main.ts';
 import { commandArgs, printIssues, readInput, stableJson } from './conversionArgs.ts';
+import { checkCrdInputs } from './crdCheck.ts';
 
 const USAGE =
   'usage: version-explorer check --old FILE|DIR --new FILE|DIR [--allow FILE] [--fail-on SEVERITY] [--json] [--verbose]\n' +
@@ -108,9 +109,27 @@ export const check: Command = async (args, io) => {
   if (!neu) return 2;
   const report = checkCatalogs(old.catalog, neu.catalog, allow, failOn);
   for (const i of report.issues) io.err(`${formatIssue(i)}\n`);
+  // The new revision must also be one the API server accepts (its CEL compiles and fits the cost budget).
+  const served = await checkCrdInputs(
+    (values['--new'] as string).split(',').filter((s) => s !== ''),
+    io,
+  );
+  if (!served) return 2;
+  const refused = served.filter((r) => !r.accepted);
+  for (const r of refused) for (const i of r.issues) if (i.severity === 'error') io.err(`${formatIssue(i)}\n`);
   const findings = report.findings.map((f) => ({ ...f, ...sourceOf(f, old, neu) }));
   if (flags.has('--json')) {
-    io.out(stableJson({ ...report, findings, issues: report.issues }));
+    io.out(
+      stableJson({
+        ...report,
+        ok: report.ok && refused.length === 0,
+        findings,
+        issues: report.issues,
+        ...(refused.length > 0
+          ? { refused: refused.map((r) => ({ file: r.file, name: r.name, issues: r.issues })) }
+          : {}),
+      }),
+    );
   } else {
     const all = flags.has('--verbose') || failOn === 'harmless';
     const shown = all ? findings : findings.filter((f) => f.severity !== 'harmless');
@@ -118,7 +137,7 @@ export const check: Command = async (args, io) => {
     const versions = report.compared.reduce((n, k) => n + k.versions.length, 0);
     const c = report.counts;
     lines.push(
-      `check: ${report.ok ? 'ok' : 'FAILED'}: ${c.incompatible} incompatible, ${c.allowed} allowed, ${c.compatible} compatible, ` +
+      `check: ${report.ok && refused.length === 0 ? 'ok' : 'FAILED'}: ${refused.length > 0 ? `the API server would refuse ${refused.length} new CRD${refused.length === 1 ? '' : 's'}; ` : ''}${c.incompatible} incompatible, ${c.allowed} allowed, ${c.compatible} compatible, ` +
         `${c.harmless} harmless${flags.has('--verbose') || c.harmless === 0 ? '' : ' (--verbose lists them)'}; ` +
         `${report.compared.length} kinds, ${versions} versions compared`,
     );
@@ -126,5 +145,5 @@ export const check: Command = async (args, io) => {
   }
   // A kind that could not be checked (no CRD schema: an OpenAPI import, a built-in catalog) makes the result incomplete.
   if (hasErrors(report.issues)) return 2;
-  return report.ok ? 0 : 1;
+  return report.ok && refused.length === 0 ? 0 : 1;
 };

@@ -3,14 +3,22 @@
 // functions (strings, lists, regex with RE2, ip, format) are always registered. CRD validation rules and the
 // conversion rules both use this API. The library never evaluates JavaScript (no eval, no Function): a rule can
 // only compute, and the cost bound keeps it from computing for long.
-import { celEnv, isCelError, isCelList, isCelMap, isCelUint, parse, plan, type CelEnv } from '@bufbuild/cel';
+import { celEnv, isCelError, isCelList, isCelMap, isCelUint, plan, type CelEnv } from '@bufbuild/cel';
 import type { ParsedExpr } from '@bufbuild/cel-spec/cel/expr/syntax_pb.js';
 import { kubernetesFunctions, re2Engine } from './k8sLibrary.ts';
 import { PER_CALL_LIMIT, dataSizeOf, estimateCost } from './cost.ts';
+import { opaqueOf, opaqueRegistry } from './opaque.ts';
+import { parseK8s } from './syntax.ts';
+import { checkAst } from './checker.ts';
+import type { Decl } from './declType.ts';
+import { estimateCost as estimateStaticCost } from './estimate.ts';
 
 export { toCelValue, escapeCelName } from './values.ts';
-export { kubernetesFunctionNames, isIP, isCIDR } from './k8sLibrary.ts';
+export { optionalNone, optionalOf } from './libOptional.ts';
+export { kubernetesFunctionNames } from './k8sLibrary.ts';
+export { isIP, isCIDR } from './netAddr.ts';
 export { PER_CALL_LIMIT, dataSizeOf } from './cost.ts';
+export { schemaDeclType, typeName, MAX_REQUEST_SIZE, type Decl, type CelT } from './declType.ts';
 
 export interface CelProgram {
   readonly source: string;
@@ -29,7 +37,8 @@ export type CelOutcome =
   | { readonly kind: 'cost'; readonly estimated: number; readonly limit: number };
 
 let env: CelEnv | undefined;
-const getEnv = (): CelEnv => (env ??= celEnv({ funcs: [...kubernetesFunctions()], re2: re2Engine }));
+const getEnv = (): CelEnv =>
+  (env ??= celEnv({ funcs: [...kubernetesFunctions()], re2: re2Engine, registry: opaqueRegistry() }));
 
 /** Longest expression we parse (Kubernetes caps a rule's cost, not its length; this only bounds the parser). */
 export const MAX_EXPRESSION_LENGTH = 100_000;
@@ -69,7 +78,7 @@ function compileUncached(source: string): CelCompiled {
   if (source.length > MAX_EXPRESSION_LENGTH)
     return { ok: false, error: `expression longer than ${MAX_EXPRESSION_LENGTH} characters` };
   try {
-    const ast = parse(source);
+    const ast = parseK8s(source);
     const run = plan(getEnv(), ast) as (b: Record<string, unknown>) => unknown;
     return { ok: true, program: { source, ast, variables: identsOf(ast), run } };
   } catch (e) {
@@ -99,6 +108,12 @@ export function evaluateCel(p: CelProgram, bindings: Record<string, unknown>, op
 
 /** A CEL result as JSON (ints as numbers when safe, else strings; lists as arrays; maps as null-prototype objects). */
 export function celToJson(v: unknown): unknown {
+  const o = opaqueOf(v);
+  if (o) {
+    if (o.name !== 'Optional') return (v as { message?: { repr?: string } }).message?.repr ?? null;
+    const p = o.payload as { present: boolean; value?: unknown };
+    return p.present ? celToJson(p.value) : null;
+  }
   if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
   if (isCelUint(v)) return celToJson(v.value);
   if (isCelList(v)) return [...v].map(celToJson);
@@ -115,4 +130,28 @@ export function celToJson(v: unknown): unknown {
   }
   if (Array.isArray(v)) return v.map(celToJson);
   return v;
+}
+
+export interface StaticCheck {
+  readonly ok: true;
+  readonly type: Decl;
+  /** cel-go's estimated cost range (Kubernetes' library and schema size estimates). */
+  readonly cost: { readonly min: number; readonly max: number };
+}
+export type StaticCheckOutcome =
+  StaticCheck | { readonly ok: false; readonly error: string; readonly line?: number; readonly column?: number };
+
+/** Parse, type-check and cost-estimate an expression with declared variables (a CRD rule: self, oldSelf). */
+export function checkCel(source: string, vars: ReadonlyMap<string, Decl>): StaticCheckOutcome {
+  const c = compileCel(source);
+  if (!c.ok) return { ok: false, error: c.error };
+  const checked = checkAst(c.program.ast, vars);
+  if (!checked.ok) {
+    if (checked.offset === undefined) return { ok: false, error: checked.error };
+    const before = source.slice(0, checked.offset).split('\n');
+    const line = before.length;
+    const column = (before.at(-1) ?? '').length + 1;
+    return { ok: false, error: `ERROR: <input>:${line}:${column}: ${checked.error}`, line, column };
+  }
+  return { ok: true, type: checked.type, cost: estimateStaticCost(c.program.ast, checked, { roots: vars }) };
 }

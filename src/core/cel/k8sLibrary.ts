@@ -1,8 +1,15 @@
-// The Kubernetes CEL libraries a CRD rule may call, beyond CEL's standard functions and cel-go's strings extension
-// (k8s.io/apiserver/pkg/cel/library): lists, regex (find/findAll, RE2), ip (isIP/isCIDR) and format (validate).
-// quantity(), url() and the ip()/cidr() objects are not here: no corpus CRD uses them (docs/cel.md).
-import { CelScalar, celFunc, celMethod, isCelList, isCelMap, isCelUint, listType, type CelFunc } from '@bufbuild/cel';
+// The Kubernetes CEL environment (k8s.io/apiserver/pkg/cel/environment base.go) beyond CEL's standard functions:
+// cel-go's strings extension, Kubernetes' lists, regex (find/findAll, RE2) and format libraries here; optional
+// values, URL/IP/CIDR, quantity/semver, cel-go's lists and sets extensions in the lib*.ts modules.
+import { CelScalar, celEnv, celFunc, celMethod, isCelList, listType, objectType, type CelFunc } from '@bufbuild/cel';
+import { DurationSchema, type Duration } from '@bufbuild/protobuf/wkt';
 import { strings } from '@bufbuild/cel/ext';
+import { celEquals, compareCel, k8sEquals } from './celCompare.ts';
+import { makeOpaque, opaqueType, payloadOf } from './opaque.ts';
+import { optionalFunctions, optionalNone, optionalOf } from './libOptional.ts';
+import { netFunctions, parseRequestUri } from './libNet.ts';
+import { quantityFunctions } from './libQuantity.ts';
+import { listFunctions } from './libLists.ts';
 import { compileRe2, re2Find, re2FindAll, type Re2 } from '../model/re2.ts';
 import { DNS1123_SUBDOMAIN, isQualifiedName, isValidLabelValue } from '../model/k8sNames.ts';
 
@@ -12,45 +19,12 @@ function mustRe2(pattern: string): Re2 {
   return r.re;
 }
 
-type Scalar = bigint | number | string | boolean | null;
-
-/** CEL equality for the values list functions compare (numbers compare across int/uint/double, as CEL does). */
-export function celEquals(a: unknown, b: unknown): boolean {
-  const num = (x: unknown): number | bigint | undefined =>
-    typeof x === 'bigint' || typeof x === 'number' ? x : isCelUint(x) ? x.value : undefined;
-  const na = num(a);
-  const nb = num(b);
-  if (na !== undefined || nb !== undefined) return na !== undefined && nb !== undefined && na == nb;
-  if (isCelList(a) && isCelList(b)) {
-    const xs = [...a];
-    const ys = [...b];
-    return xs.length === ys.length && xs.every((x, i) => celEquals(x, ys[i]));
-  }
-  if (isCelMap(a) && isCelMap(b)) {
-    if (a.size !== b.size) return false;
-    for (const [k, v] of a) if (!b.has(k) || !celEquals(v, b.get(k))) return false;
-    return true;
-  }
-  return a === b;
-}
-
-function compare(a: unknown, b: unknown): number {
-  const v = (x: unknown): Scalar => (isCelUint(x) ? x.value : (x as Scalar));
-  const x = v(a);
-  const y = v(b);
-  if (typeof x === 'string' && typeof y === 'string') return x < y ? -1 : x > y ? 1 : 0;
-  if ((typeof x === 'bigint' || typeof x === 'number') && (typeof y === 'bigint' || typeof y === 'number'))
-    return x < y ? -1 : x > y ? 1 : 0;
-  if (typeof x === 'boolean' && typeof y === 'boolean') return Number(x) - Number(y);
-  throw new Error('no such overload: values are not comparable');
-}
-
 const items = (l: unknown): unknown[] => (isCelList(l) ? [...l] : []);
 
 function extreme(l: unknown, sign: 1 | -1): never | unknown {
   const xs = items(l);
   if (xs.length === 0) throw new Error(`${sign > 0 ? 'max' : 'min'} called on empty list`);
-  return xs.reduce((m, x) => (compare(x, m) * sign > 0 ? x : m));
+  return xs.reduce((m, x) => (compareCel(x, m) * sign > 0 ? x : m));
 }
 
 function sum(l: unknown): unknown {
@@ -74,37 +48,6 @@ function slice(l: unknown, start: bigint, end: bigint): unknown[] {
     throw new Error(`cannot slice(${start}, ${end}), start index must be less than or equal to end index`);
   if (end > BigInt(xs.length)) throw new Error(`cannot slice(${start}, ${end}), list is length ${xs.length}`);
   return xs.slice(Number(start), Number(end));
-}
-
-// IP literals as Go's netip.ParseAddr reads them: dotted quads without leading zeros; IPv6 without a zone.
-const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-function isIPv6(s: string): boolean {
-  if (s.includes('%') || !/^[0-9A-Fa-f:.]+$/.test(s)) return false;
-  let tail = s;
-  let extra = 0;
-  const lastColon = s.lastIndexOf(':');
-  if (s.slice(lastColon + 1).includes('.')) {
-    if (!IPV4.test(s.slice(lastColon + 1))) return false;
-    tail = `${s.slice(0, lastColon + 1)}0`;
-    extra = 1;
-  }
-  const dbl = tail.split('::');
-  if (dbl.length > 2) return false;
-  const groups = (part: string) => (part === '' ? [] : part.split(':'));
-  const parts = dbl.flatMap(groups);
-  if (!parts.every((g) => /^[0-9A-Fa-f]{1,4}$/.test(g))) return false;
-  const n = parts.length + extra;
-  return dbl.length === 2 ? n <= 7 : n === 8;
-}
-export const isIP = (s: string): boolean => IPV4.test(s) || isIPv6(s);
-export function isCIDR(s: string): boolean {
-  const slash = s.indexOf('/');
-  if (slash < 0) return false;
-  const addr = s.slice(0, slash);
-  const bits = s.slice(slash + 1);
-  if (!/^(0|[1-9]\d{0,2})$/.test(bits)) return false;
-  const max = IPV4.test(addr) ? 32 : isIPv6(addr) ? 128 : -1;
-  return max >= 0 && Number(bits) <= max;
 }
 
 // format library: the named formats of k8s.io/apimachinery's validation. validate() gives null when the value
@@ -152,10 +95,33 @@ for (const name of ['dns1123Label', 'dns1123Subdomain', 'dns1035Label'] as const
 }
 FORMATS_BASE.set('qualifiedName', isQualifiedName);
 FORMATS_BASE.set('labelValue', isValidLabelValue);
-// Not here (upstream has them): uri, byte, date, datetime. A rule naming one does not compile, and validation
-// says the rule was not checked (CEL_RULE_INVALID), never that the value is wrong.
+FORMATS_BASE.set('uri', (s) => {
+  const u = parseRequestUri(s);
+  return typeof u === 'string' ? [u] : [];
+});
+FORMATS_BASE.set('byte', (s) =>
+  /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(s) ? [] : ['illegal base64 data'],
+);
+FORMATS_BASE.set('date', (s) => (isDate(s) ? [] : [`parsing time "${s}" as "2006-01-02": cannot parse`]));
+FORMATS_BASE.set('datetime', (s) =>
+  isDateTime(s) ? [] : [`parsing time "${s}" as "2006-01-02T15:04:05Z07:00": cannot parse`],
+);
 const FORMATS: ReadonlyMap<string, (s: string) => string[]> = FORMATS_BASE;
-const FORMAT_PREFIX = 'k8s.format:';
+
+function isDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const days = new Date(Date.UTC(y, mo, 0)).getUTCDate();
+  return mo >= 1 && mo <= 12 && d >= 1 && d <= days;
+}
+/** Go's time.Parse(time.RFC3339, s). */
+export function isDateTime(s: string): boolean {
+  const m = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/.exec(s);
+  if (!m || !isDate(m[1] as string)) return false;
+  const [h, mi, sec] = [Number(m[2]), Number(m[3]), Number(m[4])];
+  return h < 24 && mi < 60 && sec < 60 && (m[7] === undefined || (Number(m[7]) < 24 && Number(m[8]) < 60));
+}
 
 /** Go's strings.SplitN: n < 0 all, n == 0 none, else at most n parts, the last holding the rest. */
 function splitN(s: string, sep: string, n: number): string[] {
@@ -174,10 +140,19 @@ function splitN(s: string, sep: string, n: number): string[] {
 let functions: readonly CelFunc[] | undefined;
 export const kubernetesFunctions = (): readonly CelFunc[] => (functions ??= buildFunctions());
 
+/** The library's own `==` (numbers across types, timestamps, messages), under set/map-list equality. */
+function baseEquals(): (a: unknown, b: unknown) => boolean {
+  const group = celEnv().funcs.find('_==_');
+  if (!group) throw new Error('no _==_ in the standard environment');
+  return (a, b) => group.call(0, undefined, [a as never, b as never]) === true;
+}
+
 function buildFunctions(): readonly CelFunc[] {
+  const base = baseEquals();
   const { INT, BOOL, STRING, DYN } = CelScalar;
   const LIST = listType(DYN);
   const LIST_STRING = listType(STRING);
+  const FORMAT = opaqueType('Format');
   return [
     // cel-go's strings extension, except split(sep, n): @bufbuild/cel 0.6.1 drops the remainder, Go's SplitN keeps it.
     ...strings.filter((f) => !(f.name === 'split' && f.arguments.length === 2)),
@@ -187,7 +162,7 @@ function buildFunctions(): readonly CelFunc[] {
     // lists
     celMethod('isSorted', LIST, [], BOOL, function () {
       const xs = items(this);
-      return xs.every((x, i) => i === 0 || compare(xs[i - 1], x) <= 0);
+      return xs.every((x, i) => i === 0 || compareCel(xs[i - 1], x) <= 0);
     }),
     celMethod('sum', LIST, [], DYN, function () {
       return sum(this) as never;
@@ -217,18 +192,33 @@ function buildFunctions(): readonly CelFunc[] {
     celMethod('findAll', STRING, [STRING, INT], LIST_STRING, function (pattern, limit) {
       return re2FindAll(mustRe2(pattern), this, Number(limit));
     }),
-    // ip
-    celFunc('isIP', [STRING], BOOL, (s) => isIP(s)),
-    celFunc('isCIDR', [STRING], BOOL, (s) => isCIDR(s)),
-    // format: format.<name>() is a value whose validate(string) checks the string
-    ...[...FORMATS.keys()].map((name) => celFunc(`format.${name}`, [], STRING, () => `${FORMAT_PREFIX}${name}`)),
-    celFunc('format.named', [STRING], DYN, (name) => (FORMATS.has(name) ? `${FORMAT_PREFIX}${name}` : null) as never),
-    celMethod('validate', STRING, [STRING], DYN, function (value) {
-      const check = this.startsWith(FORMAT_PREFIX) ? FORMATS.get(this.slice(FORMAT_PREFIX.length)) : undefined;
+    // format: format.<name>() is a Format; validate(s) is optional.none() when valid, else the reasons
+    ...[...FORMATS.keys()].map((name) =>
+      celFunc(`format.${name}`, [], FORMAT, () => makeOpaque('Format', name, name) as never),
+    ),
+    celFunc(
+      'format.named',
+      [STRING],
+      opaqueType('Optional'),
+      (name) => (FORMATS.has(name) ? optionalOf(makeOpaque('Format', name, name)) : optionalNone()) as never,
+    ),
+    celMethod('validate', FORMAT, [STRING], opaqueType('Optional'), function (value) {
+      const check = FORMATS.get(payloadOf<string>(this, 'Format'));
       if (!check) throw new Error('no such overload: validate');
       const reasons = check(value);
-      return (reasons.length === 0 ? null : reasons) as never;
+      return (reasons.length === 0 ? optionalNone() : optionalOf(reasons)) as never;
     }),
+    // cel-go's duration.getMilliseconds() is the whole duration in ms (Go's Duration.Milliseconds), not the ms part
+    celMethod('getMilliseconds', objectType(DurationSchema), [], INT, function () {
+      const d = (this as unknown as { message: Duration }).message;
+      return d.seconds * 1000n + BigInt(Math.trunc(d.nanos / 1_000_000));
+    }),
+    celFunc('_==_', [DYN, DYN], BOOL, (a, b) => k8sEquals(a, b, base)),
+    celFunc('_!=_', [DYN, DYN], BOOL, (a, b) => !k8sEquals(a, b, base)),
+    ...optionalFunctions(),
+    ...netFunctions(),
+    ...quantityFunctions(),
+    ...listFunctions(),
   ];
 }
 

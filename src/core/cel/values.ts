@@ -2,7 +2,11 @@
 // int (bigint), `number` is double, objects with `properties` expose their fields under Kubernetes' escaped
 // names (`namespace` -> `__namespace__`, `a.b` -> `a__dot__b`), maps keep their keys. Maps are JS Maps, so any
 // key (`__proto__`) is data.
+import { celList } from '@bufbuild/cel';
+import { create } from '@bufbuild/protobuf';
+import { DurationSchema, TimestampSchema } from '@bufbuild/protobuf/wkt';
 import type { StructuralSchema } from '../model/model.ts';
+import { UNORDERED } from './celCompare.ts';
 
 const RESERVED = new Set([
   'true',
@@ -62,7 +66,9 @@ export function propSchema(s: Schema, key: string): StructuralSchema | undefined
 
 /** A JSON value under `schema` as a CEL input. `embedded` marks x-kubernetes-embedded-resource objects. */
 export function toCelValue(value: unknown, schema: Schema): unknown {
-  if (value === null || typeof value === 'boolean' || typeof value === 'string') return value;
+  if (value === null || typeof value === 'boolean') return value;
+  if (typeof value === 'string') return typeof schema?.format === 'string' ? formatted(value, schema.format) : value;
+  if (typeof value === 'bigint') return schema?.type === 'number' ? Number(value) : value;
   if (typeof value === 'number') {
     const t = schema?.type;
     if (t === 'number') return value;
@@ -71,7 +77,13 @@ export function toCelValue(value: unknown, schema: Schema): unknown {
   }
   if (Array.isArray(value)) {
     const items = obj(schema?.items) as StructuralSchema | undefined;
-    return value.map((v) => toCelValue(v, items));
+    const out = value.map((v) => toCelValue(v, items));
+    const listType = schema?.['x-kubernetes-list-type'];
+    if (listType !== 'set' && listType !== 'map') return out;
+    // set and map lists compare without order (apiserver/pkg/cel/common values.go)
+    const l = celList(out as never) as object;
+    Object.defineProperty(l, UNORDERED, { value: true });
+    return l;
   }
   const o = obj(value);
   if (!o) return null;
@@ -94,4 +106,67 @@ export function toCelValue(value: unknown, schema: Schema): unknown {
     out.set(k, toCelValue(v, propSchema(schema, k)));
   }
   return out;
+}
+
+// Strings with a format CEL has a type for (apiserver/pkg/cel/common values.go): duration, date, date-time, byte.
+// A value the format does not accept stays a string (schema validation reports it).
+function formatted(s: string, format: string): unknown {
+  switch (format) {
+    case 'duration': {
+      const nanos = parseDurationNanos(s);
+      if (nanos === undefined) return s;
+      return create(DurationSchema, { seconds: nanos / 1_000_000_000n, nanos: Number(nanos % 1_000_000_000n) });
+    }
+    case 'date':
+    case 'date-time': {
+      const t = parseTimestamp(s, format === 'date');
+      return t === undefined ? s : create(TimestampSchema, t);
+    }
+    case 'byte':
+      return /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(s)
+        ? Uint8Array.from(atob(s), (c) => c.charCodeAt(0))
+        : s;
+    default:
+      return s;
+  }
+}
+
+const UNIT_NANOS: Readonly<Record<string, bigint>> = {
+  ns: 1n,
+  us: 1_000n,
+  µs: 1_000n,
+  μs: 1_000n,
+  ms: 1_000_000n,
+  s: 1_000_000_000n,
+  m: 60_000_000_000n,
+  h: 3_600_000_000_000n,
+  d: 86_400_000_000_000n,
+  w: 604_800_000_000_000n,
+};
+
+/** go-openapi strfmt.ParseDuration: Go's time.ParseDuration, plus days and weeks. */
+export function parseDurationNanos(s: string): bigint | undefined {
+  const m = /^([-+]?)((?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|μs|ms|s|m|h|d|w))+$/.exec(s);
+  if (!m && s !== '0') return undefined;
+  if (s === '0') return 0n;
+  let total = 0n;
+  for (const part of s.matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h|d|w)/g)) {
+    const [whole = '0', frac = ''] = (part[1] as string).split('.');
+    const unit = UNIT_NANOS[part[2] as string] as bigint;
+    total += BigInt(whole || '0') * unit;
+    if (frac) total += (BigInt(frac) * unit) / 10n ** BigInt(frac.length);
+  }
+  return s.startsWith('-') ? -total : total;
+}
+
+function parseTimestamp(s: string, dateOnly: boolean): { seconds: bigint; nanos: number } | undefined {
+  const m = dateOnly
+    ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(s)
+    : /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?([Zz]|[+-]\d{2}:\d{2})$/.exec(s);
+  if (!m) return undefined;
+  const ms = Date.parse(
+    dateOnly ? `${s}T00:00:00Z` : `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}${m[8] === 'z' ? 'Z' : m[8]}`,
+  );
+  if (Number.isNaN(ms)) return undefined;
+  return { seconds: BigInt(ms / 1000), nanos: dateOnly ? 0 : Number((m[7] ?? '').padEnd(9, '0')) };
 }

@@ -90,6 +90,12 @@ export type IssueCode =
   | 'CEL_COST_EXCEEDED'
   | 'CEL_RULE_INVALID'
   | 'CEL_CHECKED_ON_UPDATE'
+  // a CRD's CEL as the API server checks it on create/update (core/cel/checkCrd.ts)
+  | 'CRD_CEL_COMPILE'
+  | 'CRD_CEL_INVALID'
+  | 'CRD_CEL_TRANSITION'
+  | 'CRD_CEL_COST'
+  | 'CRD_CEL_COST_TOTAL'
   | 'VALIDATION_NO_SCHEMA'
   // conversion rules (src/core/rules): the file, each rule, applying them, checking them by round trips
   | 'RULES_INVALID'

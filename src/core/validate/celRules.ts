@@ -4,7 +4,15 @@
 // Programs are compiled once per schema node (a WeakMap on the catalog's schema objects: once per catalog).
 import type { Path } from '../model/issue.ts';
 import type { StructuralSchema } from '../model/model.ts';
-import { compileCel, dataSizeOf, evaluateCel, toCelValue, type CelProgram } from '../cel/index.ts';
+import {
+  compileCel,
+  dataSizeOf,
+  evaluateCel,
+  optionalNone,
+  optionalOf,
+  toCelValue,
+  type CelProgram,
+} from '../cel/index.ts';
 import type { IssueCode } from '../model/issue.ts';
 
 /** What the rules report to: the validator's walk (validateValue.ts) implements it. */
@@ -28,6 +36,8 @@ interface Rule {
   readonly reason?: string;
   readonly fieldPath?: Path;
   readonly transition: boolean;
+  /** optionalOldSelf: the rule also runs without an old value, oldSelf being an optional. */
+  readonly optionalOld: boolean;
 }
 
 const isObj = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
@@ -77,6 +87,7 @@ function rulesOf(s: StructuralSchema): readonly Rule[] {
       ...(typeof r.reason === 'string' ? { reason: r.reason } : {}),
       ...(fieldPath ? { fieldPath } : {}),
       transition: c.ok && c.program.variables.has('oldSelf'),
+      optionalOld: r.optionalOldSelf === true,
     });
   }
   compiled.set(s, rules);
@@ -144,7 +155,7 @@ export class RuleContext {
         );
         continue;
       }
-      if (r.transition && old === undefined) {
+      if (r.transition && old === undefined && !r.optionalOld) {
         // Creation (no old object) or a value with no old counterpart: the API server skips the rule.
         if (!this.hasOld)
           w.add('CEL_CHECKED_ON_UPDATE', 'transition rule (oldSelf): checked on update', path, r.rule, 'info');
@@ -152,10 +163,15 @@ export class RuleContext {
       }
       self ??= this.view(v, node, resourceRoot);
       const bindings: Record<string, unknown> = { self };
-      if (r.transition)
-        bindings.oldSelf = resourceRoot
-          ? toCelValue(rootView(old), { ...node, 'x-kubernetes-embedded-resource': true })
-          : toCelValue(old, node);
+      if (r.transition) {
+        const oldSelf =
+          old === undefined
+            ? undefined
+            : resourceRoot
+              ? toCelValue(rootView(old), { ...node, 'x-kubernetes-embedded-resource': true })
+              : toCelValue(old, node);
+        bindings.oldSelf = r.optionalOld ? (oldSelf === undefined ? optionalNone() : optionalOf(oldSelf)) : oldSelf;
+      }
       // The cost bound is over what the rule can reach: its own value (and old value), not the whole document.
       const dataSize = Math.max(this.sizeOf(v), r.transition ? this.sizeOf(old) : 0);
       const out = evaluateCel(r.program, bindings, { dataSize });

@@ -55,6 +55,15 @@ describe('types and formats', () => {
   ])('%j with %j', (schema, value, code) => {
     expect(errs(check(obj({ f: schema }), { f: value }))).toEqual(code ? only(code, ['f']) : []);
   });
+  // integers beyond 2^53 arrive exact (bigint): int64 is an integer, beyond it a float
+  it.each<[string, bigint, IssueCode | undefined]>([
+    ['integer', 9223372036854775807n, undefined],
+    ['integer', -9223372036854775808n, undefined],
+    ['integer', 9223372036854775808n, 'VALIDATION_TYPE'],
+    ['number', 9223372036854775808n, undefined],
+  ])('%s with %s', (type, value, code) => {
+    expect(errs(check(obj({ f: { type } }), { f: value }))).toEqual(code ? only(code, ['f']) : []);
+  });
 });
 
 describe('value validations', () => {
@@ -304,6 +313,21 @@ describe('transition rules and ratcheting', () => {
     expect(errs(check(immutable, { name: 'a' }, { name: 'a' }))).toEqual([]);
     // a value with no old counterpart: the rule does not run
     expect(errs(check(immutable, { name: 'a' }, {}))).toEqual([]);
+  });
+
+  it('optionalOldSelf: the rule runs on create too, oldSelf an optional', () => {
+    const once = obj({
+      name: {
+        type: 'string',
+        'x-kubernetes-validations': [
+          { rule: "oldSelf.hasValue() ? self == oldSelf.value() : self != 'bad'", optionalOldSelf: true },
+        ],
+      },
+    });
+    expect(errs(check(once, { name: 'bad' }))).toEqual(only('CEL_RULE', ['name']));
+    expect(errs(check(once, { name: 'ok' }))).toEqual([]);
+    expect(errs(check(once, { name: 'b' }, { name: 'a' }))).toEqual(only('CEL_RULE', ['name']));
+    expect(errs(check(once, { name: 'a' }, { name: 'a' }))).toEqual([]);
   });
 
   it('map list items correlate by key; atomic lists do not', () => {

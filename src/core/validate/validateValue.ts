@@ -36,8 +36,12 @@ function typeOf(v: Json): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'array';
   if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+  if (typeof v === 'bigint') return isInt64(v) ? 'integer' : 'number';
   return typeof v;
 }
+
+// Integers beyond 2^53 arrive exact (bigint); the API server decodes up to int64 as integers, beyond as floats.
+const isInt64 = (v: bigint): boolean => v >= -(2n ** 63n) && v < 2n ** 63n;
 
 function typeMatches(t: string, v: Json): boolean {
   switch (t) {
@@ -50,9 +54,9 @@ function typeMatches(t: string, v: Json): boolean {
     case 'boolean':
       return typeof v === 'boolean';
     case 'integer':
-      return typeof v === 'number' && Number.isInteger(v);
+      return (typeof v === 'number' && Number.isInteger(v)) || (typeof v === 'bigint' && isInt64(v));
     case 'number':
-      return typeof v === 'number';
+      return typeof v === 'number' || typeof v === 'bigint';
     default:
       return true;
   }

@@ -1,0 +1,117 @@
+// `crd-check <file|folder>... [--json] [--costs]`: would the API server accept these CustomResourceDefinitions?
+// Every x-kubernetes-validations rule and messageExpression is compiled, type-checked against its schema node and
+// cost-estimated as apiextensions-apiserver does on create/update (core's checkCrdCel). Issues print as
+// `file:line:col: error CODE: message` at the rule in the YAML. Exit: 0 every CRD accepted, 1 one refused, 2 bad
+// usage or input (unreadable, not YAML, no CRD).
+import type { Issue, ParsedDocument, RuleCost } from '../../core/index.ts';
+import { checkCrdCel, formatIssue, formatPath, parseResources, withRanges } from '../../core/index.ts';
+import { readInputs } from '../catalogSource.ts';
+import type { CommandIO } from '../io.ts';
+import type { Command } from '../main.ts';
+import { commandArgs, printIssues, stableJson } from './conversionArgs.ts';
+
+const USAGE =
+  'usage: version-explorer crd-check <file|folder>... [--json] [--costs]\n' +
+  '  Would the API server accept these CRDs? Their CEL rules compiled, type-checked and cost-estimated.\n' +
+  '  --costs  also list every rule with its estimated cost (text output; JSON always has them).\n';
+
+export interface CrdReport {
+  readonly file: string;
+  readonly name?: string;
+  readonly accepted: boolean;
+  readonly issues: readonly Issue[];
+  readonly rules: readonly (RuleCost & { readonly line?: number; readonly col?: number })[];
+}
+
+const isObj = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
+const isCrd = (v: unknown): boolean => isObj(v) && v.kind === 'CustomResourceDefinition';
+
+/** Check the CRDs among parsed documents; issues and rule costs carry the file and their place in it. */
+export function checkParsedCrds(docs: readonly ParsedDocument[], file: string): CrdReport[] {
+  return docs
+    .filter((d) => isCrd(d.value))
+    .map((doc) => {
+      const r = checkCrdCel(doc.value);
+      const issues = withRanges(r.issues, doc, file).map((i) => ({ ...i, path: [...(doc.listPath ?? []), ...i.path] }));
+      const rules = r.rules.map((rule) => {
+        const probe: Issue = { severity: 'info', code: 'CRD_CEL_COST', message: '', path: rule.path };
+        const at = withRanges([probe], doc)[0];
+        return { ...rule, ...(at?.range ? { line: at.range.start.line, col: at.range.start.col } : {}) };
+      });
+      const meta = isObj(doc.value) && isObj(doc.value.metadata) ? doc.value.metadata : undefined;
+      return {
+        file,
+        ...(meta && typeof meta.name === 'string' ? { name: meta.name } : {}),
+        accepted: !issues.some((i) => i.severity === 'error'),
+        issues,
+        rules,
+      };
+    });
+}
+
+/** Read, parse and check every CRD of the inputs; undefined (after printing why) on bad input. */
+export async function checkCrdInputs(inputs: readonly string[], io: CommandIO): Promise<CrdReport[] | undefined> {
+  const read = await readInputs(inputs, io);
+  printIssues(io, read.issues);
+  if (read.issues.some((i) => i.severity === 'error')) return undefined;
+  const reports: CrdReport[] = [];
+  let bad = false;
+  for (const f of read.files) {
+    const parsed = parseResources(f.text, f.name);
+    if (parsed.issues.some((i) => i.severity === 'error')) {
+      for (const i of parsed.issues) io.err(`${formatIssue({ ...i, file: i.file ?? f.name })}\n`);
+      bad = true;
+      continue;
+    }
+    reports.push(...checkParsedCrds(parsed.documents, f.name));
+  }
+  return bad ? undefined : reports;
+}
+
+const ruleJson = (r: CrdReport['rules'][number]) => ({ ...r, path: formatPath(r.path) });
+const issueJson = (i: Issue) => ({
+  code: i.code,
+  message: i.message,
+  path: formatPath(i.path),
+  severity: i.severity,
+  ...(i.file !== undefined ? { file: i.file } : {}),
+  ...(i.range ? { line: i.range.start.line, col: i.range.start.col } : {}),
+});
+
+export const crdCheck: Command = async (args, io) => {
+  const a = commandArgs(args, io, 'crd-check', USAGE, { flags: ['--json', '--costs'] });
+  if (typeof a === 'number') return a;
+  if (a.positionals.length === 0) return a.usageError('a CRD file or folder is required');
+  const reports = await checkCrdInputs(a.positionals, io);
+  if (!reports) return 2;
+  if (reports.length === 0) {
+    io.err(
+      `version-explorer crd-check: error EMPTY_INPUT: no CustomResourceDefinition in ${a.positionals.join(', ')}\n`,
+    );
+    return 2;
+  }
+  const accepted = reports.every((r) => r.accepted);
+  if (a.flags.has('--json'))
+    io.out(
+      stableJson({
+        accepted,
+        crds: reports.map((r) => ({ ...r, issues: r.issues.map(issueJson), rules: r.rules.map(ruleJson) })),
+      }),
+    );
+  else {
+    for (const r of reports) for (const i of r.issues) io.err(`${formatIssue(i)}\n`);
+    const lines: string[] = [];
+    if (a.flags.has('--costs'))
+      for (const r of reports)
+        for (const rule of r.rules)
+          lines.push(
+            `${r.file}:${rule.line ?? 1}:${rule.col ?? 1}: cost ${rule.cost}` +
+              `${rule.cardinality === 1 ? '' : ` x ${rule.cardinality}`} = ${rule.total}: ${rule.rule.replace(/\s+/g, ' ')}`,
+          );
+    const refused = reports.filter((r) => !r.accepted).length;
+    const n = `${reports.length} CRD${reports.length === 1 ? '' : 's'}`;
+    lines.push(accepted ? `${n} accepted` : `${refused} of ${n} refused`);
+    io.out(`${lines.join('\n')}\n`);
+  }
+  return accepted ? 0 : 1;
+};
