@@ -19,6 +19,7 @@ export type IssueCode =
   | 'NOTHING_CONVERTED'
   | 'FILE_NOT_FOUND'
   | 'UNKNOWN_BUILTIN'
+  | 'USAGE' // the command line itself: an unknown option, a missing value, a stray argument
   // importers
   | 'INVALID_CRD'
   | 'INVALID_OPENAPI'

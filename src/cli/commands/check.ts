@@ -7,15 +7,10 @@ import { checkCatalogs, fails, formatSchemaPath, isCompatSeverity, parseAllowLis
 import { loadCatalogSource, readInputs } from '../catalogSource.ts';
 import { FindingLocator } from './locateFinding.ts';
 import type { CommandIO } from '../io.ts';
-import type { Command } from '../main.ts';
-import { commandArgs, printIssues, readInput, stableJson } from './conversionArgs.ts';
-
-const USAGE =
-  'usage: version-explorer check --old FILE|DIR --new FILE|DIR [--allow FILE] [--fail-on SEVERITY] [--json] [--verbose]\n' +
-  '  Compares every kind and version present in both (CRD YAML files or folders, or catalog JSON).\n' +
-  '  --allow FILE  YAML list of { rule, path, reason } entries for incompatible changes you accept.\n' +
-  '  --fail-on S   the least severe change that fails: incompatible (default), compatible or harmless.\n' +
-  '  --verbose     also list harmless changes (descriptions, CEL messages).\n';
+import type { CommandArgs } from './command.ts';
+import { BAD_INPUT, defineCommand } from './command.ts';
+import { printIssues, readInput, stableJson } from './conversionArgs.ts';
+import { JSON_OUTPUT } from './options.ts';
 
 /** Loads one side; any error (unreadable file, invalid CRD) makes the comparison incomplete: bad input. */
 async function loadSide(
@@ -74,15 +69,38 @@ function line(f: CompatFinding & { file?: string; line?: number; col?: number },
   return `${at}${level} ${f.rule}: ${where}: ${f.message} ${evidence}${allowed}`;
 }
 
-export const check: Command = async (args, io) => {
-  const a = commandArgs(args, io, 'check', USAGE, {
-    values: ['--old', '--new', '--allow', '--fail-on'],
-    flags: ['--json', '--verbose'],
-    aliases: { '-v': '--verbose' },
-    noPositionals: true,
-    required: ['--old', '--new'],
-  });
-  if (typeof a === 'number') return a;
+export const check = defineCommand({
+  name: 'check',
+  summary: 'a CRD revision checked for incompatible changes against the released one, for CI',
+  description:
+    'Compares every kind and version present in both (CRD YAML files or folders, or catalog JSON); each change\n' +
+    'is named by a stable rule id with its path and old/new values (docs/compatibility.md).',
+  options: [
+    { name: '--old', value: 'FILE|DIR', required: true, help: 'the released CRDs' },
+    { name: '--new', value: 'FILE|DIR', required: true, help: 'the revision' },
+    {
+      name: '--allow',
+      value: 'FILE',
+      help: 'YAML list of { rule, path, reason } entries for incompatible changes you accept',
+    },
+    {
+      name: '--fail-on',
+      choices: ['incompatible', 'compatible', 'harmless'],
+      help: 'the least severe change that fails (default incompatible)',
+    },
+    { name: '--verbose', alias: '-v', help: 'also list harmless changes (descriptions, CEL messages)' },
+    JSON_OUTPUT,
+  ],
+  exitCodes: {
+    0: 'nothing fails (no incompatible change, or every one allowed)',
+    1: 'a change at or above --fail-on that no --allow entry covers',
+    2: BAD_INPUT,
+  },
+  example: 'check --old src/core/compat/testdata/widget-crd.yaml --new src/core/compat/testdata/widget-crd.yaml',
+  run,
+});
+
+async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   const { values, flags } = a;
   const failOn = values['--fail-on'] ?? 'incompatible';
   if (!isCompatSeverity(failOn)) return a.usageError('--fail-on is one of incompatible, compatible, harmless');
@@ -121,4 +139,4 @@ export const check: Command = async (args, io) => {
   // A kind that could not be checked (no CRD schema: an OpenAPI import, a built-in catalog) makes the result incomplete.
   if (hasErrors(report.issues)) return 2;
   return report.ok ? 0 : 1;
-};
+}

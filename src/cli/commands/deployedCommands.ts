@@ -32,6 +32,7 @@ import { located } from './locate.ts';
 import type { RuleSet } from '../../core/index.ts';
 import { validateConverted } from './validateConverted.ts';
 import { pairWithRules } from './rulesArg.ts';
+import type { VersionPairReport } from './types.ts';
 
 const LOSS_CODES: ReadonlySet<string> = new Set(['DROPPED_ON_WRITE', 'DROPPED_ON_READ', 'INVALID_METADATA']);
 
@@ -281,18 +282,6 @@ export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOp
     if (all.length === 0) io.out('nothing to check\n');
   }
   return ok ? 0 : 1;
-}
-
-export interface VersionPairReport {
-  readonly group: string;
-  readonly kind: string;
-  readonly from: string;
-  readonly to: string;
-  readonly storage: string;
-  readonly conversion: ConversionStrategy;
-  readonly lossless: boolean;
-  readonly droppedOnWrite: readonly (readonly string[])[];
-  readonly droppedOnRead: readonly (readonly string[])[];
 }
 
 /** `diff`/`plan --storage deployed`: the fields of V a write at V then a read at T drops, from the schemas. */

@@ -14,18 +14,11 @@ import {
   validateDocument,
   withRanges,
 } from '../../core/index.ts';
-import type { Command } from '../main.ts';
-import {
-  commandArgs,
-  hooksOf,
-  inputName,
-  loadCatalogFor,
-  readDocuments,
-  readInput,
-  stableJson,
-} from './conversionArgs.ts';
-
-const USAGE = 'usage: version-explorer validate --catalog SRC -f FILE|- [--version V] [--old FILE] [-o text|json]\n';
+import type { CommandIO } from '../io.ts';
+import type { CommandArgs } from './command.ts';
+import { BAD_INPUT, defineCommand } from './command.ts';
+import { hooksOf, inputName, loadCatalogFor, readDocuments, readInput, stableJson } from './conversionArgs.ts';
+import { CATALOG, FILE } from './options.ts';
 
 const isObj = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
 
@@ -102,14 +95,29 @@ export function issueJson(i: ValidationIssue): Record<string, unknown> {
   };
 }
 
-export const validate: Command = async (args, io) => {
-  const a = commandArgs(args, io, 'validate', USAGE, {
-    values: ['--catalog', '--file', '--version', '--old', '--output'],
-    aliases: { '-f': '--file', '-o': '--output' },
-    required: ['--catalog', '--file'],
-    choices: { '--output': ['text', 'json'] },
-  });
-  if (typeof a === 'number') return a;
+export const validate = defineCommand({
+  name: 'validate',
+  summary: 'would the API server accept each resource? (schema, formats, CEL rules)',
+  description:
+    'Every document is validated against its own kind and version (or --version V) as apiextensions-apiserver\n' +
+    "does: types, formats, enum, pattern, bounds, required, unknown fields, list types and the CRD's CEL rules.",
+  options: [
+    CATALOG,
+    FILE,
+    { name: '--version', value: 'V', help: "validate at version V instead of each document's own" },
+    {
+      name: '--old',
+      value: 'FILE',
+      help: 'the objects as stored before (matched by kind, namespace, name), for transition rules and ratcheting',
+    },
+    { name: '--output', alias: '-o', choices: ['text', 'json'], help: 'the report format (default text)' },
+  ],
+  exitCodes: { 0: 'every document accepted', 1: 'a document rejected', 2: BAD_INPUT },
+  example: 'validate --catalog person-v1v2 -f src/catalogs/person-v1v2/example.yaml',
+  run,
+});
+
+async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   const { values } = a;
   const format = values['--output'] ?? 'text';
   const file = values['--file'] as string;
@@ -160,4 +168,4 @@ export const validate: Command = async (args, io) => {
   const BAD = new Set(['NOT_AN_OBJECT', 'MISSING_API_VERSION', 'MISSING_KIND']);
   if (reports.some((r) => r.issues.some((i) => BAD.has(i.code)))) return 2;
   return accepted ? 0 : 1;
-};
+}
