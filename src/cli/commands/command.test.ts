@@ -122,7 +122,7 @@ describe('defineCommand: usage and help from the declaration', () => {
   it('the usage line writes required options bare, others in brackets, short aliases first', () => {
     const { command } = demo({ usage: '<inputs...>' });
     expect(usageLine(command.spec)).toBe(
-      'usage: version-explorer demo <inputs...> --catalog SRC [-o yaml|json] [--tag T] [--tag T...] [--hub V] [--strategy direct|chained] [--json]',
+      'usage: version-explorer demo <inputs...> --catalog SRC [-o yaml|json] [--tag T...] [--hub V] [--strategy direct|chained] [--json]',
     );
   });
 

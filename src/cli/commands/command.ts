@@ -77,8 +77,9 @@ export function usageLine(spec: CommandSpec): string {
   if (spec.usage !== undefined) parts.push(spec.usage);
   for (const o of spec.options) {
     const f = shortForm(o);
-    parts.push(o.required ? f : `[${f}]`);
-    if (o.repeatable) parts.push(`[${f}...]`);
+    if (o.required) parts.push(f);
+    // a repeatable option: `--catalog SRC [--catalog SRC...]` when required, else `[-c FILE...]`
+    if (o.repeatable || !o.required) parts.push(`[${f}${o.repeatable ? '...' : ''}]`);
   }
   return parts.join(' ');
 }
