@@ -7,6 +7,8 @@ import { terminalSafe } from './terminalText.ts';
 import { VERSION } from './version.ts';
 import type { Command } from './commands/command.ts';
 import { usageError } from './commands/command.ts';
+import { fileIssue } from './commands/conversionArgs.ts';
+import { formatIssue } from '../core/index.ts';
 import { census } from './commands/census.ts';
 import { check } from './commands/check.ts';
 import { convert } from './commands/convert.ts';
@@ -72,8 +74,14 @@ export async function main(argv: readonly string[], io0: CommandIO = nodeIO): Pr
   try {
     return await command(helpFor ? [...rest.slice(1), '--help'] : rest, io);
   } catch (e) {
-    // Only the edge throws; an unexpected exception is still reported, never a stack dump alone.
-    io.err(`version-explorer ${name}: error INTERNAL_ERROR: ${e instanceof Error ? e.message : String(e)}\n`);
+    // Only the edge throws; an unexpected exception is still reported in the documented shape, never a stack
+    // dump or a raw Node error (a file a command did not expect to be missing is named as a file issue).
+    const file = e instanceof Error && 'path' in e && typeof e.path === 'string' ? e.path : undefined;
+    io.err(
+      file !== undefined
+        ? `${formatIssue(fileIssue(e, file))}\n`
+        : `version-explorer ${name}: error INTERNAL_ERROR: ${e instanceof Error ? e.message : String(e)}\n`,
+    );
     return 2;
   }
 }

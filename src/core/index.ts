@@ -63,7 +63,15 @@ export {
 export { displayType, freeForm, objectLeaf } from './typeRef.ts';
 export { CATALOG_SCHEMA_ID, catalogHash, catalogSchema, loadCatalog, serializeCatalog } from './catalogSchema.ts';
 export { upgradeCatalogJson } from './catalogFormat.ts';
-export { findKind, findVersion, apiVersionOf, describeCatalog, typeAtPath, type KindRef } from './catalogLookup.ts';
+export {
+  findKind,
+  findVersion,
+  apiVersionOf,
+  describeCatalog,
+  servedVersionNames,
+  typeAtPath,
+  type KindRef,
+} from './catalogLookup.ts';
 
 // --- Issue
 export {

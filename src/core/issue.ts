@@ -18,6 +18,7 @@ export type IssueCode =
   | 'NUMBER_NOT_JSON'
   | 'NOTHING_CONVERTED'
   | 'FILE_NOT_FOUND'
+  | 'NOT_A_FILE' // a folder where one file is expected (`-f DIR`)
   | 'UNKNOWN_BUILTIN'
   | 'USAGE' // the command line itself: an unknown option, a missing value, a stray argument
   // importers

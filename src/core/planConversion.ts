@@ -3,7 +3,15 @@
 import { issue, type Issue } from './issue.ts';
 import type { Catalog, Kind, Strategy, Version } from './model.ts';
 import type { Direction, HopPlan, Plan, TypeRole } from './conversionTypes.ts';
-import { describeCatalog, findKind, findVersion, propertiesByName, typeNamed, type KindRef } from './catalogLookup.ts';
+import {
+  describeCatalog,
+  findKind,
+  findVersion,
+  propertiesByName,
+  servedVersionNames,
+  typeNamed,
+  type KindRef,
+} from './catalogLookup.ts';
 import { NO_HOOKS, type HookRegistry } from './hooks.ts';
 import { conversionPath } from './buildKind.ts';
 import { objectLeaf } from './typeRef.ts';
@@ -43,7 +51,7 @@ export function resolveVersion(kind: Kind, name: string): { version?: Version; i
     issue: issue(
       'error',
       'UNKNOWN_VERSION',
-      `${kind.kind} has no version '${name}' (versions: ${kind.versions.map((x) => x.name).join(', ')})`,
+      `${kind.kind} has no version '${name}' (it serves: ${servedVersionNames(kind)}; or hub)`,
     ),
   };
 }

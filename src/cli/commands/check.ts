@@ -13,15 +13,18 @@ import { printIssues, readInput, stableJson } from './conversionArgs.ts';
 import { JSON_OUTPUT } from './options.ts';
 
 /** Loads one side; any error (unreadable file, invalid CRD) makes the comparison incomplete: bad input. */
-async function loadSide(
-  which: string,
-  src: string,
-  io: CommandIO,
-): Promise<{ catalog: Catalog; locator: FindingLocator } | undefined> {
+async function loadSide(which: string, src: string, io: CommandIO): Promise<Side | undefined> {
   const { catalog, issues } = await loadCatalogSource(src, io);
+  // The same files again, for positions (names match the catalog's sources) and the paths the user gave.
+  const { files, shown } = await readInputs(
+    src.split(',').filter((s) => s !== ''),
+    io,
+  );
   printIssues(
     io,
-    issues.filter((i) => i.severity === 'error'),
+    issues
+      .filter((i) => i.severity === 'error')
+      .map((i) => (i.file !== undefined ? { ...i, file: shown.get(i.file) ?? i.file } : i)),
   );
   if (hasErrors(issues) || !catalog || catalog.kinds.length === 0) {
     io.err(
@@ -29,27 +32,25 @@ async function loadSide(
     );
     return undefined;
   }
-  // The same files again, for positions (names match the catalog's sources).
-  const { files } = await readInputs(
-    src.split(',').filter((s) => s !== ''),
-    io,
-  );
-  return { catalog, locator: new FindingLocator(files) };
+  return { catalog, locator: new FindingLocator(files), shown };
+}
+
+interface Side {
+  readonly catalog: Catalog;
+  readonly locator: FindingLocator;
+  /** A catalog source name -> the file as the user's --old/--new reaches it. */
+  readonly shown: ReadonlyMap<string, string>;
 }
 
 /** Where a finding is written: the new file, or the old one for what was removed; with line and column. */
-function sourceOf(
-  f: CompatFinding,
-  old: { catalog: Catalog; locator: FindingLocator },
-  neu: { catalog: Catalog; locator: FindingLocator },
-): { file?: string; line?: number; col?: number } {
+function sourceOf(f: CompatFinding, old: Side, neu: Side): { file?: string; line?: number; col?: number } {
   for (const side of [neu, old]) {
     const k = side.catalog.kinds.find((x) => x.group === f.group && x.kind === f.kind);
     const exact = k?.versions.find((x) => (f.version === undefined ? x.crdStorage : x.name === f.version));
     const v = exact ?? (f.version === undefined ? k?.versions[0] : undefined);
     if (v?.source === undefined) continue;
     const at = side.locator.locate(f, v.source);
-    return { file: v.source, ...(at ? { line: at.start.line, col: at.start.col } : {}) };
+    return { file: side.shown.get(v.source) ?? v.source, ...(at ? { line: at.start.line, col: at.start.col } : {}) };
   }
   return {};
 }

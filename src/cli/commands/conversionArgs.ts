@@ -9,6 +9,7 @@ import {
   hubFor,
   issue,
   parseResources,
+  servedVersionNames,
   setKey,
   stringifyJsonExact,
   withCatalogHub,
@@ -72,6 +73,10 @@ export async function loadCatalogFor(
   return withCatalogHub(catalog, hub);
 }
 
+/** The versions a user can name, per kind (`Person: v1, v2; Pet: v1`): for UNKNOWN_VERSION messages. */
+export const catalogVersions = (catalog: Catalog): string =>
+  catalog.kinds.map((k) => `${k.kind}: ${servedVersionNames(k)}`).join('; ');
+
 /** Hand-written hooks of built-in catalogs (by id); catalogs from files never carry code. */
 export const hooksOf = (catalog: Catalog): HookRegistry => hooksFor(catalog.id);
 
@@ -96,12 +101,26 @@ export function printIssues(io: CommandIO, issues: readonly Issue[], file?: stri
 export const LOSS_CODES: ReadonlySet<string> = new Set(['LOST', 'PRUNED']);
 export const asExitSeverity = (i: Issue): Issue => (LOSS_CODES.has(i.code) ? { ...i, severity: 'error' } : i);
 
+/** Why a file could not be read or written, from Node's error: a folder, a missing file or folder, no permission. */
+export function fileIssue(e: unknown, file: string): Issue {
+  const code = e instanceof Error && 'code' in e ? String(e.code) : '';
+  if (code === 'EISDIR')
+    return issue('error', 'NOT_A_FILE', 'this is a folder; give one file (or - for stdin)', [], { file });
+  const why =
+    code === 'ENOENT'
+      ? 'no such file or folder'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'permission denied'
+        : 'cannot read or write it';
+  return issue('error', 'FILE_NOT_FOUND', why, [], { file });
+}
+
 /** A file's text, or stdin for `-`; undefined (a FILE_NOT_FOUND line printed) when it cannot be read. */
 export async function readInput(io: CommandIO, file: string): Promise<string | undefined> {
   try {
     return file === '-' ? await io.readStdin() : await io.readText(file);
-  } catch {
-    io.err(`${formatIssue(issue('error', 'FILE_NOT_FOUND', 'cannot read the file', [], { file }))}\n`);
+  } catch (e) {
+    io.err(`${formatIssue(fileIssue(e, file))}\n`);
     return undefined;
   }
 }

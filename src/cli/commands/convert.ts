@@ -22,7 +22,14 @@ import { readResources } from '../readResources.ts';
 import type { CommandIO } from '../io.ts';
 import type { CommandArgs } from './command.ts';
 import { BAD_INPUT, defineCommand } from './command.ts';
-import { LOSS_CODES, asExitSeverity, hooksOf, loadCatalogFor, readDocuments } from './conversionArgs.ts';
+import {
+  LOSS_CODES,
+  asExitSeverity,
+  catalogVersions,
+  hooksOf,
+  loadCatalogFor,
+  readDocuments,
+} from './conversionArgs.ts';
 import { rulesOption } from './rulesArg.ts';
 import { located } from './locate.ts';
 import { resolveStorage } from './deployedArgs.ts';
@@ -100,7 +107,9 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
       : convertResource;
   const to = values['--to'] ?? 'hub';
   if (to !== 'hub' && !catalog.kinds.some((k) => k.versions.some((v) => v.name === to))) {
-    io.err(`version-explorer convert: error UNKNOWN_VERSION: no kind in the catalog has a version '${to}'\n`);
+    io.err(
+      `version-explorer convert: error UNKNOWN_VERSION: no kind in the catalog has a version '${to}' (${catalogVersions(catalog)}; or hub)\n`,
+    );
     return 2;
   }
   const outputs: unknown[] = [];

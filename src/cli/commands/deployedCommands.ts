@@ -22,12 +22,13 @@ import {
   formatPath,
   issue,
   runDeployed,
+  servedVersionNames,
   stringifyJsonExact,
   toYamlText,
   versionSchema,
 } from '../../core/index.ts';
 import type { CommandIO } from '../io.ts';
-import { hooksOf, readSamples, stableJson } from './conversionArgs.ts';
+import { catalogVersions, hooksOf, readSamples, stableJson } from './conversionArgs.ts';
 import { located } from './locate.ts';
 import type { RuleSet } from '../../core/index.ts';
 import { validateConverted } from './validateConverted.ts';
@@ -70,7 +71,7 @@ export async function convertDeployed(
 ): Promise<number> {
   if (!catalog.kinds.some((k) => targetVersion(k, to))) {
     io.err(
-      `version-explorer convert: error UNKNOWN_VERSION: no kind in the catalog has a version '${to}' (deployed view: the CRD's own versions)\n`,
+      `version-explorer convert: error UNKNOWN_VERSION: no kind in the catalog has a version '${to}' (${catalogVersions(catalog)}; or hub)\n`,
     );
     return 2;
   }
@@ -296,9 +297,7 @@ export function versionPair(
   if (!kind) return { error: issue('error', 'UNKNOWN_KIND', `no kind ${kindName} in the catalog`) };
   const V = deployedVersions(kind).find((v) => v.name === from);
   const T = targetVersion(kind, to ?? 'hub');
-  const names = deployedVersions(kind)
-    .map((v) => v.name)
-    .join(', ');
+  const names = servedVersionNames(kind);
   if (!V || !T)
     return {
       error: issue(

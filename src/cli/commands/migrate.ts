@@ -7,7 +7,14 @@ import { deployedRewrite, planMigration } from '../../core/migration/index.ts';
 import type { CommandIO } from '../io.ts';
 import type { CommandArgs } from './command.ts';
 import { BAD_INPUT, defineCommand } from './command.ts';
-import { inputName, loadCatalogFor, printIssues, readDocuments, stableJson } from './conversionArgs.ts';
+import {
+  catalogVersions,
+  inputName,
+  loadCatalogFor,
+  printIssues,
+  readDocuments,
+  stableJson,
+} from './conversionArgs.ts';
 import { CATALOG, FILE, JSON_OUTPUT, KIND } from './options.ts';
 
 const indent = (text: string, by: string) =>
@@ -87,7 +94,7 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   );
   if (kinds.length === 0) {
     io.err(
-      `version-explorer migrate: error UNKNOWN_VERSION: no ${wanted ?? 'kind'} in ${values['--catalog']} has a CRD version ${to}\n`,
+      `version-explorer migrate: error UNKNOWN_VERSION: no ${wanted ?? 'kind'} in ${values['--catalog']} has a CRD version ${to} (${catalogVersions(catalog)})\n`,
     );
     return 2;
   }

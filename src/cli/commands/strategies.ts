@@ -2,12 +2,12 @@
 // for one kind (fixed superset, ASO's rolling hub, the CRD's own storage version): what each stores, what each
 // loses, and each one's version map. A report, not a check: exit 0 unless the input or usage is bad (2).
 import type { Design, StrategyComparison, VersionMapEdge } from '../../core/index.ts';
-import { compareStrategies, versionMapSvg } from '../../core/index.ts';
+import { compareStrategies, formatIssue, versionMapSvg } from '../../core/index.ts';
 import path from 'node:path';
 import type { CommandIO } from '../io.ts';
 import type { CommandArgs } from './command.ts';
 import { BAD_INPUT, defineCommand } from './command.ts';
-import { loadCatalogFor, printIssues, stableJson } from './conversionArgs.ts';
+import { fileIssue, loadCatalogFor, printIssues, stableJson } from './conversionArgs.ts';
 import { CATALOG, JSON_OUTPUT, KIND } from './options.ts';
 
 const ARROW: Record<VersionMapEdge['kind'], string> = {
@@ -112,11 +112,17 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   // --svg DIR: each design's version map as <kind>-<design>.svg (the pictures in docs/storage-strategies.md)
   const dir = values['--svg'];
   if (dir !== undefined)
-    for (const d of c.designs)
-      await io.writeText(
-        path.join(dir, `${c.kind.toLowerCase()}-${d.id}.svg`),
-        versionMapSvg(d.map, `${c.kind} as of ${c.at}: ${d.title}`),
-      );
+    for (const d of c.designs) {
+      const file = path.join(dir, `${c.kind.toLowerCase()}-${d.id}.svg`);
+      try {
+        await io.writeText(file, versionMapSvg(d.map, `${c.kind} as of ${c.at}: ${d.title}`));
+      } catch (e) {
+        // a missing or unwritable folder: the documented shape, at the folder the user named
+        const i = fileIssue(e, dir);
+        io.err(`${formatIssue({ ...i, message: `${i.message} (--svg writes into an existing folder)` })}\n`);
+        return 2;
+      }
+    }
   io.out(flags.has('--json') ? stableJson(c) : strategiesText(c));
   return 0;
 }

@@ -17,7 +17,15 @@ import {
 import type { CommandIO } from '../io.ts';
 import type { CommandArgs } from './command.ts';
 import { BAD_INPUT, defineCommand } from './command.ts';
-import { hooksOf, inputName, loadCatalogFor, readDocuments, readInput, stableJson } from './conversionArgs.ts';
+import {
+  catalogVersions,
+  hooksOf,
+  inputName,
+  loadCatalogFor,
+  readDocuments,
+  readInput,
+  stableJson,
+} from './conversionArgs.ts';
 import { CATALOG, FILE } from './options.ts';
 
 const isObj = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
@@ -129,7 +137,9 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   const parsed = parseResources(text, name);
   const version = values['--version'];
   if (version !== undefined && !catalog.kinds.some((k) => k.versions.some((v) => v.name === version))) {
-    io.err(`version-explorer validate: error UNKNOWN_VERSION: no kind in the catalog has a version '${version}'\n`);
+    io.err(
+      `version-explorer validate: error UNKNOWN_VERSION: no kind in the catalog has a version '${version}' (${catalogVersions(catalog)})\n`,
+    );
     return 2;
   }
   let old: Map<string, unknown> | undefined;
