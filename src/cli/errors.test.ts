@@ -67,7 +67,10 @@ describe('versions: the valid choices listed, without internal storage variants'
 
   it('a document at a version its kind lacks: UNKNOWN_VERSION at its line, listing the served versions', async () => {
     const doc = 'apiVersion: crm.example.com/v9\nkind: Person\nmetadata: {name: a}\n';
-    for (const argv of [['convert', '--catalog', 'person-v1v2', '-f', '-', '--to', 'v1']]) {
+    for (const argv of [
+      ['convert', '--catalog', 'person-v1v2', '-f', '-', '--to', 'v1'],
+      ['validate', '--catalog', 'person-v1v2', '-f', '-'],
+    ]) {
       const r = await run(argv, doc);
       expect(r.code).toBe(2);
       expect(r.err).toMatch(/^<stdin>:1:1: error UNKNOWN_VERSION: .*\(it serves: v1, v2\)/m);

@@ -4,12 +4,13 @@
 // namespace and name) for transition rules and ratcheting. Documents of kinds the catalog lacks are noted, not
 // judged. Exit: 0 every document accepted, 1 one rejected, 2 bad usage, unreadable input or a document that is
 // not a resource (no apiVersion or kind).
-import type { Catalog, ParsedDocument, ValidationIssue } from '../../core/index.ts';
+import type { Catalog, Issue, ParsedDocument, ValidationIssue } from '../../core/index.ts';
 import {
   convertResource,
   findKindForDocument,
   formatIssue,
   formatPath,
+  issue,
   parseResources,
   validateDocument,
   withRanges,
@@ -162,6 +163,13 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
     ...(version !== undefined ? { version } : {}),
     ...(old ? { old } : {}),
   });
+  // Nothing validated (only kinds the catalog lacks: a typo such as `HTTPRoue`, or a CRD given as the resource) is
+  // bad input, as convert's NOTHING_CONVERTED: never "1 document accepted".
+  if (!reports.some((r) => r.version !== undefined)) {
+    for (const r of reports) for (const i of r.issues) io.err(`${formatIssue(i)}\n`);
+    io.err(`${formatIssue(nothingValidated(catalog, reports, name))}\n`);
+    return 2;
+  }
   const accepted = reports.every((r) => r.accepted);
   if (format === 'json')
     io.out(stableJson({ accepted, documents: reports.map((r) => ({ ...r, issues: r.issues.map(issueJson) })) }));
@@ -174,8 +182,23 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
         : `${n} of ${reports.length} document${reports.length === 1 ? '' : 's'} rejected\n`,
     );
   }
-  // A document that is not a resource at all (no apiVersion or kind) is bad input, as for `convert`.
-  const BAD = new Set(['NOT_AN_OBJECT', 'MISSING_API_VERSION', 'MISSING_KIND']);
+  // A document that is not a resource at all (no apiVersion or kind), or a catalog kind at a version it lacks, is
+  // bad input, as for `convert`.
+  const BAD = new Set(['NOT_AN_OBJECT', 'MISSING_API_VERSION', 'MISSING_KIND', 'UNKNOWN_VERSION']);
   if (reports.some((r) => r.issues.some((i) => BAD.has(i.code)))) return 2;
   return accepted ? 0 : 1;
+}
+
+function nothingValidated(catalog: Catalog, reports: readonly DocumentReport[], file: string): Issue {
+  const crd = reports.some(
+    (r) => r.kind === 'CustomResourceDefinition' && r.apiVersion?.startsWith('apiextensions.k8s.io/'),
+  );
+  const has = catalog.kinds.map((k) => `${k.group}/${k.kind}`).join(', ');
+  return issue(
+    'error',
+    'NOTHING_VALIDATED',
+    `no document is of a kind and version in the catalog (it has: ${has})${crd ? '; a CustomResourceDefinition belongs in --catalog' : ''}`,
+    [],
+    { file },
+  );
 }
