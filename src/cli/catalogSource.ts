@@ -57,9 +57,11 @@ async function addReferencedFiles(texts: Map<string, string>, io: CommandIO): Pr
 export async function readInputs(
   inputs: readonly string[],
   io: CommandIO,
-): Promise<{ files: SourceFile[]; issues: Issue[]; root: string }> {
+): Promise<{ files: SourceFile[]; issues: Issue[]; root: string; shown: ReadonlyMap<string, string> }> {
   const issues: Issue[] = [];
   const found = new Set<string>();
+  // each file as the user's input reaches it (`crds/a.yaml` for `crds`): how messages name it
+  const given = new Map<string, string>();
   for (const input of inputs) {
     let listed: string[];
     try {
@@ -72,7 +74,10 @@ export async function readInputs(
     const kept = explicit ? listed : listed.filter((f) => INPUT_EXT.test(f));
     if (kept.length === 0)
       issues.push(issue('error', 'EMPTY_INPUT', 'no .yaml, .yml or .json files here', [], { file: input }));
-    for (const f of kept) found.add(path.resolve(f));
+    for (const f of kept) {
+      found.add(path.resolve(f));
+      if (!given.has(path.resolve(f))) given.set(path.resolve(f), f);
+    }
   }
   const texts = new Map<string, string>();
   for (const f of found) texts.set(f, await io.readText(f));
@@ -80,11 +85,13 @@ export async function readInputs(
   const abs = [...texts.keys()].sort();
   const root = commonDir(abs);
   const files: SourceFile[] = [];
+  const shown = new Map<string, string>();
   for (const f of abs) {
     const name = abs.length === 1 ? path.basename(f) : posix(path.relative(root, f));
     files.push({ name, text: texts.get(f) as string });
+    shown.set(name, given.get(f) ?? f);
   }
-  return { files, issues, root };
+  return { files, issues, root, shown };
 }
 
 const SYNTAX = new Set<string>(['YAML_SYNTAX', 'JSON_SYNTAX']);

@@ -74,6 +74,7 @@ export {
   findVersion,
   apiVersionOf,
   describeCatalog,
+  servedVersionNames,
   typeAtPath,
   type KindRef,
 } from './catalog/catalogLookup.ts';

@@ -3,10 +3,11 @@
 // input or usage is bad (2). Several --catalog options (release bundles) count a repeated pair once, the last wins.
 import type { Catalog, Census } from '../../core/index.ts';
 import { censusRows, changeCensus } from '../../core/index.ts';
-import type { Command } from '../main.ts';
-import { commandArgs, loadCatalogFor, printIssues, stableJson, usageError } from './conversionArgs.ts';
-
-const USAGE = 'usage: version-explorer census --catalog SRC [--catalog SRC...] [--json]\n';
+import type { CommandIO } from '../io.ts';
+import type { CommandArgs } from './command.ts';
+import { BAD_INPUT, defineCommand } from './command.ts';
+import { loadCatalogFor, printIssues, stableJson } from './conversionArgs.ts';
+import { CATALOG, JSON_OUTPUT } from './options.ts';
 
 export function censusText(c: Census): string {
   const lines = [`${c.totals.kinds} kinds, ${c.totals.pairs} pairs of consecutive versions`, ''];
@@ -27,25 +28,20 @@ export function censusText(c: Census): string {
   return `${lines.join('\n')}\n`;
 }
 
-export const census: Command = async (args, io) => {
-  // --catalog may repeat; the shared parser keeps one value per option, so the sources are taken out first.
-  const sources: string[] = [];
-  const rest: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] as string;
-    if (a === '--catalog') {
-      const v = args[++i];
-      if (v === undefined) return usageError(io, 'census', USAGE, '--catalog needs a value');
-      sources.push(v);
-    } else if (a.startsWith('--catalog=')) sources.push(a.slice('--catalog='.length));
-    else rest.push(a);
-  }
-  const a = commandArgs(rest, io, 'census', USAGE, {
-    flags: ['--json'],
-    noPositionals: true,
-  });
-  if (typeof a === 'number') return a;
-  if (sources.length === 0) return a.usageError('--catalog is required');
+export const census = defineCommand({
+  name: 'census',
+  summary: 'how often each kind of change happens between consecutive versions',
+  description:
+    'Every pair of consecutive API versions of every kind, classified by what changed, then\n' +
+    'totals (docs/census.md). Several catalogs (release bundles) count a repeated pair once, the last wins.',
+  options: [{ ...CATALOG, repeatable: true }, JSON_OUTPUT],
+  exitCodes: { 0: 'the census was printed (a report, not a check)', 2: BAD_INPUT },
+  example: 'census --catalog crm-person',
+  run,
+});
+
+async function run(a: CommandArgs, io: CommandIO): Promise<number> {
+  const sources = a.lists['--catalog'] ?? [];
   const catalogs: Catalog[] = [];
   for (const s of sources) {
     const c = await loadCatalogFor('census', s, io);
@@ -56,4 +52,4 @@ export const census: Command = async (args, io) => {
   printIssues(io, r.issues);
   io.out(a.flags.has('--json') ? stableJson(r.census) : censusText(r.census));
   return 0;
-};
+}

@@ -40,7 +40,11 @@ describe('version-explorer check', () => {
     expect(r.code).toBe(1);
     const lines = r.out.trim().split('\n');
     expect(lines.filter((l) => / field-removed: /.test(l))).toHaveLength(1);
-    expect(lines[0]).toMatch(/^widget\.yaml:\d+:\d+: error field-removed: Widget\.example\.com\/v1beta1 spec\.param: /);
+    // named by the path given to --new (old/ and new/ hold files of the same name)
+    expect(lines[0]?.startsWith(`${NEW}:`)).toBe(true);
+    expect(lines[0]?.slice(NEW.length)).toMatch(
+      /^:\d+:\d+: error field-removed: Widget\.example\.com\/v1beta1 spec\.param: /,
+    );
     // harmless changes are counted, listed only with --verbose
     expect(r.out).not.toContain('description-changed');
     const v = await run(['--old', OLD, '--new', NEW, '--verbose']);
@@ -88,8 +92,8 @@ describe('version-explorer check', () => {
     expect(j.ok).toBe(false);
     expect(j.counts).toEqual({ allowed: 0, compatible: 0, harmless: 1, incompatible: 1 });
     expect(j.findings.map((f: Rec) => [f.rule, f.path, f.severity, f.old, f.new, f.file])).toEqual([
-      ['field-removed', ['spec', 'param'], 'incompatible', 'string', undefined, 'widget.yaml'],
-      ['description-changed', ['spec', 'name'], 'harmless', 'The name.', 'Another description.', 'widget.yaml'],
+      ['field-removed', ['spec', 'param'], 'incompatible', 'string', undefined, NEW],
+      ['description-changed', ['spec', 'name'], 'harmless', 'The name.', 'Another description.', NEW],
     ]);
   });
 
@@ -99,7 +103,7 @@ describe('version-explorer check', () => {
     const text = YAML.stringify(crd);
     const r = await run(['--old', OLD, '--new', NEW, '--json'], { [NEW]: text });
     const [f] = (JSON.parse(r.out) as Rec).findings as Rec[];
-    expect([f?.rule, f?.file]).toEqual(['max-length-tightened', 'widget.yaml']);
+    expect([f?.rule, f?.file]).toEqual(['max-length-tightened', NEW]);
     const at = text.split('\n')[(f?.line as number) - 1] ?? '';
     expect(at.slice((f?.col as number) - 1)).toMatch(/^name:/);
     expect(r.err).toBe('');

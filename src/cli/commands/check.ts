@@ -13,27 +13,25 @@ import {
 import { loadCatalogSource, readInputs } from '../catalogSource.ts';
 import { FindingLocator } from './locateFinding.ts';
 import type { CommandIO } from '../io.ts';
-import type { Command } from '../main.ts';
-import { commandArgs, printIssues, readInput, stableJson } from './conversionArgs.ts';
+import type { CommandArgs } from './command.ts';
+import { BAD_INPUT, defineCommand } from './command.ts';
+import { printIssues, readInput, stableJson } from './conversionArgs.ts';
+import { JSON_OUTPUT } from './options.ts';
 import { checkCrdInputs } from './crdCheck.ts';
 
-const USAGE =
-  'usage: version-explorer check --old FILE|DIR --new FILE|DIR [--allow FILE] [--fail-on SEVERITY] [--json] [--verbose]\n' +
-  '  Compares every kind and version present in both (CRD YAML files or folders, or catalog JSON).\n' +
-  '  --allow FILE  YAML list of { rule, path, reason } entries for incompatible changes you accept.\n' +
-  '  --fail-on S   the least severe change that fails: incompatible (default), compatible or harmless.\n' +
-  '  --verbose     also list harmless changes (descriptions, CEL messages).\n';
-
 /** Loads one side; any error (unreadable file, invalid CRD) makes the comparison incomplete: bad input. */
-async function loadSide(
-  which: string,
-  src: string,
-  io: CommandIO,
-): Promise<{ catalog: Catalog; locator: FindingLocator } | undefined> {
+async function loadSide(which: string, src: string, io: CommandIO): Promise<Side | undefined> {
   const { catalog, issues } = await loadCatalogSource(src, io);
+  // The same files again, for positions (names match the catalog's sources) and the paths the user gave.
+  const { files, shown } = await readInputs(
+    src.split(',').filter((s) => s !== ''),
+    io,
+  );
   printIssues(
     io,
-    issues.filter((i) => i.severity === 'error'),
+    issues
+      .filter((i) => i.severity === 'error')
+      .map((i) => (i.file !== undefined ? { ...i, file: shown.get(i.file) ?? i.file } : i)),
   );
   if (hasErrors(issues) || !catalog || catalog.kinds.length === 0) {
     io.err(
@@ -41,27 +39,25 @@ async function loadSide(
     );
     return undefined;
   }
-  // The same files again, for positions (names match the catalog's sources).
-  const { files } = await readInputs(
-    src.split(',').filter((s) => s !== ''),
-    io,
-  );
-  return { catalog, locator: new FindingLocator(files) };
+  return { catalog, locator: new FindingLocator(files), shown };
+}
+
+interface Side {
+  readonly catalog: Catalog;
+  readonly locator: FindingLocator;
+  /** A catalog source name -> the file as the user's --old/--new reaches it. */
+  readonly shown: ReadonlyMap<string, string>;
 }
 
 /** Where a finding is written: the new file, or the old one for what was removed; with line and column. */
-function sourceOf(
-  f: CompatFinding,
-  old: { catalog: Catalog; locator: FindingLocator },
-  neu: { catalog: Catalog; locator: FindingLocator },
-): { file?: string; line?: number; col?: number } {
+function sourceOf(f: CompatFinding, old: Side, neu: Side): { file?: string; line?: number; col?: number } {
   for (const side of [neu, old]) {
     const k = side.catalog.kinds.find((x) => x.group === f.group && x.kind === f.kind);
     const exact = k?.versions.find((x) => (f.version === undefined ? x.crdStorage : x.name === f.version));
     const v = exact ?? (f.version === undefined ? k?.versions[0] : undefined);
     if (v?.source === undefined) continue;
     const at = side.locator.locate(f, v.source);
-    return { file: v.source, ...(at ? { line: at.start.line, col: at.start.col } : {}) };
+    return { file: side.shown.get(v.source) ?? v.source, ...(at ? { line: at.start.line, col: at.start.col } : {}) };
   }
   return {};
 }
@@ -81,15 +77,39 @@ function line(f: CompatFinding & { file?: string; line?: number; col?: number },
   return `${at}${level} ${f.rule}: ${where}: ${f.message} ${evidence}${allowed}`;
 }
 
-export const check: Command = async (args, io) => {
-  const a = commandArgs(args, io, 'check', USAGE, {
-    values: ['--old', '--new', '--allow', '--fail-on'],
-    flags: ['--json', '--verbose'],
-    aliases: { '-v': '--verbose' },
-    noPositionals: true,
-    required: ['--old', '--new'],
-  });
-  if (typeof a === 'number') return a;
+export const check = defineCommand({
+  name: 'check',
+  summary: 'a CRD revision checked for incompatible changes against the released one, for CI',
+  description:
+    'Compares every kind and version present in both (CRD YAML files or folders, or catalog JSON); each change\n' +
+    'is named by a stable rule id with its path and old/new values (docs/compatibility.md).',
+  options: [
+    { name: '--old', value: 'FILE|DIR', required: true, help: 'the released CRDs' },
+    { name: '--new', value: 'FILE|DIR', required: true, help: 'the revision' },
+    {
+      name: '--allow',
+      value: 'FILE',
+      help: 'YAML list of { rule, path, reason } entries for incompatible changes you accept',
+    },
+    {
+      name: '--fail-on',
+      choices: ['incompatible', 'compatible', 'harmless'],
+      help: 'the least severe change that fails (default incompatible)',
+    },
+    { name: '--verbose', alias: '-v', help: 'also list harmless changes (descriptions, CEL messages)' },
+    JSON_OUTPUT,
+  ],
+  exitCodes: {
+    0: 'nothing fails (no incompatible change, or every one allowed)',
+    1: 'a change at or above --fail-on that no --allow entry covers',
+    2: BAD_INPUT,
+  },
+  example:
+    'check --old src/core/checks/compat/testdata/widget-crd.yaml --new src/core/checks/compat/testdata/widget-crd.yaml',
+  run,
+});
+
+async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   const { values, flags } = a;
   const failOn = values['--fail-on'] ?? 'incompatible';
   if (!isCompatSeverity(failOn)) return a.usageError('--fail-on is one of incompatible, compatible, harmless');
@@ -146,4 +166,4 @@ export const check: Command = async (args, io) => {
   // A kind that could not be checked (no CRD schema: an OpenAPI import, a built-in catalog) makes the result incomplete.
   if (hasErrors(report.issues)) return 2;
   return report.ok && refused.length === 0 ? 0 : 1;
-};
+}

@@ -1,5 +1,4 @@
-// Shared edges of the commands: option parsing and the prologue every command starts with (--help, required
-// options, fixed choices, the storage view), catalog loading (a catalog JSON, source files, or a built-in catalog
+// Shared edges of the commands (options and their parsing are in command.ts and options.ts): catalog loading (a catalog JSON, source files, or a built-in catalog
 // id), reading input files and sample folders, built-in hooks, stable JSON.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import {
   hubFor,
   issue,
   parseResources,
+  servedVersionNames,
   setKey,
   stringifyJsonExact,
   withCatalogHub,
@@ -17,108 +17,6 @@ import {
 import { hooksFor } from '../../catalogs/hooks.ts';
 import { loadCatalogSource } from '../catalogSource.ts';
 import type { CommandIO } from '../io.ts';
-import type { StorageChoice } from './deployedArgs.ts';
-import { STORAGE_OPTIONS, storageChoice } from './deployedArgs.ts';
-
-export interface ParsedArgs {
-  readonly values: Record<string, string>;
-  readonly flags: Set<string>;
-  readonly positionals: string[];
-}
-
-/** `spec`: option name -> 'value' | 'flag'; aliases map short names to long ones. */
-export function parseArgs(
-  args: readonly string[],
-  spec: Record<string, 'value' | 'flag'>,
-  aliases: Record<string, string> = {},
-): { parsed?: ParsedArgs; error?: string } {
-  const values: Record<string, string> = {};
-  const flags = new Set<string>();
-  const positionals: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const raw = args[i] as string;
-    const eq = raw.startsWith('--') ? raw.indexOf('=') : -1;
-    const name0 = eq > 0 ? raw.slice(0, eq) : raw;
-    const name = aliases[name0] ?? name0;
-    if (!name.startsWith('-') || name === '-') {
-      positionals.push(raw);
-      continue;
-    }
-    const kind = spec[name];
-    if (kind === undefined) return { error: `unknown option ${name0}` };
-    if (kind === 'flag') {
-      flags.add(name);
-      continue;
-    }
-    const v = eq > 0 ? raw.slice(eq + 1) : args[++i];
-    if (v === undefined) return { error: `${name0} needs a value` };
-    values[name] = v;
-  }
-  return { parsed: { values, flags, positionals } };
-}
-
-export interface CommandSpec {
-  /** The command's options that take a value, and those that do not; `--help` (`-h`) is always accepted. */
-  readonly values?: readonly string[];
-  readonly flags?: readonly string[];
-  readonly aliases?: Readonly<Record<string, string>>;
-  /** Positional arguments are refused (`unexpected argument X`). */
-  readonly noPositionals?: boolean;
-  /** Accepts `--storage` and `--conversion` (deployedArgs.ts) and checks them before `required`. */
-  readonly storage?: boolean;
-  /** Options that must be given, checked in this order. */
-  readonly required?: readonly string[];
-  /** Options whose value is one of a fixed list, when given (`--strategy must be direct or chained`). */
-  readonly choices?: Readonly<Record<string, readonly string[]>>;
-}
-
-export interface CommandArgs extends ParsedArgs {
-  readonly choice: StorageChoice;
-  /** Prints `version-explorer <name>: what` and the usage; returns exit code 2. */
-  readonly usageError: (what: string) => number;
-}
-
-const orList = (xs: readonly string[]): string =>
-  xs.length < 2 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`;
-
-/**
- * The prologue every command shares (`name` as messages say it: `rules check` for a subcommand): parse, `--help` (usage on stdout, exit 0), refused positionals, the storage
- * view, required options, fixed choices. A number is the exit code to return (usage printed); otherwise the
- * arguments, valid so far.
- */
-export function commandArgs(
-  args: readonly string[],
-  io: CommandIO,
-  name: string,
-  usage: string,
-  spec: CommandSpec,
-): CommandArgs | number {
-  const fail = (what: string): number => usageError(io, name, usage, what);
-  const options: Record<string, 'value' | 'flag'> = { '--help': 'flag', ...(spec.storage ? STORAGE_OPTIONS : {}) };
-  for (const o of spec.values ?? []) options[o] = 'value';
-  for (const o of spec.flags ?? []) options[o] = 'flag';
-  const p = parseArgs(args, options, { '-h': '--help', ...spec.aliases });
-  if (!p.parsed) return fail(p.error ?? '');
-  const { values, flags, positionals } = p.parsed;
-  if (flags.has('--help')) {
-    io.out(usage);
-    return 0;
-  }
-  if (spec.noPositionals && positionals.length > 0) return fail(`unexpected argument ${positionals[0]}`);
-  const choice = spec.storage ? storageChoice(p.parsed) : {};
-  if (choice.error) return fail(choice.error);
-  for (const req of spec.required ?? []) if (values[req] === undefined) return fail(`${req} is required`);
-  for (const [option, allowed] of Object.entries(spec.choices ?? {})) {
-    const v = values[option];
-    // Named as the user most likely wrote it: `-o`, not `--output`.
-    const shown = Object.entries(spec.aliases ?? {}).find(([, long]) => long === option)?.[0] ?? option;
-    if (v !== undefined && !allowed.includes(v)) return fail(`${shown} must be ${orList(allowed)}`);
-  }
-  return { ...p.parsed, choice, usageError: fail };
-}
-
-/** `--strategy direct|chained`, for the commands that plan ASO conversions. */
-export const STRATEGY_CHOICES = { '--strategy': ['direct', 'chained'] } as const;
 
 const BUILTIN_DIR = path.resolve(import.meta.dirname, '../../catalogs');
 
@@ -175,6 +73,10 @@ export async function loadCatalogFor(
   return withCatalogHub(catalog, hub);
 }
 
+/** The versions a user can name, per kind (`Person: v1, v2; Pet: v1`): for UNKNOWN_VERSION messages. */
+export const catalogVersions = (catalog: Catalog): string =>
+  catalog.kinds.map((k) => `${k.kind}: ${servedVersionNames(k)}`).join('; ');
+
 /** Hand-written hooks of built-in catalogs (by id); catalogs from files never carry code. */
 export const hooksOf = (catalog: Catalog): HookRegistry => hooksFor(catalog.id);
 
@@ -191,11 +93,6 @@ function sortKeys(v: unknown): unknown {
   return out;
 }
 
-export function usageError(io: CommandIO, command: string, usage: string, what: string): number {
-  io.err(`version-explorer ${command}: ${what}\n${usage}`);
-  return 2;
-}
-
 export function printIssues(io: CommandIO, issues: readonly Issue[], file?: string): void {
   for (const i of issues) io.err(`${formatIssue(file && !i.file ? { ...i, file } : i)}\n`);
 }
@@ -204,12 +101,26 @@ export function printIssues(io: CommandIO, issues: readonly Issue[], file?: stri
 export const LOSS_CODES: ReadonlySet<string> = new Set(['LOST', 'PRUNED']);
 export const asExitSeverity = (i: Issue): Issue => (LOSS_CODES.has(i.code) ? { ...i, severity: 'error' } : i);
 
+/** Why a file could not be read or written, from Node's error: a folder, a missing file or folder, no permission. */
+export function fileIssue(e: unknown, file: string): Issue {
+  const code = e instanceof Error && 'code' in e ? String(e.code) : '';
+  if (code === 'EISDIR')
+    return issue('error', 'NOT_A_FILE', 'this is a folder; give one file (or - for stdin)', [], { file });
+  const why =
+    code === 'ENOENT'
+      ? 'no such file or folder'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'permission denied'
+        : 'cannot read or write it';
+  return issue('error', 'FILE_NOT_FOUND', why, [], { file });
+}
+
 /** A file's text, or stdin for `-`; undefined (a FILE_NOT_FOUND line printed) when it cannot be read. */
 export async function readInput(io: CommandIO, file: string): Promise<string | undefined> {
   try {
     return file === '-' ? await io.readStdin() : await io.readText(file);
-  } catch {
-    io.err(`${formatIssue(issue('error', 'FILE_NOT_FOUND', 'cannot read the file', [], { file }))}\n`);
+  } catch (e) {
+    io.err(`${formatIssue(fileIssue(e, file))}\n`);
     return undefined;
   }
 }

@@ -19,36 +19,59 @@ import {
   toYamlText,
   versionedSpec,
 } from '../../core/index.ts';
-import type { Command } from '../main.ts';
 import { readResources } from '../readResources.ts';
+import type { CommandIO } from '../io.ts';
+import type { CommandArgs } from './command.ts';
+import { BAD_INPUT, defineCommand } from './command.ts';
 import {
   LOSS_CODES,
-  STRATEGY_CHOICES,
   asExitSeverity,
-  commandArgs,
+  catalogVersions,
   hooksOf,
   loadCatalogFor,
   readDocuments,
 } from './conversionArgs.ts';
 import { rulesOption } from './rulesArg.ts';
 import { located } from './locate.ts';
-import { STORAGE_USAGE, resolveStorage } from './deployedArgs.ts';
-import { validateConverted } from './validateConverted.ts';
+import { resolveStorage } from './deployedArgs.ts';
+import { ASO_PLANNING, CATALOG, FILE, LOSS_EXIT, RULES, STORAGE, WEBHOOK } from './options.ts';
 import { verdictSummary, verdictsExitCode } from '../verdictSummary.ts';
-import { WEBHOOK_FLAGS, WEBHOOK_OPTION_USAGE, WEBHOOK_VALUES, withWebhook } from '../webhook/webhookOption.ts';
+import { withWebhook } from '../webhook/webhookOption.ts';
+import { validateConverted } from './validateConverted.ts';
 
-const USAGE = `usage: version-explorer convert --catalog SRC -f FILE|- (--to V|hub [--spec-only|--status-only] | --versioned-spec) [-o yaml|json] [--strategy direct|chained] [--hub V] [--validate] [--rules FILE] ${STORAGE_USAGE} ${WEBHOOK_OPTION_USAGE}\n`;
+export const convert = defineCommand({
+  name: 'convert',
+  summary: 'convert every resource of a file to another version, in order',
+  description:
+    'Documents of kinds the catalog lacks (a Secret) pass through unchanged with a note; if none is of a catalog\n' +
+    'kind, nothing is converted (NOTHING_CONVERTED, exit 2). Integers of any size keep their exact text.',
+  options: [
+    CATALOG,
+    FILE,
+    {
+      name: '--to',
+      value: 'V|hub',
+      help: 'the target version, or hub (the storage version); needed unless --versioned-spec',
+    },
+    { name: '--output', alias: '-o', choices: ['yaml', 'json'], help: 'the output format (default yaml)' },
+    { name: '--spec-only', help: 'ASO view: convert only spec (status is left as it is)' },
+    { name: '--status-only', help: 'ASO view: convert only status' },
+    {
+      name: '--versioned-spec',
+      help: "instead of --to: each hub document's spec at its spec.originalVersion, as {originalGVK, spec}",
+    },
+    { name: '--validate', help: 'also validate each result at the target version, as a client writing it back' },
+    ...ASO_PLANNING,
+    RULES,
+    ...STORAGE,
+    ...WEBHOOK,
+  ],
+  exitCodes: { 0: 'converted: accepted and nothing lost', 1: LOSS_EXIT, 2: BAD_INPUT },
+  example: 'convert --catalog person-v1v2 -f src/catalogs/person-v1v2/example.yaml --to v1',
+  run,
+});
 
-export const convert: Command = async (args, io) => {
-  const a = commandArgs(args, io, 'convert', USAGE, {
-    values: ['--catalog', '--file', '--to', '--output', '--strategy', '--hub', '--rules', ...WEBHOOK_VALUES],
-    flags: ['--spec-only', '--status-only', '--validate', '--versioned-spec', ...WEBHOOK_FLAGS],
-    aliases: { '-f': '--file', '-o': '--output' },
-    storage: true,
-    required: ['--catalog', '--file'],
-    choices: { '--output': ['yaml', 'json'], ...STRATEGY_CHOICES },
-  });
-  if (typeof a === 'number') return a;
+async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   const { values, flags, choice, usageError } = a;
   const versioned = flags.has('--versioned-spec');
   if (!versioned && values['--to'] === undefined) return usageError('--to is required');
@@ -97,7 +120,9 @@ export const convert: Command = async (args, io) => {
       : convertResource;
   const to = values['--to'] ?? 'hub';
   if (to !== 'hub' && !catalog.kinds.some((k) => k.versions.some((v) => v.name === to))) {
-    io.err(`version-explorer convert: error UNKNOWN_VERSION: no kind in the catalog has a version '${to}'\n`);
+    io.err(
+      `version-explorer convert: error UNKNOWN_VERSION: no kind in the catalog has a version '${to}' (${catalogVersions(catalog)}; or hub)\n`,
+    );
     return 2;
   }
   const outputs: unknown[] = [];
@@ -169,4 +194,4 @@ export const convert: Command = async (args, io) => {
   }
   if (verdicts.length > 0) io.err(`${verdictSummary(verdicts)}\n`);
   return lossy ? 1 : verdictsExitCode(verdicts);
-};
+}

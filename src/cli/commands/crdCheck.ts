@@ -7,13 +7,10 @@ import type { Issue, ParsedDocument, RuleCost } from '../../core/index.ts';
 import { checkCrdCel, formatIssue, formatPath, parseResources, withRanges } from '../../core/index.ts';
 import { readInputs } from '../catalogSource.ts';
 import type { CommandIO } from '../io.ts';
-import type { Command } from '../main.ts';
-import { commandArgs, printIssues, stableJson } from './conversionArgs.ts';
-
-const USAGE =
-  'usage: version-explorer crd-check <file|folder>... [--json] [--costs]\n' +
-  '  Would the API server accept these CRDs? Their CEL rules compiled, type-checked and cost-estimated.\n' +
-  '  --costs  also list every rule with its estimated cost (text output; JSON always has them).\n';
+import type { CommandArgs } from './command.ts';
+import { BAD_INPUT, defineCommand } from './command.ts';
+import { printIssues, stableJson } from './conversionArgs.ts';
+import { JSON_OUTPUT } from './options.ts';
 
 export interface CrdReport {
   readonly file: string;
@@ -78,9 +75,20 @@ const issueJson = (i: Issue) => ({
   ...(i.range ? { line: i.range.start.line, col: i.range.start.col } : {}),
 });
 
-export const crdCheck: Command = async (args, io) => {
-  const a = commandArgs(args, io, 'crd-check', USAGE, { flags: ['--json', '--costs'] });
-  if (typeof a === 'number') return a;
+export const crdCheck = defineCommand({
+  name: 'crd-check',
+  summary: 'would the API server accept these CRDs? CEL rules compiled, type-checked and cost-estimated',
+  usage: '<file|folder>...',
+  options: [
+    JSON_OUTPUT,
+    { name: '--costs', help: 'also list every rule with its estimated cost (text output; JSON always has them)' },
+  ],
+  exitCodes: { 0: 'every CRD would be accepted', 1: 'the API server would refuse a CRD', 2: BAD_INPUT },
+  example: 'crd-check src/core/models/deployed/testdata/widgets-crd.yaml',
+  run,
+});
+
+async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   if (a.positionals.length === 0) return a.usageError('a CRD file or folder is required');
   const reports = await checkCrdInputs(a.positionals, io);
   if (!reports) return 2;
@@ -114,4 +122,4 @@ export const crdCheck: Command = async (args, io) => {
     io.out(`${lines.join('\n')}\n`);
   }
   return accepted ? 0 : 1;
-};
+}

@@ -1,19 +1,12 @@
 // `--storage deployed|aso` and `--conversion none|webhook` for the conversion commands. The default view is core's
 // rule (defaultStorageView); ASO-only options (--hub, --strategy, --spec-only, --status-only) imply `aso`.
-import type { Catalog, ConversionStrategy, StorageView } from '../../core/index.ts';
+import type { Catalog, StorageView } from '../../core/index.ts';
 import { defaultStorageView } from '../../core/index.ts';
-import type { ParsedArgs } from './conversionArgs.ts';
+import type { ParsedArgs, StorageChoice } from './types.ts';
 
-export const STORAGE_OPTIONS = { '--storage': 'value', '--conversion': 'value' } as const;
-export const STORAGE_USAGE = '[--storage deployed|aso] [--conversion none|webhook]';
+export type { StorageChoice } from './types.ts';
 
 const ASO_ONLY = ['--hub', '--strategy', '--spec-only', '--status-only'];
-
-export interface StorageChoice {
-  readonly storage?: StorageView;
-  readonly conversion?: ConversionStrategy;
-  readonly error?: string;
-}
 
 /** The view and conversion the user asked for (storage undefined: the catalog's default, decided after loading). */
 export function storageChoice(p: ParsedArgs): StorageChoice {

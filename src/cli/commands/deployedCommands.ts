@@ -27,17 +27,19 @@ import {
   formatPath,
   issue,
   runDeployed,
+  servedVersionNames,
   stringifyJsonExact,
   toYamlText,
   versionSchema,
 } from '../../core/index.ts';
 import type { CommandIO } from '../io.ts';
-import { hooksOf, readSamples, stableJson } from './conversionArgs.ts';
+import { catalogVersions, hooksOf, readSamples, stableJson } from './conversionArgs.ts';
 import { located } from './locate.ts';
 import type { RuleSet } from '../../core/index.ts';
 import { validateConverted } from './validateConverted.ts';
 import { pairWithRules } from './rulesArg.ts';
 import { webhookLosses } from '../webhook/webhookOption.ts';
+import type { VersionPairReport } from './types.ts';
 
 const LOSS_CODES: ReadonlySet<string> = new Set(['DROPPED_ON_WRITE', 'DROPPED_ON_READ', 'INVALID_METADATA']);
 
@@ -76,7 +78,7 @@ export async function convertDeployed(
 ): Promise<number> {
   if (!catalog.kinds.some((k) => targetVersion(k, to))) {
     io.err(
-      `version-explorer convert: error UNKNOWN_VERSION: no kind in the catalog has a version '${to}' (deployed view: the CRD's own versions)\n`,
+      `version-explorer convert: error UNKNOWN_VERSION: no kind in the catalog has a version '${to}' (${catalogVersions(catalog)}; or hub)\n`,
     );
     return 2;
   }
@@ -316,18 +318,6 @@ export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOp
   return ok ? 0 : 1;
 }
 
-export interface VersionPairReport {
-  readonly group: string;
-  readonly kind: string;
-  readonly from: string;
-  readonly to: string;
-  readonly storage: string;
-  readonly conversion: ConversionStrategy;
-  readonly lossless: boolean;
-  readonly droppedOnWrite: readonly (readonly string[])[];
-  readonly droppedOnRead: readonly (readonly string[])[];
-}
-
 /** `diff`/`plan --storage deployed`: the fields of V a write at V then a read at T drops, from the schemas. */
 export function versionPair(
   catalog: Catalog,
@@ -340,9 +330,7 @@ export function versionPair(
   if (!kind) return { error: issue('error', 'UNKNOWN_KIND', `no kind ${kindName} in the catalog`) };
   const V = deployedVersions(kind).find((v) => v.name === from);
   const T = targetVersion(kind, to ?? 'hub');
-  const names = deployedVersions(kind)
-    .map((v) => v.name)
-    .join(', ');
+  const names = servedVersionNames(kind);
   if (!V || !T)
     return {
       error: issue(

@@ -4,12 +4,13 @@
 // or writes a new required one in V2) names the rule and is not breaking.
 import type { Kind, PropertyChange, RuleSet, VersionChanges } from '../../core/index.ts';
 import { findKind, versionChanges } from '../../core/index.ts';
-import type { Command } from '../main.ts';
-import { commandArgs, loadCatalogFor, printIssues, stableJson } from './conversionArgs.ts';
-import { STORAGE_USAGE, resolveStorage } from './deployedArgs.ts';
+import type { CommandIO } from '../io.ts';
+import type { CommandArgs } from './command.ts';
+import { BAD_INPUT, defineCommand } from './command.ts';
+import { loadCatalogFor, printIssues, stableJson } from './conversionArgs.ts';
+import { resolveStorage } from './deployedArgs.ts';
+import { CATALOG, JSON_OUTPUT, KIND, RULES, STORAGE, VERSION_PAIR } from './options.ts';
 import { ruleCarrying, rulesOption } from './rulesArg.ts';
-
-const USAGE = `usage: version-explorer diff --catalog SRC --kind K --from V1 --to V2 [--rules FILE] ${STORAGE_USAGE} [--json]\n`;
 
 /** The changes with the rules: each a rule carries gets `rule` and is not breaking. */
 function throughRules(c: VersionChanges, rules: RuleSet, kind: Kind): VersionChanges {
@@ -23,14 +24,19 @@ function throughRules(c: VersionChanges, rules: RuleSet, kind: Kind): VersionCha
   return { ...c, changes, compatible: changes.every((x) => !x.breaking) };
 }
 
-export const diff: Command = async (args, io) => {
-  const a = commandArgs(args, io, 'diff', USAGE, {
-    values: ['--catalog', '--kind', '--from', '--to', '--rules'],
-    flags: ['--json'],
-    storage: true,
-    required: ['--catalog', '--kind', '--from', '--to'],
-  });
-  if (typeof a === 'number') return a;
+export const diff = defineCommand({
+  name: 'diff',
+  summary: 'what changed between two versions of a kind, and whether the change is compatible',
+  description:
+    'ASO view: each change judged by the compatibility rules (docs/compatibility.md). Deployed view: the fields\n' +
+    'a write at V1 and a read at V2 drop. With --rules, a change a rule carries names the rule and is not breaking.',
+  options: [CATALOG, KIND, ...VERSION_PAIR, RULES, ...STORAGE, JSON_OUTPUT],
+  exitCodes: { 0: 'compatible (nothing lost)', 1: 'a breaking change (data would be lost)', 2: BAD_INPUT },
+  example: 'diff --catalog person-v1v2 --kind Person --from v1 --to v2',
+  run,
+});
+
+async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   const { values, flags, choice } = a;
   const catalog = await loadCatalogFor('diff', values['--catalog'] as string, io);
   if (!catalog) return 2;
@@ -66,4 +72,4 @@ export const diff: Command = async (args, io) => {
     io.out(`${lines.join('\n')}\n`);
   }
   return c.compatible ? 0 : 1;
-};
+}

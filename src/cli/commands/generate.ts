@@ -5,38 +5,40 @@ import path from 'node:path';
 import { formatIssue, hasErrors, issue, serializeCatalog } from '../../core/index.ts';
 import { importFiles } from '../../importers/index.ts';
 import { readInputs } from '../catalogSource.ts';
-import type { Command } from '../main.ts';
+import type { CommandIO } from '../io.ts';
+import type { CommandArgs } from './command.ts';
+import { BAD_INPUT, defineCommand } from './command.ts';
 
-const USAGE = 'usage: version-explorer generate <inputs...> [--config FILE] [-o FILE] [--id ID] [--title T]\n';
+export const generate = defineCommand({
+  name: 'generate',
+  summary: 'CRD YAML / OpenAPI / config files -> one catalog JSON (stable, sorted keys)',
+  usage: '<inputs...>',
+  description:
+    'Inputs are files and folders (.yaml, .yml, .json inside folders; multi-document, Lists, ASO-style CRDs with\n' +
+    'their <v>storage variants, Azure-style OpenAPI). On errors the catalog of whatever did import is still written.',
+  options: [
+    {
+      name: '--config',
+      alias: '-c',
+      value: 'FILE',
+      repeatable: true,
+      help: 'a config YAML: renames, type renames, hub, strategy, manual conversions, bag keys',
+    },
+    { name: '--output', alias: '-o', value: 'FILE', help: 'where to write the catalog (default: stdout)' },
+    { name: '--id', value: 'ID', help: "the catalog's id (default: the inputs' folder name)" },
+    { name: '--title', value: 'T', help: "the catalog's title" },
+  ],
+  exitCodes: { 0: 'the catalog was written (warnings allowed)', 2: BAD_INPUT },
+  example: 'generate src/catalogs/person-v1v2/source --id person',
+  run,
+});
 
-export const generate: Command = async (args, io) => {
-  const inputs: string[] = [];
-  let output: string | undefined;
-  let id: string | undefined;
-  let title: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] as string;
-    const value = (): string | undefined => args[++i];
-    if (a === '-h' || a === '--help') {
-      io.out(USAGE);
-      return 0;
-    } else if (a === '--config' || a === '-c') {
-      const v = value();
-      if (v === undefined) return usageError(io, `${a} needs a file`);
-      inputs.push(v);
-    } else if (a === '-o' || a === '--output') {
-      output = value();
-      if (output === undefined) return usageError(io, `${a} needs a file`);
-    } else if (a === '--id') {
-      id = value();
-      if (id === undefined) return usageError(io, '--id needs a value');
-    } else if (a === '--title') {
-      title = value();
-      if (title === undefined) return usageError(io, '--title needs a value');
-    } else if (a.startsWith('-') && a !== '-') return usageError(io, `unknown option ${a}`);
-    else inputs.push(a);
-  }
-  if (inputs.length === 0) return usageError(io, 'no inputs');
+async function run(a: CommandArgs, io: CommandIO): Promise<number> {
+  const inputs = [...a.positionals, ...(a.lists['--config'] ?? [])];
+  const output = a.values['--output'];
+  const id = a.values['--id'];
+  const title = a.values['--title'];
+  if (inputs.length === 0) return a.usageError('no inputs');
 
   const read = await readInputs(inputs, io);
   const defaultId = path.basename(read.root).replace(/[^A-Za-z0-9._-]+/g, '-') || 'imported';
@@ -60,9 +62,4 @@ export const generate: Command = async (args, io) => {
     else await io.writeText(output, text);
   }
   return failed ? 2 : 0;
-};
-
-function usageError(io: Parameters<Command>[1], what: string): number {
-  io.err(`version-explorer generate: ${what}\n${USAGE}`);
-  return 2;
 }

@@ -4,14 +4,19 @@ import { stringify } from 'yaml';
 import type { Kind, MigrationPlan, ParsedDocument } from '../../core/index.ts';
 import { formatPath, hasErrors } from '../../core/index.ts';
 import { deployedRewrite, planMigration } from '../../core/checks/migration/index.ts';
-import type { Command } from '../main.ts';
-import { WEBHOOK_FLAGS, WEBHOOK_OPTION_USAGE, WEBHOOK_VALUES, withWebhook } from '../webhook/webhookOption.ts';
-import { commandArgs, inputName, loadCatalogFor, printIssues, readDocuments, stableJson } from './conversionArgs.ts';
-
-const USAGE =
-  `usage: version-explorer migrate --catalog SRC --to VERSION [-f OBJECTS|-] [--kind K] ${WEBHOOK_OPTION_USAGE} [--json]\n` +
-  '  SRC: CRD YAML (with status.storedVersions when you have it: kubectl get crd NAME -o yaml).\n' +
-  '  OBJECTS: the stored objects, e.g. kubectl get PLURAL -A -o yaml (a List) or several documents.\n';
+import type { CommandIO } from '../io.ts';
+import type { CommandArgs } from './command.ts';
+import { BAD_INPUT, defineCommand } from './command.ts';
+import {
+  catalogVersions,
+  inputName,
+  loadCatalogFor,
+  printIssues,
+  readDocuments,
+  stableJson,
+} from './conversionArgs.ts';
+import { CATALOG, FILE, JSON_OUTPUT, KIND, WEBHOOK } from './options.ts';
+import { withWebhook } from '../webhook/webhookOption.ts';
 
 const indent = (text: string, by: string) =>
   text
@@ -40,19 +45,41 @@ function describe(p: MigrationPlan): string {
   return out.join('\n');
 }
 
-export const migrate: Command = async (args, io) => {
-  const a = commandArgs(args, io, 'migrate', USAGE, {
-    values: ['--catalog', '--to', '-f', '--kind', ...WEBHOOK_VALUES],
-    flags: ['--json', ...WEBHOOK_FLAGS],
-    aliases: { '--filename': '-f' },
-    noPositionals: true,
-    required: ['--catalog', '--to'],
-  });
-  if (typeof a === 'number') return a;
+export const migrate = defineCommand({
+  name: 'migrate',
+  summary: 'a storage-version migration plan, and what each stored object loses when rewritten',
+  description:
+    'The stored versions that remain, the StorageVersionMigration, the steps to drop a version, and each object\n' +
+    '(kubectl get PLURAL -A -o yaml) rewritten at the new storage version (docs/migration.md).',
+  options: [
+    { ...CATALOG, help: 'the CRD YAML, with status.storedVersions when you have it (kubectl get crd NAME -o yaml)' },
+    { name: '--to', value: 'V', required: true, help: 'the new storage version' },
+    {
+      ...FILE,
+      alias: ['-f', '--filename'],
+      value: 'OBJECTS|-',
+      required: false,
+      help: 'the stored objects: a List or several documents (- reads stdin)',
+    },
+    { ...KIND, required: false, help: 'only this kind (or group/kind)' },
+    ...WEBHOOK,
+    JSON_OUTPUT,
+  ],
+  exitCodes: {
+    0: 'the plan was printed and no object loses data',
+    1: 'an object loses fields when rewritten',
+    2: BAD_INPUT,
+  },
+  example:
+    'migrate --catalog src/core/checks/migration/testdata/widget-crd-stored.yaml --to v1 -f src/core/checks/migration/testdata/widgets-list.yaml',
+  run,
+});
+
+async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   const { values, flags } = a;
   const to = values['--to'] as string;
   let docs: readonly ParsedDocument[] = [];
-  const file = values['-f'];
+  const file = values['--file'];
   if (file !== undefined) {
     const read = await readDocuments(io, file);
     if (!read) return 2;
@@ -69,7 +96,7 @@ export const migrate: Command = async (args, io) => {
   );
   if (kinds.length === 0) {
     io.err(
-      `version-explorer migrate: error UNKNOWN_VERSION: no ${wanted ?? 'kind'} in ${values['--catalog']} has a CRD version ${to}\n`,
+      `version-explorer migrate: error UNKNOWN_VERSION: no ${wanted ?? 'kind'} in ${values['--catalog']} has a CRD version ${to} (${catalogVersions(catalog)})\n`,
     );
     return 2;
   }
@@ -96,4 +123,4 @@ export const migrate: Command = async (args, io) => {
     if (hasErrors(issues)) return 2;
     return lossy ? 1 : 0;
   });
-};
+}

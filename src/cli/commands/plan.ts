@@ -3,12 +3,13 @@
 // the rule steps and the fields they own (which the generated steps skip) follow the hops.
 import type { Catalog, Plan, Step, Strategy } from '../../core/index.ts';
 import { findKind, findVersion, planConversion } from '../../core/index.ts';
-import type { Command } from '../main.ts';
-import { STRATEGY_CHOICES, commandArgs, hooksOf, loadCatalogFor, printIssues, stableJson } from './conversionArgs.ts';
-import { STORAGE_USAGE, resolveStorage } from './deployedArgs.ts';
+import type { CommandIO } from '../io.ts';
+import type { CommandArgs } from './command.ts';
+import { BAD_INPUT, defineCommand } from './command.ts';
+import { hooksOf, loadCatalogFor, printIssues, stableJson } from './conversionArgs.ts';
+import { resolveStorage } from './deployedArgs.ts';
+import { ASO_PLANNING, CATALOG, JSON_OUTPUT, KIND, RULES, STORAGE } from './options.ts';
 import { rulesOption } from './rulesArg.ts';
-
-const USAGE = `usage: version-explorer plan --catalog SRC --kind KIND --from V [--to V|hub] [--type TYPE] [--strategy direct|chained] [--hub V] [--rules FILE] ${STORAGE_USAGE} [--json]\n`;
 
 const CHANGE: Record<Step['change'], string> = {
   none: 'None',
@@ -101,15 +102,29 @@ export function formatPlan(plan: Plan, notes: readonly string[] = []): string {
   return `${out.join('\n')}\n`;
 }
 
-export const plan: Command = async (args, io) => {
-  const a = commandArgs(args, io, 'plan', USAGE, {
-    values: ['--catalog', '--kind', '--from', '--to', '--type', '--strategy', '--hub', '--rules'],
-    flags: ['--json'],
-    storage: true,
-    required: ['--catalog', '--kind', '--from'],
-    choices: STRATEGY_CHOICES,
-  });
-  if (typeof a === 'number') return a;
+export const plan = defineCommand({
+  name: 'plan',
+  summary: 'the conversion plan between two versions: one table per hop and object type',
+  description:
+    'ASO view: field, types, change and handler of every step, then the rule steps with --rules.\n' +
+    'Deployed view: the stages of a write at V and a read at T, and what each drops.',
+  options: [
+    CATALOG,
+    KIND,
+    { name: '--from', value: 'V', required: true, help: 'the source version' },
+    { name: '--to', value: 'V|hub', help: 'the target version (default: hub, the storage version)' },
+    { name: '--type', value: 'TYPE', help: "ASO view: only this object type's tables (and the types under it)" },
+    ...ASO_PLANNING,
+    RULES,
+    ...STORAGE,
+    JSON_OUTPUT,
+  ],
+  exitCodes: { 0: 'the plan was printed (a plan is a report, not a check)', 2: BAD_INPUT },
+  example: 'plan --catalog servicefabric --kind Cluster --from 2016-03-01 --type ClusterProperties',
+  run,
+});
+
+async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   const { values, flags, choice } = a;
   const strategy = values['--strategy'];
   const catalog = await loadCatalogFor('plan', values['--catalog'] as string, io, values['--hub']);
@@ -147,4 +162,4 @@ export const plan: Command = async (args, io) => {
     printIssues(io, r.issues);
   }
   return 0;
-};
+}

@@ -7,22 +7,15 @@
 // inverse of its other direction is printed as `file:line:col: error CODE` naming the rule and path, and exits 1.
 import type { Catalog, Issue, RuleSet, Strategy } from '../../core/index.ts';
 import { findKindForDocument, formatIssue, formatPath, resolveKind, roundTrip } from '../../core/index.ts';
-import type { Command } from '../main.ts';
 import type { CommandIO } from '../io.ts';
-import {
-  STRATEGY_CHOICES,
-  commandArgs,
-  hooksOf,
-  loadCatalogFor,
-  readSamples,
-  stableJson,
-  type CommandArgs,
-} from './conversionArgs.ts';
-import { STORAGE_USAGE, resolveStorage, type StorageChoice } from './deployedArgs.ts';
+import type { CommandArgs } from './command.ts';
+import { BAD_INPUT, defineCommand } from './command.ts';
+import { hooksOf, loadCatalogFor, readSamples, stableJson } from './conversionArgs.ts';
+import { resolveStorage } from './deployedArgs.ts';
+import { ASO_PLANNING, CATALOG, FUZZ, JSON_OUTPUT, KIND, RULES, SAMPLES, SEED, STORAGE, WEBHOOK } from './options.ts';
 import { ruleFindings, ruleRoundTripInputs, rulesOption } from './rulesArg.ts';
-import { WEBHOOK_FLAGS, WEBHOOK_OPTION_USAGE, WEBHOOK_VALUES, withWebhook } from '../webhook/webhookOption.ts';
-
-const USAGE = `usage: version-explorer roundtrip --catalog SRC [--kind K] [--samples PATH] [--fuzz N] [--strategy direct|chained] [--hub V] [--rules FILE] ${STORAGE_USAGE} ${WEBHOOK_OPTION_USAGE} [--json]\n`;
+import type { StorageChoice } from './types.ts';
+import { withWebhook } from '../webhook/webhookOption.ts';
 
 interface Failure {
   readonly source: string;
@@ -101,25 +94,30 @@ async function samples(
   return 0;
 }
 
-export const roundtrip: Command = async (args, io) => {
-  const a = commandArgs(args, io, 'roundtrip', USAGE, {
-    values: [
-      '--catalog',
-      '--kind',
-      '--samples',
-      '--fuzz',
-      '--strategy',
-      '--hub',
-      '--seed',
-      '--rules',
-      ...WEBHOOK_VALUES,
-    ],
-    flags: ['--json', ...WEBHOOK_FLAGS],
-    storage: true,
-    required: ['--catalog'],
-    choices: STRATEGY_CHOICES,
-  });
-  if (typeof a === 'number') return a;
+export const roundtrip = defineCommand({
+  name: 'roundtrip',
+  summary: 'do resources come back equal? (as deployed: written at V, read back; ASO: spoke -> hub -> spoke)',
+  description:
+    'Checks the sample resources under --samples and N generated instances of every version. Fields the API\n' +
+    'server prunes are reported, not counted as losses. With --rules the documents also go through the rules.',
+  options: [
+    CATALOG,
+    { ...KIND, required: false, help: 'only this kind' },
+    SAMPLES,
+    FUZZ,
+    SEED,
+    ...ASO_PLANNING,
+    RULES,
+    ...STORAGE,
+    ...WEBHOOK,
+    JSON_OUTPUT,
+  ],
+  exitCodes: { 0: 'every resource came back equal', 1: 'a resource lost data, or a rule did', 2: BAD_INPUT },
+  example: 'roundtrip --catalog crm-person --fuzz 20',
+  run,
+});
+
+async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   const { values, choice } = a;
   const fuzz = values['--fuzz'] !== undefined ? Number(values['--fuzz']) : values['--samples'] === undefined ? 100 : 0;
   if (!Number.isInteger(fuzz) || fuzz < 0) return a.usageError('--fuzz needs a whole number');
@@ -142,7 +140,7 @@ export const roundtrip: Command = async (args, io) => {
   const { findings, failed } = ruleFindings(rules, catalog, inputs);
   for (const i of findings) io.err(`${formatIssue(i)}\n`);
   return failed ? 1 : code;
-};
+}
 
 /** The round trips of the view (ASO or as deployed): 0 lossless, 1 a loss, 2 bad input. */
 async function viewRoundTrips(

@@ -20,26 +20,17 @@ import {
   ruleToJson,
   RULES_JSON_SCHEMA,
 } from '../../core/index.ts';
-import type { Command } from '../main.ts';
 import type { CommandIO } from '../io.ts';
-import { commandArgs, loadCatalogFor, printIssues, readDocuments, stableJson, usageError } from './conversionArgs.ts';
+import type { CommandArgs } from './command.ts';
+import { BAD_INPUT, defineCommand } from './command.ts';
+import { loadCatalogFor, printIssues, readDocuments, stableJson } from './conversionArgs.ts';
+import { CATALOG, FILE, FUZZ, JSON_OUTPUT, KIND, RULES, VERSION_PAIR, SAMPLES, SEED } from './options.ts';
 import { loadRules, ruleFindings, ruleRoundTripInputs } from './rulesArg.ts';
 
-const USAGE = [
-  'usage: version-explorer rules check --catalog SRC --rules FILE [--samples PATH] [--fuzz N] [--seed S] [--json]',
-  '       version-explorer rules apply --catalog SRC --rules FILE -f FILE|- --to V [-o yaml|json]',
-  '       version-explorer rules draft --catalog SRC --kind K --from V1 --to V2 [--json]',
-  '       version-explorer rules schema',
-  '',
-].join('\n');
+const RULES_FILE = { ...RULES, required: true, help: 'the conversion rules (docs/conversion-rules.md)' };
+const CHECK_EXAMPLE = 'rules check --catalog crm-person --rules src/catalogs/crm-person/rules.yaml --fuzz 5';
 
-async function check(args: string[], io: CommandIO): Promise<number> {
-  const a = commandArgs(args, io, 'rules check', USAGE, {
-    values: ['--catalog', '--rules', '--samples', '--fuzz', '--seed'],
-    flags: ['--json'],
-    required: ['--catalog', '--rules'],
-  });
-  if (typeof a === 'number') return a;
+async function check(a: CommandArgs, io: CommandIO): Promise<number> {
   const { values, flags } = a;
   const fuzz = Number(values['--fuzz'] ?? (values['--samples'] === undefined ? 100 : 0));
   const seed = Number(values['--seed'] ?? 1);
@@ -81,20 +72,14 @@ async function check(args: string[], io: CommandIO): Promise<number> {
   return failed ? 1 : 0;
 }
 
-async function apply(args: string[], io: CommandIO): Promise<number> {
-  const a = commandArgs(args, io, 'rules apply', USAGE, {
-    values: ['--catalog', '--rules', '-f', '--to', '-o'],
-    required: ['--catalog', '--rules', '-f', '--to'],
-    choices: { '-o': ['yaml', 'json'] },
-  });
-  if (typeof a === 'number') return a;
+async function apply(a: CommandArgs, io: CommandIO): Promise<number> {
   const { values } = a;
-  const format = values['-o'] ?? 'yaml';
+  const format = values['--output'] ?? 'yaml';
   const catalog = await loadCatalogFor('rules apply', values['--catalog'] as string, io);
   if (!catalog) return 2;
   const ruleSet = await loadRules(io, values['--rules'] as string, catalog);
   if (!ruleSet) return 2;
-  const file = values['-f'] as string;
+  const file = values['--file'] as string;
   const toName = values['--to'] as string;
   const input = await readDocuments(io, file);
   if (!input) return 2;
@@ -116,13 +101,7 @@ async function apply(args: string[], io: CommandIO): Promise<number> {
   return lossy ? 1 : 0;
 }
 
-async function draft(args: string[], io: CommandIO): Promise<number> {
-  const a = commandArgs(args, io, 'rules draft', USAGE, {
-    values: ['--catalog', '--kind', '--from', '--to'],
-    flags: ['--json'],
-    required: ['--catalog', '--kind', '--from', '--to'],
-  });
-  if (typeof a === 'number') return a;
+async function draft(a: CommandArgs, io: CommandIO): Promise<number> {
   const { values, flags } = a;
   // Required above: present.
   const src = values['--catalog'] as string;
@@ -162,14 +141,67 @@ async function draft(args: string[], io: CommandIO): Promise<number> {
   return 0;
 }
 
-export const rules: Command = async (args, io) => {
-  const [sub, ...rest] = args;
-  if (sub === 'check') return check(rest, io);
-  if (sub === 'apply') return apply(rest, io);
-  if (sub === 'draft') return draft(rest, io);
-  if (sub === 'schema') {
-    io.out(stableJson(RULES_JSON_SCHEMA));
-    return 0;
-  }
-  return usageError(io, 'rules', USAGE, sub === undefined ? 'a subcommand is required' : `unknown subcommand ${sub}`);
-};
+export const rules = defineCommand({
+  name: 'rules',
+  summary: 'declarative conversion rules (YAML + CEL): check, apply, draft, or print their schema',
+  description: "Rules say what an operator's conversion webhook does (docs/conversion-rules.md).",
+  options: [],
+  exitCodes: { 0: 'see each subcommand', 1: 'see each subcommand', 2: BAD_INPUT },
+  example: CHECK_EXAMPLE,
+  subcommands: [
+    defineCommand({
+      name: 'rules check',
+      summary: 'the rules parse, name real paths, and round-trip every sample without losing data',
+      description:
+        'Samples and N generated instances per version of each conversion go through the rules and back; fields\n' +
+        'no rule carries are warnings.',
+      options: [CATALOG, RULES_FILE, SAMPLES, FUZZ, SEED, JSON_OUTPUT],
+      exitCodes: {
+        0: 'every round trip kept its data',
+        1: 'a rule loses data or is not the inverse of its other direction',
+        2: BAD_INPUT,
+      },
+      example: CHECK_EXAMPLE,
+      run: check,
+    }),
+    defineCommand({
+      name: 'rules apply',
+      summary: 'convert each document to V with the rules alone (the rest kept, then pruned to V)',
+      options: [
+        CATALOG,
+        RULES_FILE,
+        FILE,
+        { name: '--to', value: 'V', required: true, help: 'the target version' },
+        { name: '--output', alias: '-o', choices: ['yaml', 'json'], help: 'the output format (default yaml)' },
+      ],
+      exitCodes: {
+        0: 'converted, nothing pruned',
+        1: 'a field no rule carries is pruned, or a rule failed',
+        2: BAD_INPUT,
+      },
+      example:
+        'rules apply --catalog crm-person --rules src/catalogs/crm-person/rules.yaml -f src/catalogs/crm-person/example.yaml --to 2019-09-09',
+      run: apply,
+    }),
+    defineCommand({
+      name: 'rules draft',
+      summary: 'rules drafted from the changes between two versions, where the evidence is strong',
+      description: 'YAML of the strong drafts on stdout; --json gives every draft (strong and weak) with its evidence.',
+      options: [CATALOG, KIND, ...VERSION_PAIR, JSON_OUTPUT],
+      exitCodes: { 0: 'the drafts were printed', 2: BAD_INPUT },
+      example: 'rules draft --catalog person-v1v2 --kind Person --from v1 --to v2',
+      run: draft,
+    }),
+    defineCommand({
+      name: 'rules schema',
+      summary: "the rules format's JSON Schema (for editors)",
+      options: [],
+      exitCodes: { 0: 'printed', 2: BAD_INPUT },
+      example: 'rules schema',
+      run: async (_a, io) => {
+        io.out(stableJson(RULES_JSON_SCHEMA));
+        return 0;
+      },
+    }),
+  ],
+});

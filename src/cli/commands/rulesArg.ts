@@ -13,7 +13,7 @@ import {
   ruleEnds,
 } from '../../core/index.ts';
 import type { CommandIO } from '../io.ts';
-import type { VersionPairReport } from './deployedCommands.ts';
+import type { VersionPairReport } from './types.ts';
 import { printIssues, readInput, readSamples } from './conversionArgs.ts';
 
 /** The rules file parsed and checked against the catalog; undefined (issues printed) when it has errors. */

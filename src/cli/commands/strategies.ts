@@ -2,12 +2,13 @@
 // for one kind (fixed superset, ASO's rolling hub, the CRD's own storage version): what each stores, what each
 // loses, and each one's version map. A report, not a check: exit 0 unless the input or usage is bad (2).
 import type { Design, StrategyComparison, VersionMapEdge } from '../../core/index.ts';
-import { compareStrategies, versionMapSvg } from '../../core/index.ts';
+import { compareStrategies, formatIssue, versionMapSvg } from '../../core/index.ts';
 import path from 'node:path';
-import type { Command } from '../main.ts';
-import { commandArgs, loadCatalogFor, printIssues, stableJson } from './conversionArgs.ts';
-
-const USAGE = 'usage: version-explorer strategies --catalog SRC --kind K [--horizon N] [--at V] [--json] [--svg DIR]\n';
+import type { CommandIO } from '../io.ts';
+import type { CommandArgs } from './command.ts';
+import { BAD_INPUT, defineCommand } from './command.ts';
+import { fileIssue, loadCatalogFor, printIssues, stableJson } from './conversionArgs.ts';
+import { CATALOG, JSON_OUTPUT, KIND } from './options.ts';
 
 const ARROW: Record<VersionMapEdge['kind'], string> = {
   converts: '<-->',
@@ -69,13 +70,30 @@ export function strategiesText(c: StrategyComparison): string {
   return `${lines.join('\n')}\n`;
 }
 
-export const strategies: Command = async (args, io) => {
-  const a = commandArgs(args, io, 'strategies', USAGE, {
-    values: ['--catalog', '--kind', '--horizon', '--at', '--svg'],
-    flags: ['--json'],
-    required: ['--catalog', '--kind'],
-  });
-  if (typeof a === 'number') return a;
+export const strategies = defineCommand({
+  name: 'strategies',
+  summary: "storage designs compared over a kind's history: what each stores and loses",
+  description:
+    "A fixed superset (its bloat, amnesia at a horizon, type collisions), ASO's rolling hub and the CRD's own\n" +
+    'storage version, each with its version map, and a timeline of the releases (docs/storage-strategies.md).',
+  options: [
+    CATALOG,
+    KIND,
+    {
+      name: '--horizon',
+      value: 'N',
+      help: "keep only the newest N releases (a preview shares its GA's release); default: every release",
+    },
+    { name: '--at', value: 'V', help: 'as of version V (default: the newest); later versions are ignored' },
+    { name: '--svg', value: 'DIR', help: "also write each design's version map as DIR/<kind>-<design>.svg" },
+    JSON_OUTPUT,
+  ],
+  exitCodes: { 0: 'the comparison was printed (a report, not a check)', 2: BAD_INPUT },
+  example: 'strategies --catalog crm-person --kind Person --horizon 4',
+  run,
+});
+
+async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   const { values, flags } = a;
   const h = values['--horizon'];
   if (h !== undefined && !/^[1-9][0-9]*$/.test(h))
@@ -94,11 +112,17 @@ export const strategies: Command = async (args, io) => {
   // --svg DIR: each design's version map as <kind>-<design>.svg (the pictures in docs/storage-strategies.md)
   const dir = values['--svg'];
   if (dir !== undefined)
-    for (const d of c.designs)
-      await io.writeText(
-        path.join(dir, `${c.kind.toLowerCase()}-${d.id}.svg`),
-        versionMapSvg(d.map, `${c.kind} as of ${c.at}: ${d.title}`),
-      );
+    for (const d of c.designs) {
+      const file = path.join(dir, `${c.kind.toLowerCase()}-${d.id}.svg`);
+      try {
+        await io.writeText(file, versionMapSvg(d.map, `${c.kind} as of ${c.at}: ${d.title}`));
+      } catch (e) {
+        // a missing or unwritable folder: the documented shape, at the folder the user named
+        const i = fileIssue(e, dir);
+        io.err(`${formatIssue({ ...i, message: `${i.message} (--svg writes into an existing folder)` })}\n`);
+        return 2;
+      }
+    }
   io.out(flags.has('--json') ? stableJson(c) : strategiesText(c));
   return 0;
-};
+}

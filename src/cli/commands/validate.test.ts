@@ -85,6 +85,33 @@ describe('validate command', () => {
     expect(f.err()).toContain('MISSING_API_VERSION');
   });
 
+  it('nothing validated exits 2 (NOTHING_VALIDATED), like convert: a misspelt kind, a CRD as the resource', async () => {
+    const typo = widget('a', '{size: 3, mode: fast}').replace('kind: Widget', 'kind: Widgit');
+    const crd = await import('node:fs').then((fs) => fs.readFileSync(WIDGET, 'utf8'));
+    for (const [input, hint] of [
+      [typo, false],
+      [crd, true],
+    ] as const) {
+      const f = fakeIO(input);
+      expect(await validate(['--catalog', WIDGET, '-f', '-'], f.io)).toBe(2);
+      expect(f.out()).toBe('');
+      expect(f.err()).toMatch(/^<stdin>:\d+:\d+: warning UNKNOWN_KIND: /m);
+      expect(f.err()).toMatch(/^<stdin>: error NOTHING_VALIDATED: .*demo\.example\.com\/Widget/m);
+      expect(f.err().includes('--catalog')).toBe(hint);
+    }
+    // with a document that is validated, an unknown kind stays a warning
+    const mixed = fakeIO(
+      `${widget('a', '{size: 3, mode: fast}')}---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n`,
+    );
+    expect(await validate(['--catalog', WIDGET, '-f', '-'], mixed.io)).toBe(0);
+  });
+
+  it('a catalog kind at a version it lacks is bad input (exit 2), as for convert', async () => {
+    const f = fakeIO(`${widget('a', '{size: 3, mode: fast}')}---\n${widget('b', '{size: 3}', 'v9')}`);
+    expect(await validate(['--catalog', WIDGET, '-f', '-'], f.io)).toBe(2);
+    expect(f.err()).toMatch(/^<stdin>:6:1: error UNKNOWN_VERSION: .*\(it serves: v1, v2\)/m);
+  });
+
   it.skipIf(!hasCorpus)('a Gateway API route breaking a CEL rule is rejected at the rule’s line', async () => {
     const route = [
       'apiVersion: gateway.networking.k8s.io/v1',

@@ -4,19 +4,22 @@
 // namespace and name) for transition rules and ratcheting. Documents of kinds the catalog lacks are noted, not
 // judged. Exit: 0 every document accepted, 1 one rejected, 2 bad usage, unreadable input or a document that is
 // not a resource (no apiVersion or kind).
-import type { Catalog, ParsedDocument, ValidationIssue } from '../../core/index.ts';
+import type { Catalog, Issue, ParsedDocument, ValidationIssue } from '../../core/index.ts';
 import {
   convertResource,
   findKindForDocument,
   formatIssue,
   formatPath,
+  issue,
   parseResources,
   validateDocument,
   withRanges,
 } from '../../core/index.ts';
-import type { Command } from '../main.ts';
+import type { CommandIO } from '../io.ts';
+import type { CommandArgs } from './command.ts';
+import { BAD_INPUT, defineCommand } from './command.ts';
 import {
-  commandArgs,
+  catalogVersions,
   hooksOf,
   inputName,
   loadCatalogFor,
@@ -24,8 +27,7 @@ import {
   readInput,
   stableJson,
 } from './conversionArgs.ts';
-
-const USAGE = 'usage: version-explorer validate --catalog SRC -f FILE|- [--version V] [--old FILE] [-o text|json]\n';
+import { CATALOG, FILE } from './options.ts';
 
 const isObj = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
 
@@ -102,14 +104,29 @@ export function issueJson(i: ValidationIssue): Record<string, unknown> {
   };
 }
 
-export const validate: Command = async (args, io) => {
-  const a = commandArgs(args, io, 'validate', USAGE, {
-    values: ['--catalog', '--file', '--version', '--old', '--output'],
-    aliases: { '-f': '--file', '-o': '--output' },
-    required: ['--catalog', '--file'],
-    choices: { '--output': ['text', 'json'] },
-  });
-  if (typeof a === 'number') return a;
+export const validate = defineCommand({
+  name: 'validate',
+  summary: 'would the API server accept each resource? (schema, formats, CEL rules)',
+  description:
+    'Every document is validated against its own kind and version (or --version V) as apiextensions-apiserver\n' +
+    "does: types, formats, enum, pattern, bounds, required, unknown fields, list types and the CRD's CEL rules.",
+  options: [
+    CATALOG,
+    FILE,
+    { name: '--version', value: 'V', help: "validate at version V instead of each document's own" },
+    {
+      name: '--old',
+      value: 'FILE',
+      help: 'the objects as stored before (matched by kind, namespace, name), for transition rules and ratcheting',
+    },
+    { name: '--output', alias: '-o', choices: ['text', 'json'], help: 'the report format (default text)' },
+  ],
+  exitCodes: { 0: 'every document accepted', 1: 'a document rejected', 2: BAD_INPUT },
+  example: 'validate --catalog person-v1v2 -f src/catalogs/person-v1v2/example.yaml',
+  run,
+});
+
+async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   const { values } = a;
   const format = values['--output'] ?? 'text';
   const file = values['--file'] as string;
@@ -121,7 +138,9 @@ export const validate: Command = async (args, io) => {
   const parsed = parseResources(text, name);
   const version = values['--version'];
   if (version !== undefined && !catalog.kinds.some((k) => k.versions.some((v) => v.name === version))) {
-    io.err(`version-explorer validate: error UNKNOWN_VERSION: no kind in the catalog has a version '${version}'\n`);
+    io.err(
+      `version-explorer validate: error UNKNOWN_VERSION: no kind in the catalog has a version '${version}' (${catalogVersions(catalog)})\n`,
+    );
     return 2;
   }
   let old: Map<string, unknown> | undefined;
@@ -144,6 +163,13 @@ export const validate: Command = async (args, io) => {
     ...(version !== undefined ? { version } : {}),
     ...(old ? { old } : {}),
   });
+  // Nothing validated (only kinds the catalog lacks: a typo such as `HTTPRoue`, or a CRD given as the resource) is
+  // bad input, as convert's NOTHING_CONVERTED: never "1 document accepted".
+  if (!reports.some((r) => r.version !== undefined)) {
+    for (const r of reports) for (const i of r.issues) io.err(`${formatIssue(i)}\n`);
+    io.err(`${formatIssue(nothingValidated(catalog, reports, name))}\n`);
+    return 2;
+  }
   const accepted = reports.every((r) => r.accepted);
   if (format === 'json')
     io.out(stableJson({ accepted, documents: reports.map((r) => ({ ...r, issues: r.issues.map(issueJson) })) }));
@@ -156,8 +182,23 @@ export const validate: Command = async (args, io) => {
         : `${n} of ${reports.length} document${reports.length === 1 ? '' : 's'} rejected\n`,
     );
   }
-  // A document that is not a resource at all (no apiVersion or kind) is bad input, as for `convert`.
-  const BAD = new Set(['NOT_AN_OBJECT', 'MISSING_API_VERSION', 'MISSING_KIND']);
+  // A document that is not a resource at all (no apiVersion or kind), or a catalog kind at a version it lacks, is
+  // bad input, as for `convert`.
+  const BAD = new Set(['NOT_AN_OBJECT', 'MISSING_API_VERSION', 'MISSING_KIND', 'UNKNOWN_VERSION']);
   if (reports.some((r) => r.issues.some((i) => BAD.has(i.code)))) return 2;
   return accepted ? 0 : 1;
-};
+}
+
+function nothingValidated(catalog: Catalog, reports: readonly DocumentReport[], file: string): Issue {
+  const crd = reports.some(
+    (r) => r.kind === 'CustomResourceDefinition' && r.apiVersion?.startsWith('apiextensions.k8s.io/'),
+  );
+  const has = catalog.kinds.map((k) => `${k.group}/${k.kind}`).join(', ');
+  return issue(
+    'error',
+    'NOTHING_VALIDATED',
+    `no document is of a kind and version in the catalog (it has: ${has})${crd ? '; a CustomResourceDefinition belongs in --catalog' : ''}`,
+    [],
+    { file },
+  );
+}

@@ -7,9 +7,10 @@ import type { Catalog, RuleSet } from '../../core/index.ts';
 import { answerWithRules } from '../../core/index.ts';
 import type { CommandIO } from '../io.ts';
 import { startWebhookServer, type RunningWebhook } from '../webhook/server.ts';
-import { commandArgs, loadCatalogFor } from './conversionArgs.ts';
-import { manifests } from './webhookManifests.ts';
-import { WEBHOOK_USAGE } from '../webhook/help.ts';
+import { loadCatalogFor } from './conversionArgs.ts';
+import type { CommandArgs } from './command.ts';
+import { BAD_INPUT, defineCommand } from './command.ts';
+import { webhookManifests } from './webhookManifests.ts';
 import { loadRules } from './rulesArg.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -46,24 +47,7 @@ const wholeNumber = (v: string | undefined, min: number, max: number): number | 
   return Number.isInteger(n) && n >= min && n <= max ? n : false;
 };
 
-async function serve(args: string[], io: CommandIO): Promise<number> {
-  const a = commandArgs(args, io, 'webhook', WEBHOOK_USAGE, {
-    values: [
-      '--rules',
-      '--crd',
-      '--tls-cert',
-      '--tls-key',
-      '--port',
-      '--host',
-      '--max-body',
-      '--max-objects',
-      '--timeout',
-    ],
-    flags: ['--insecure-http'],
-    required: ['--rules', '--crd'],
-    noPositionals: true,
-  });
-  if (typeof a === 'number') return a;
+async function serve(a: CommandArgs, io: CommandIO): Promise<number> {
   const { values, flags } = a;
   const insecure = flags.has('--insecure-http');
   const host = values['--host'] ?? (insecure ? '127.0.0.1' : '0.0.0.0');
@@ -109,7 +93,36 @@ async function serve(args: string[], io: CommandIO): Promise<number> {
   return 0;
 }
 
-export async function webhook(args: string[], io: CommandIO): Promise<number> {
-  if (args[0] === 'manifests') return manifests(args.slice(1), io);
-  return serve(args, io);
-}
+const NUMBER = (name: `--${string}`, value: string, help: string) => ({ name, value, help });
+
+export const webhook = defineCommand({
+  name: 'webhook',
+  summary: 'serve the conversion rules as a Kubernetes conversion webhook (docs/webhook.md)',
+  description:
+    'POST /convert answers a ConversionReview (apiextensions.k8s.io/v1 or v1beta1) with what `rules apply` computes,\n' +
+    'every object or a Failure with the reason. GET /healthz, /readyz, /metrics. SIGTERM or SIGINT: finishes the\n' +
+    'requests in flight, then exits 0.',
+  options: [
+    { name: '--rules', value: 'FILE', required: true, help: 'the conversion rules (docs/conversion-rules.md)' },
+    {
+      name: '--crd',
+      value: 'FILE',
+      required: true,
+      help: 'the CustomResourceDefinition(s): files or folders, comma-separated',
+    },
+    { name: '--tls-cert', value: 'FILE', help: 'the serving certificate (PEM); reloaded when it changes' },
+    { name: '--tls-key', value: 'FILE', help: 'its private key (PEM); reloaded when it changes' },
+    NUMBER('--port', 'N', 'the port (default 9443)'),
+    { name: '--host', value: 'H', help: 'the address to listen on (default 0.0.0.0; 127.0.0.1 with --insecure-http)' },
+    NUMBER('--max-body', 'BYTES', 'the largest request body (default 33554432); larger: 413'),
+    NUMBER('--max-objects', 'N', 'the most objects in one ConversionReview (default 10000); more: a Failure'),
+    NUMBER('--timeout', 'MS', 'time to read and convert one request (default 10000); longer: 408 or a Failure'),
+    { name: '--insecure-http', help: 'plain HTTP on a loopback address, for tests only' },
+  ],
+  exitCodes: { 0: 'stopped by a signal', 2: BAD_INPUT },
+  example:
+    'webhook --rules rules/cluster-api/kubeadmcontrolplane.yaml --crd CRD.yaml --tls-cert tls.crt --tls-key tls.key',
+  serves: true,
+  run: serve,
+  subcommands: [webhookManifests],
+});

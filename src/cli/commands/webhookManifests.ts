@@ -2,10 +2,11 @@
 // (src/cli/webhook/manifests.ts builds them; docs/webhook.md walks through applying them).
 import { parseAllDocuments, stringify } from 'yaml';
 import type { CommandIO } from '../io.ts';
-import { webhookManifests } from '../webhook/manifests.ts';
-import { commandArgs, loadCatalogFor, readInput } from './conversionArgs.ts';
+import { webhookManifests as buildManifests } from '../webhook/manifests.ts';
+import { loadCatalogFor, readInput } from './conversionArgs.ts';
+import type { CommandArgs } from './command.ts';
+import { BAD_INPUT, defineCommand } from './command.ts';
 import { loadRules } from './rulesArg.ts';
-import { WEBHOOK_USAGE } from '../webhook/help.ts';
 
 type Obj = Record<string, unknown>;
 const isObj = (x: unknown): x is Obj => x !== null && typeof x === 'object' && !Array.isArray(x);
@@ -27,14 +28,43 @@ async function readCrds(io: CommandIO, src: string): Promise<Obj[]> {
   return out;
 }
 
-export async function manifests(args: string[], io: CommandIO): Promise<number> {
-  const a = commandArgs(args, io, 'webhook manifests', WEBHOOK_USAGE, {
-    values: ['--rules', '--crd', '--image', '--name', '--namespace', '--replicas', '--cert-manager', '--ca-bundle'],
-    flags: ['--crd-patch'],
-    required: ['--rules', '--crd', '--image'],
-    noPositionals: true,
-  });
-  if (typeof a === 'number') return a;
+export const webhookManifests = defineCommand({
+  name: 'webhook manifests',
+  summary: 'print the Deployment, Service, ConfigMap and CRD conversion patch that deploy the webhook',
+  description:
+    'YAML for `kubectl apply -f -`: a ConfigMap with the rules and the CRDs they convert, the Deployment (non-root,\n' +
+    "read-only root filesystem, probes), its Service, cert-manager's Certificate with --cert-manager, and each CRD\n" +
+    'with spec.conversion pointing at the Service.',
+  options: [
+    { name: '--rules', value: 'FILE', required: true, help: 'the conversion rules' },
+    { name: '--crd', value: 'FILE', required: true, help: 'the CustomResourceDefinition(s), comma-separated' },
+    { name: '--image', value: 'IMAGE', required: true, help: "the webhook's container image (see the Dockerfile)" },
+    {
+      name: '--name',
+      value: 'N',
+      help: 'the Deployment, Service and Certificate name (default version-explorer-webhook)',
+    },
+    { name: '--namespace', value: 'NS', help: 'where they run (default version-explorer)' },
+    { name: '--replicas', value: 'N', help: 'pods (default 2)' },
+    {
+      name: '--cert-manager',
+      value: 'ISSUER',
+      help: 'a cert-manager Issuer (or ClusterIssuer/NAME) signs the certificate; its CA is injected into the CRDs',
+    },
+    {
+      name: '--ca-bundle',
+      value: 'FILE',
+      help: 'without cert-manager: the PEM CA that signed the serving certificate',
+    },
+    { name: '--crd-patch', help: "print only each CRD's metadata and spec.conversion (kubectl patch --type merge)" },
+  ],
+  exitCodes: { 0: 'the manifests were printed', 2: BAD_INPUT },
+  example:
+    'webhook manifests --rules src/core/models/deployed/testdata/widgets-note-label-rules.yaml --crd src/core/models/deployed/testdata/widgets-crd.yaml --image example.com/webhook:1',
+  run: manifests,
+});
+
+async function manifests(a: CommandArgs, io: CommandIO): Promise<number> {
   const { values, flags } = a;
   const name = values['--name'] ?? 'version-explorer-webhook';
   const namespace = values['--namespace'] ?? 'version-explorer';
@@ -66,7 +96,7 @@ export async function manifests(args: string[], io: CommandIO): Promise<number> 
   }
   const caBundle = values['--ca-bundle'] !== undefined ? await readInput(io, values['--ca-bundle']) : undefined;
   if (values['--ca-bundle'] !== undefined && caBundle === undefined) return 2;
-  const docs = webhookManifests({
+  const docs = buildManifests({
     name,
     namespace,
     image: values['--image'] as string,

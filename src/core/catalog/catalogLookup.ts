@@ -17,6 +17,16 @@ export function findKind(catalog: Catalog, ref: KindRef): Kind | undefined {
   return catalog.kinds.find((k) => k.group === ref.group && k.kind === ref.kind);
 }
 
+/**
+ * The versions a client can name, for messages that list them: served, without the storage variants derived for
+ * ASO's design (`v1storage`); every non-derived version when none is served.
+ */
+export function servedVersionNames(kind: Kind): string {
+  const api = kind.versions.filter((v) => v.derived !== true);
+  const served = api.filter((v) => v.served);
+  return (served.length > 0 ? served : api).map((v) => v.name).join(', ');
+}
+
 /** The kind, or the UNKNOWN_KIND issue to return when the catalog has none of that name. */
 export function findKindOrIssue(catalog: Catalog, ref: KindRef): { kind?: Kind; issue?: Issue } {
   const kind = findKind(catalog, ref);

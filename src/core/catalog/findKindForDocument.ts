@@ -1,7 +1,7 @@
 // apiVersion/kind of a document -> the catalog's kind and version, or an Issue saying what is missing.
 import { issue, type Issue } from '../model/issue.ts';
 import type { Catalog, Kind, Version } from '../model/model.ts';
-import { findVersion } from './catalogLookup.ts';
+import { findVersion, servedVersionNames } from './catalogLookup.ts';
 
 export interface FoundKind {
   readonly kind?: Kind;
@@ -48,7 +48,7 @@ export function findKindForDocument(catalog: Catalog, doc: unknown): FoundKind {
       issue: issue(
         'error',
         'UNKNOWN_VERSION',
-        `${kind.kind} has no version ${version} (it has: ${kind.versions.map((x) => x.name).join(', ')})`,
+        `${kind.kind} has no version ${version} (it serves: ${servedVersionNames(kind)})`,
         ['apiVersion'],
       ),
     };

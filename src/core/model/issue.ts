@@ -17,8 +17,11 @@ export type IssueCode =
   | 'TOO_DEEP'
   | 'NUMBER_NOT_JSON'
   | 'NOTHING_CONVERTED'
+  | 'NOTHING_VALIDATED' // `validate`: no document of a kind and version the catalog has
   | 'FILE_NOT_FOUND'
+  | 'NOT_A_FILE' // a folder where one file is expected (`-f DIR`)
   | 'UNKNOWN_BUILTIN'
+  | 'USAGE' // the command line itself: an unknown option, a missing value, a stray argument
   // importers
   | 'INVALID_CRD'
   | 'INVALID_OPENAPI'

@@ -9,6 +9,7 @@ import {
   findKind,
   findVersion,
   propertiesByName,
+  servedVersionNames,
   typeNamed,
   type KindRef,
 } from '../catalog/catalogLookup.ts';
@@ -51,7 +52,7 @@ export function resolveVersion(kind: Kind, name: string): { version?: Version; i
     issue: issue(
       'error',
       'UNKNOWN_VERSION',
-      `${kind.kind} has no version '${name}' (versions: ${kind.versions.map((x) => x.name).join(', ')})`,
+      `${kind.kind} has no version '${name}' (it serves: ${servedVersionNames(kind)}; or hub)`,
     ),
   };
 }
