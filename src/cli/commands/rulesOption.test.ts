@@ -68,7 +68,9 @@ describe.skipIf(!HAS_CORPUS)(`--rules on the conversion commands (${HAS_CORPUS ?
     const sample = path.join(CAPI, 'samples/v1.10.10/simple-cluster.yaml');
     // the KCP rules describe only the KCP's webhook: the file's other kinds are "cannot tell", which is no all-clear
     expect(await convert(['--catalog', CRDS, '-f', sample, '--to', 'v1beta2', '--rules', KCP_RULES], f.io)).toBe(1);
-    expect(f.err().trimEnd().split('\n').at(-1)).toMatch(/^verdict: 7 documents: 6 cannot tell \(webhook\), 1 accepted/);
+    expect(f.err().trimEnd().split('\n').at(-1)).toMatch(
+      /^verdict: 7 documents: 6 cannot tell \(webhook\), 1 accepted/,
+    );
     expect(f.err()).toMatch(/info RULE_DROPPED: rule infrastructureRef-namespace/);
     expect(f.err()).not.toMatch(/DROPPED_ON_WRITE.*spec\.machineTemplate\.infrastructureRef\.namespace/);
   });
