@@ -108,6 +108,9 @@ export const DEPLOYED_FATE_KINDS: Readonly<Record<DeployedFateKind, DeployedFate
   copied: { words: 'copied', colour: 'copied' },
 };
 
+/** The colours the As deployed panes use (the legend shows only these): the table's, a rule's move, a pruned input. */
+export const DEPLOYED_COLOURS: readonly FateKind[] = ['copied', 'renamed', 'converted', 'lost', 'pruned', 'manual'];
+
 /** A drop a `drop` rule intends: the conversion's doing, shown as such and never as a loss. */
 export const intendedDrop = (f: Pick<DeployedFate, 'cause'>): boolean => f.cause === 'rule-dropped';
 

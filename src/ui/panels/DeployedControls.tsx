@@ -261,8 +261,7 @@ export function DeployedTab({ deployed }: { readonly deployed: DeployedView }) {
     <div className="deployed-tab">
       <p className="muted">
         As deployed: written at <code>{deployed.from}</code>, stored at <code>{deployed.storage}</code> (conversion{' '}
-        {deployed.conversion}), read at <code>{deployed.to}</code>. The property bag, losses and plan of this tab
-        describe ASO&apos;s design: switch to ASO design to see them.
+        {deployed.conversion}), read at <code>{deployed.to}</code>: what each stage did to each field, and why.
       </p>
       <DeployedFates deployed={deployed} />
     </div>

@@ -57,6 +57,7 @@ import type { Census, StrategyComparison } from '../../core/index.ts';
 import type { StrategiesRequest } from './protocol.ts';
 import { censusOf, strategiesOf } from './strategiesEngine.ts';
 import { exploreDeployed } from './exploreDeployed.ts';
+import { deployedKindSummary, kindSummary } from './kindSummary.ts';
 import { validationView } from './validation.ts';
 import { withGhosts } from './ghosts.ts';
 import { usedPlanTypes } from './resourceUsage.ts';
@@ -77,28 +78,6 @@ export function summarize(catalog: Catalog): CatalogSummary {
     id: catalog.id,
     title: catalog.title,
     kinds: catalog.kinds.map(kindSummary),
-  };
-}
-
-function kindSummary(k: Kind): KindSummary {
-  return {
-    group: k.group,
-    kind: k.kind,
-    hub: k.hub,
-    hubReason: k.hubReason,
-    ...(k.crdStorageVersion !== undefined ? { crdStorageVersion: k.crdStorageVersion } : {}),
-    ...(k.storedVersions !== undefined ? { storedVersions: k.storedVersions } : {}),
-    strategy: k.strategy,
-    graphs: k.graphs,
-    versions: k.versions.map((v) => ({
-      name: v.name,
-      role: v.role,
-      ...(v.twin !== undefined ? { twin: v.twin } : {}),
-      served: v.served,
-      crdStorage: v.crdStorage,
-      deprecated: v.deprecated,
-      ...(v.deprecationWarning !== undefined ? { deprecationWarning: v.deprecationWarning } : {}),
-    })),
   };
 }
 
@@ -345,7 +324,7 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
       ...dep.result,
       issues: [...issues, ...dep.result.issues],
       markers,
-      kind: { ...kindSummary(kind), hubChoices: [] },
+      kind: deployedKindSummary(kind),
       ...(schema !== undefined ? { schema } : {}),
       ...(req.rules ? { rules: rulesView(dep.byRules ? 'deployed' : undefined, dep.ruleIssues) } : {}),
       ...(fast ? { rangesPending: true } : {}),
