@@ -87,3 +87,34 @@ test('As deployed, the Round trip tab says the HelmRelease is lossy and names th
     expect(text, tab).not.toMatch(/v2storage|property bag|\$propertyBag/i);
   }
 });
+
+test('choosing a webhook for Flux (which declares none) says the explorer cannot tell, never that nothing is lost', async ({
+  page,
+}) => {
+  const r = await encodeState({
+    catalog: {
+      type: 'embedded',
+      name: 'flux-helmreleases',
+      hash: 'f1a7c0de01',
+      sources: [{ name: 'helm.toolkit.fluxcd.io_helmreleases.yaml', text: crd }],
+    },
+    input: sample,
+    document: 0,
+    targetVersion: 'v2',
+    view: 'bag',
+  });
+  if (!('fragment' in r)) throw new Error(r.issue.message);
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await page.goto(`./#${r.fragment}`);
+  await expect(page.getByRole('alert', { name: 'Lost on write' })).toBeVisible();
+  await expect(page.getByTestId('verdict-undetermined')).toHaveCount(0);
+  const webhook = page.locator('input[name="conversion"][value="Webhook"]');
+  if (!(await webhook.isVisible()))
+    await page
+      .getByRole('button', { name: /Conversion/ })
+      .first()
+      .click();
+  await webhook.check();
+  await expect(page.getByTestId('verdict-undetermined')).toHaveAttribute('data-verdict', 'undetermined');
+  await expect(page.getByTestId('verdict-undetermined')).toContainText('v2beta1 -> v2');
+});

@@ -30,7 +30,7 @@ import { useEditorSync } from './editor/editorSync.ts';
 import { usePanesPainted } from './explorer/panesPainted.ts';
 import { useDeferredEditor } from './editor/deferEditor.ts';
 import { ShareBar } from './share/ShareBar.tsx';
-import { ConversionChoice, PaneDrops, WriteLossBanner } from './panels/DeployedControls.tsx';
+import { ConversionChoice, PaneDrops, UndeterminedNote, WriteLossBanner } from './panels/DeployedControls.tsx';
 import { CatalogPicker, openBuiltin, refValue, useCatalogInputs } from './explorer/CatalogPicker.tsx';
 import { StartBar } from './explorer/StartBar.tsx';
 import { Toolbar, shownStrategy } from './explorer/Toolbar.tsx';
@@ -291,6 +291,7 @@ export function App() {
         />
 
         {deployed && <WriteLossBanner deployed={deployed} />}
+        {deployed && <UndeterminedNote verdict={shown?.verdict} />}
         {deployed && (
           <ConversionChoice
             deployed={deployed}

@@ -26,7 +26,7 @@ export const UPSTREAM_EXAMPLES: readonly UpstreamExample[] = [
     id: 'flux-helmrelease',
     title: 'Flux HelmRelease v2beta1 → v2 (a dropped field)',
     shows:
-      'v2 removed the post-renderer’s patchesStrategicMerge and patchesJson6902: kept in the bag, lost for v2 clients.',
+      'Flux declares no conversion webhook (conversion None): written at v2beta1 and stored at v2, the post-renderer’s patchesStrategicMerge and patchesJson6902 are dropped on write.',
     crds: [
       {
         url: gh('fluxcd/helm-controller', 'v1.3.0', 'config/crd/bases/helm.toolkit.fluxcd.io_helmreleases.yaml'),

@@ -56,7 +56,7 @@ function conversionNote(kind: Kind, choice: ConversionStrategy | undefined, note
   return issue(
     'info',
     'CONVERSION_UNDECLARED',
-    `${kind.kind}'s versions differ and the file declares no conversion: shown as None, as the file says (--conversion webhook for what installs usually add)`,
+    `${kind.kind}'s versions differ and the file declares no conversion: shown as None, as the file says (--conversion webhook when your install adds one: then describe it with --rules or --webhook URL, or the verdict cannot tell)`,
   );
 }
 

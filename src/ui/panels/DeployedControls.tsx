@@ -2,7 +2,8 @@
 // conversion choice, the write-loss banner (the loudest thing on the page), the drops listed on the Stored and
 // Target panes, and the fate list. Plain props; the worker computed everything (deployedView.ts).
 import { useState, type ReactNode } from 'react';
-import type { ConversionStrategy, StorageView } from '../../core/index.ts';
+import type { ConversionStrategy, StorageView, Verdict } from '../../core/index.ts';
+import { verdictHeadline } from '../../core/index.ts';
 import type { DeployedFateRow, DeployedView } from '../worker/protocol.ts';
 import { Table } from './Table.tsx';
 import { FoldingBanner } from './FoldingBanner.tsx';
@@ -48,7 +49,7 @@ export function StorageViewSwitch({
   );
 }
 
-/** "None, as the file says" / "a webhook, as installs usually add" for a base CRD that declares no conversion. */
+/** "None, as the file says" / "a webhook the explorer cannot see" for a base CRD that declares no conversion. */
 export function ConversionChoice({
   deployed,
   checked,
@@ -65,7 +66,7 @@ export function ConversionChoice({
       {(
         [
           ['None', 'None, as the file says'],
-          ['Webhook', 'A webhook, as installs usually add'],
+          ['Webhook', 'A webhook (cannot tell what it keeps without its rules)'],
         ] as const
       ).map(([c, label]) => (
         <label key={c} className={checked === c ? 'on' : ''}>
@@ -90,11 +91,12 @@ export function ConversionChoice({
       summary={
         <span
           title={
-            'The versions of this CRD differ and the file declares no conversion. Many such files are base CRDs ' +
-            'whose install adds a webhook.'
+            'The versions of this CRD differ and the file declares no conversion: the API server then only rewrites ' +
+            'apiVersion. If your install adds a conversion webhook, describe it with conversion rules (or test it ' +
+            'with the CLI’s --webhook URL): without them the explorer cannot tell what it keeps.'
           }
         >
-          The file declares no conversion between its differing versions; installs often add a webhook.
+          The file declares no conversion between its differing versions (None: apiVersion rewritten only).
           {deployed.byRules && <> Your conversion rules are that webhook here (the Conversion rules tab).</>}
         </span>
       }
@@ -108,6 +110,16 @@ const when = (f: DeployedFateRow) => `${f.on === 'write' ? 'on write' : 'on read
 const where = (f: DeployedFateRow) => (f.cause === 'rule-failed' ? `${f.words} (${when(f)})` : when(f));
 
 /** A write that loses data, or a write or read the API server fails: a banner with the count and the paths. */
+/** "Cannot tell": the verdict when a webhook the explorer cannot see converts (never shown as "no loss"). */
+export function UndeterminedNote({ verdict }: { readonly verdict: Verdict | undefined }) {
+  if (verdict?.status !== 'undetermined') return null;
+  return (
+    <p className="muted" role="status" data-testid="verdict-undetermined" data-verdict={verdict.status}>
+      {verdictHeadline(verdict)}.
+    </p>
+  );
+}
+
 export function WriteLossBanner({ deployed }: { readonly deployed: DeployedView }) {
   const lost = deployed.droppedOnWrite;
   if (lost.length === 0 && !deployed.rejected) return null;

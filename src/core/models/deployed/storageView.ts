@@ -42,7 +42,7 @@ export function deployedStorageVersion(kind: Kind): Version {
 /**
  * True for a multi-version CRD whose versions' schemas differ and that declares no conversion: often a
  * controller-gen base CRD whose install adds a webhook (kubebuilder's kustomize patches), so the user chooses
- * between "None, as the file says" and "a webhook, as installs usually add".
+ * between "None, as the file says" and "a webhook" (which the explorer cannot see without its rules).
  */
 export function conversionUndeclared(kind: Kind): boolean {
   if (kind.conversionStrategy !== undefined || kind.aso) return false;
