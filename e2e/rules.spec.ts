@@ -182,7 +182,7 @@ test('axe: the Conversion rules tab has no serious or critical violations', asyn
   expect(bad).toEqual([]);
 });
 
-test('a rule whose CEL fails: its field is lost by the failure, and the rules editor marks the rule in both views', async ({
+test('a rule whose CEL fails: the API server fails the write (no field shown lost), and the rules editor marks the rule in both views', async ({
   page,
 }) => {
   await open(page);
@@ -196,12 +196,9 @@ test('a rule whose CEL fails: its field is lost by the failure, and the rules ed
   const problem = page.getByRole('list', { name: 'Rules problems' }).locator('[data-code="RULE_FAILED"]');
   await expect(problem).toContainText(`rules.yaml:${line}:`);
   await expect(rulesEditor(page).locator('.squiggly-error')).not.toHaveCount(0);
-  // As deployed: the field the rule read is lost on write, by the rule's failure (no "computed by" colour).
-  const lost = page.getByTestId('stored-drops').locator('[data-path="spec.replicas"]');
-  await expect(lost).toHaveAttribute('data-rule', 'replicas');
-  await expect(lost).toContainText('rule `replicas` failed');
-  await expect(page.getByRole('alert', { name: 'Lost on write' })).toContainText('spec.replicas');
-  await expect(page.getByRole('alert', { name: 'Lost on write' })).not.toContainText(REF);
+  // As deployed: a conversion that fails fails the request (converter.go), it never shows fields as lost.
+  await expect(page.getByTestId('stored-drops').locator('[data-path="spec.replicas"]')).toHaveCount(0);
+  await expect(page.getByTestId('request-rejected')).toHaveAttribute('data-code', 'RULE_FAILED');
 
   // ASO design: the same failure is the rules' problem (listed once) with its marker at the rule.
   await page.getByRole('radio', { name: 'ASO design' }).click();

@@ -194,7 +194,10 @@ test('Copy as Markdown gives the kind, versions, a table of problem fields and t
   await page.getByRole('button', { name: 'Copy as Markdown' }).click();
   await expect(page.getByTestId('share-status')).toBeVisible();
   const md = await clipboard(page);
-  expect(md.split('\n')[0]).toBe('**Would be rejected at `v2`: 2 required fields missing.**');
+  // the verdict's headline, then every reason
+  expect(md.split('\n')[0]).toMatch(/^\*\*Would be rejected: a v2 client cannot write back what it read at spec\./);
+  expect(md).toMatch(/^- write-back: `spec\.postalAddress`: .*\(`REQUIRED_MISSING`\)$/m);
+  expect(md).toMatch(/^- write-back: `spec\.residentialAddress`: .*\(`REQUIRED_MISSING`\)$/m);
   expect(md).toMatch(/^#### Person \(crm\.example\.com\): `v1` → `v2`/m);
   expect(md).toContain('| Field | What happens | Why |');
   expect(md).toMatch(/\| `spec\.postalAddress` \| required but missing \(/);

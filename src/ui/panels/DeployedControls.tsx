@@ -109,7 +109,6 @@ const when = (f: DeployedFateRow) => `${f.on === 'write' ? 'on write' : 'on read
 /** When and by whom; a field lost because a rule failed says so (no schema dropped it). */
 const where = (f: DeployedFateRow) => (f.cause === 'rule-failed' ? `${f.words} (${when(f)})` : when(f));
 
-/** A write that loses data, or a write or read the API server fails: a banner with the count and the paths. */
 /** "Cannot tell": the verdict when a webhook the explorer cannot see converts (never shown as "no loss"). */
 export function UndeterminedNote({ verdict }: { readonly verdict: Verdict | undefined }) {
   if (verdict?.status !== 'undetermined') return null;
@@ -120,15 +119,20 @@ export function UndeterminedNote({ verdict }: { readonly verdict: Verdict | unde
   );
 }
 
+/** A write that loses data, or a write or read the API server fails: a banner with the count and the paths. */
 export function WriteLossBanner({ deployed }: { readonly deployed: DeployedView }) {
   const lost = deployed.droppedOnWrite;
   if (lost.length === 0 && !deployed.rejected) return null;
   // A conversion's metadata the server refuses fails the write or the read (restoreObjectMeta).
   const conversion = (deployed.rejections ?? []).filter((x) => x.code === 'CONVERSION_INVALID_METADATA');
   const malformed = deployed.rejections?.some((x) => x.code === 'INVALID_METADATA') ?? deployed.rejected;
+  // Every other reason the server fails the request: validation at V, a failing rule, an unserved version.
+  const others = (deployed.rejections ?? []).filter(
+    (x) => x.code !== 'INVALID_METADATA' && x.code !== 'CONVERSION_INVALID_METADATA',
+  );
   // Named by what it reports: a loss on write, a request the server fails, or both.
   const label =
-    malformed || conversion.length > 0
+    malformed || conversion.length > 0 || others.length > 0
       ? lost.length > 0
         ? 'Rejected by the API server; lost on write'
         : 'Rejected by the API server'
@@ -150,6 +154,24 @@ export function WriteLossBanner({ deployed }: { readonly deployed: DeployedView 
         >
           <strong>The API server fails this {x.on}</strong>: the conversion returned metadata it refuses at{' '}
           <code>{x.path}</code> <span className="muted">({x.message})</span>{' '}
+        </p>
+      ))}
+      {others.map((x) => (
+        <p
+          key={`${x.on}\u0000${x.code}\u0000${x.path}`}
+          data-testid="request-rejected"
+          data-on={x.on}
+          data-code={x.code}
+          data-path={x.path}
+        >
+          <strong>The API server fails this {x.on}</strong>
+          {x.path ? (
+            <>
+              {' '}
+              at <code>{x.path}</code>
+            </>
+          ) : null}
+          : {x.message}{' '}
         </p>
       ))}
       {lost.length > 0 && (

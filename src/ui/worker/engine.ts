@@ -319,6 +319,9 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
     else conversionMarkers(dep.markerIssues, [], doc.ranges, markers);
     if (!fast) markers.push(...dep.validationMarkers);
     const schema = schemaFor(req.catalogKey, catalog, kind, sv.name);
+    // The Changes tab compares the two versions' schemas (either view shows it; drafts come from it).
+    const to = dep.result.targetVersion ?? sv.name;
+    const changes = safe(() => changesView(catalog, kind, sv.name, to, value), issues, 'Change analysis');
     return done({
       ...result,
       ...dep.result,
@@ -326,6 +329,7 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
       markers,
       kind: deployedKindSummary(kind),
       ...(schema !== undefined ? { schema } : {}),
+      ...(changes ? { changes } : {}),
       ...(req.rules ? { rules: rulesView(dep.byRules ? 'deployed' : undefined, dep.ruleIssues) } : {}),
       ...(fast ? { rangesPending: true } : {}),
     });

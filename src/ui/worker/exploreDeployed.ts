@@ -2,7 +2,11 @@
 // validation of the write and of what a client at the target would write back, and the one verdict of the view.
 // No ASO conversion, hub, bag or plan is computed here.
 import {
+  conversionWithRules,
   deployedVerdict,
+  deployedVersions,
+  jsonDifferences,
+  runDeployed,
   type Catalog,
   type HookRegistry,
   type Issue,
@@ -10,7 +14,7 @@ import {
   type ParsedResources,
   type Version,
 } from '../../core/index.ts';
-import type { ExploreRequest, ExploreResult, Marker, RoundTripView } from './protocol.ts';
+import type { ExploreRequest, ExploreResult, Marker, RoundTripView, WriteBackView } from './protocol.ts';
 import { deployedView } from './deployedView.ts';
 import { validationView } from './validation.ts';
 import { beforeAfter } from './views.ts';
@@ -49,6 +53,7 @@ export interface DeployedExplore {
     | 'lost'
     | 'validation'
     | 'roundTrip'
+    | 'writeBack'
   >;
   /** Issues pinned to the input's fields (drops), for the editor's markers. */
   readonly markerIssues: readonly Issue[];
@@ -117,6 +122,7 @@ export function exploreDeployed(input: DeployedExploreInput): DeployedExplore | 
           issues: rt.rejections.map((x) => x.issue),
         }
       : undefined;
+  const writeBack = req.roundTrip === true ? deployedWriteBack(input, version, value) : undefined;
   // The pipeline's own problems (drops, rejections); the rules' issues belong to the rules editor.
   const own = r.issues.filter((i) => i.file === undefined);
   return {
@@ -130,10 +136,37 @@ export function exploreDeployed(input: DeployedExploreInput): DeployedExplore | 
       verdict,
       validation: validation.view,
       ...(roundTrip ? { roundTrip } : {}),
+      ...(writeBack ? { writeBack } : {}),
     },
     markerIssues: own,
     validationMarkers: validation.markers,
     ruleIssues: dep.ruleIssues,
     byRules: dep.view.byRules,
   };
+}
+
+/**
+ * "Read at B, write back": a client at B reads the stored object and writes back what it read; the stored object
+ * before and after, and the fields that write destroys.
+ */
+function deployedWriteBack(input: DeployedExploreInput, from: Version, value: unknown): WriteBackView | undefined {
+  const { req, catalog, kind, hooks, rules } = input;
+  const versions = deployedVersions(kind);
+  const at = versions.find((v) => v.name === (req.writeBackVersion ?? req.targetVersion)) ?? from;
+  const opts = {
+    fates: false,
+    ...(hooks ? { hooks } : {}),
+    ...(rules.ruleSet ? { rules: rules.ruleSet } : {}),
+  };
+  // the conversion the view runs (the user's rules are the webhook unless the user chose)
+  const chosen = conversionWithRules(req.conversion, rules.ruleSet, kind);
+  try {
+    const o = chosen ? { ...opts, conversion: chosen } : opts;
+    const read = runDeployed(catalog, kind, from, value as Record<string, unknown>, at, o);
+    const back = runDeployed(catalog, kind, at, read.target, from, o);
+    const destroyed = jsonDifferences(read.stored, back.stored);
+    return { ...beforeAfter(at.name, read.stored, back.stored, destroyed.length === 0), destroyed };
+  } catch {
+    return undefined;
+  }
 }
