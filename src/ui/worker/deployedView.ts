@@ -104,7 +104,10 @@ export function deployedView(
   const T = readVersion(kind, to);
   // The user's rules are the webhook (the CLI's `convert --rules` policy): Webhook unless the user chose.
   const chosen = conversionWithRules(conversion, rules, kind);
+  // The worker validates the input once (validation.ts) and gives the verdict those issues: the pipeline's own
+  // validation of the write would repeat it on every run here.
   const opts = {
+    validate: false,
     fates: allFates,
     ...(chosen ? { conversion: chosen } : {}),
     ...(hooks ? { hooks } : {}),

@@ -154,6 +154,7 @@ function deployedWriteBack(input: DeployedExploreInput, from: Version, value: un
   const versions = deployedVersions(kind);
   const at = versions.find((v) => v.name === (req.writeBackVersion ?? req.targetVersion)) ?? from;
   const opts = {
+    validate: false,
     fates: false,
     ...(hooks ? { hooks } : {}),
     ...(rules.ruleSet ? { rules: rules.ruleSet } : {}),
