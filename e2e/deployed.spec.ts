@@ -3,7 +3,7 @@
 // storage version), with the write-loss banner; the switch to the ASO design brings the hub back.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './fixtures.ts';
+import { expect, test, type Page } from './fixtures.ts';
 import { encodeState } from '../src/ui/share/codec.ts';
 import { CORPUS, CORPUS_MISSING, HAS_CORPUS } from '../src/core/testdata/corpus.ts';
 
@@ -14,7 +14,8 @@ const crd = read('crds/helm.toolkit.fluxcd.io_helmreleases.yaml');
 const sample = read('samples/v0.31.2/config/testdata/post-renderer-kustomize/helmrelease.yaml');
 const PATCHES = 'spec.postRenderers[0].kustomize.patchesStrategicMerge';
 
-test('a HelmRelease v2beta1 shows its post-renderer patches dropped on the Stored pane', async ({ page }) => {
+/** The sample read at v2, with the Flux CRD embedded in the link, on the given tab. */
+async function openFlux(page: Page, view: 'bag' | 'roundtrip'): Promise<void> {
   const r = await encodeState({
     catalog: {
       type: 'embedded',
@@ -25,11 +26,15 @@ test('a HelmRelease v2beta1 shows its post-renderer patches dropped on the Store
     input: sample,
     document: 0,
     targetVersion: 'v2',
-    view: 'bag',
+    view,
   });
   if (!('fragment' in r)) throw new Error(r.issue.message);
   await page.setViewportSize({ width: 1400, height: 1000 });
   await page.goto(`./#${r.fragment}`);
+}
+
+test('a HelmRelease v2beta1 shows its post-renderer patches dropped on the Stored pane', async ({ page }) => {
+  await openFlux(page, 'bag');
 
   const stored = page.getByRole('region', { name: 'Stored' });
   await expect(page.getByRole('group', { name: 'Stored document at v2' })).toBeVisible();
@@ -57,21 +62,7 @@ test('a HelmRelease v2beta1 shows its post-renderer patches dropped on the Store
 test('As deployed, the Round trip tab says the HelmRelease is lossy and names the field; no tab speaks of a hub or bag', async ({
   page,
 }) => {
-  const r = await encodeState({
-    catalog: {
-      type: 'embedded',
-      name: 'flux-helmreleases',
-      hash: 'f1a7c0de01',
-      sources: [{ name: 'helm.toolkit.fluxcd.io_helmreleases.yaml', text: crd }],
-    },
-    input: sample,
-    document: 0,
-    targetVersion: 'v2',
-    view: 'roundtrip',
-  });
-  if (!('fragment' in r)) throw new Error(r.issue.message);
-  await page.setViewportSize({ width: 1400, height: 1000 });
-  await page.goto(`./#${r.fragment}`);
+  await openFlux(page, 'roundtrip');
   await expect(page.getByRole('radio', { name: 'As deployed' })).toBeChecked();
   const trip = page.getByRole('region', { name: 'Round trip' });
   // written at v2beta1, stored at v2, read back at v2beta1: the patches do not come back
@@ -91,21 +82,7 @@ test('As deployed, the Round trip tab says the HelmRelease is lossy and names th
 test('choosing a webhook for Flux (which declares none) says the explorer cannot tell, never that nothing is lost', async ({
   page,
 }) => {
-  const r = await encodeState({
-    catalog: {
-      type: 'embedded',
-      name: 'flux-helmreleases',
-      hash: 'f1a7c0de01',
-      sources: [{ name: 'helm.toolkit.fluxcd.io_helmreleases.yaml', text: crd }],
-    },
-    input: sample,
-    document: 0,
-    targetVersion: 'v2',
-    view: 'bag',
-  });
-  if (!('fragment' in r)) throw new Error(r.issue.message);
-  await page.setViewportSize({ width: 1400, height: 1000 });
-  await page.goto(`./#${r.fragment}`);
+  await openFlux(page, 'bag');
   await expect(page.getByRole('alert', { name: 'Lost on write' })).toBeVisible();
   await expect(page.getByTestId('verdict-undetermined')).toHaveCount(0);
   const webhook = page.locator('input[name="conversion"][value="Webhook"]');

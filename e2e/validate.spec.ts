@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures.ts';
 import { panesShown } from './shareHelpers.ts';
 import { CORPUS, CORPUS_MISSING, HAS_CORPUS } from '../src/core/testdata/corpus.ts';
+import { httpRoute } from '../src/core/testdata/httpRoute.ts';
 
 const corpus = CORPUS;
 const widgetCrd = path.resolve(import.meta.dirname, '../src/cli/testdata/validate/widget-crd.yaml');
@@ -67,21 +68,7 @@ test('a multi-document Cluster API input shows no false markers; the cursor pick
   await expect(squiggles(page)).toHaveCount(0);
 });
 
-const BAD_ROUTE = [
-  'apiVersion: gateway.networking.k8s.io/v1',
-  'kind: HTTPRoute',
-  'metadata:',
-  '  name: shop',
-  'spec:',
-  '  parentRefs:',
-  '    - name: gw',
-  '  rules:',
-  '    - matches:',
-  '        - path:',
-  '            type: PathPrefix',
-  '            value: cart',
-  '',
-].join('\n');
+const BAD_ROUTE = httpRoute('cart');
 
 async function openRoute(page: Page): Promise<void> {
   test.skip(!HAS_CORPUS, CORPUS_MISSING);

@@ -222,7 +222,7 @@ export {
   type VerdictStatus,
 } from './analyse/verdict.ts';
 export {
-  DEPLOYED_COLOURS,
+  DEPLOYED_LEGEND,
   DEPLOYED_FATE_KINDS,
   deployedColour,
   deployedFateReason,

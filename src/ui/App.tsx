@@ -10,7 +10,7 @@ import { useWorkerConversion } from './worker/useWorkerConversion.ts';
 import type { ExploreResult, PaneView } from './worker/protocol.ts';
 import { DocumentView } from './panels/DocumentView.tsx';
 import { ValidationBadge } from './panels/ValidationBadge.tsx';
-import { DEPLOYED_COLOURS } from '../core/index.ts';
+import { DEPLOYED_LEGEND } from '../core/index.ts';
 import { Legend } from './panels/Legend.tsx';
 import { legendCounts } from './panels/legendCounts.ts';
 import { WriteBackBadge } from './panels/WriteBackBadge.tsx';
@@ -339,7 +339,7 @@ export function App() {
           )}
         </main>
 
-        <Legend counts={legend} {...(deployed ? { kinds: DEPLOYED_COLOURS } : {})} />
+        <Legend counts={legend} {...(deployed ? { labels: DEPLOYED_LEGEND } : {})} />
         {!narrow && <Splitter vh={detailsVh} onChange={setDetailsVh} />}
         <section className="bottom" aria-label="Details">
           <DetailsTabs

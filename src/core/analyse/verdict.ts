@@ -96,12 +96,10 @@ export function deployedVerdict(input: DeployedVerdictInput): Verdict {
     ),
     ...errorsOf(input.targetValidation, 'write-back'),
   ];
+  // The pipeline sorts fates by pane (resource, stored, target): the first stage that lost a path speaks.
   const losses = (fates: readonly DeployedFate[]) =>
     distinctLosses(
-      fates
-        .filter((f) => isDeployedLoss(f) && f.pane !== 'target')
-        .concat(fates.filter((f) => isDeployedLoss(f) && f.pane === 'target'))
-        .map((f) => ({ path: f.path, on: f.on, by: f.by, why: deployedDropSentence(f) })),
+      fates.filter(isDeployedLoss).map((f) => ({ path: f.path, on: f.on, by: f.by, why: deployedDropSentence(f) })),
     );
   // The conversions a webhook the explorer does not know decides (the pipeline's list), with the fields it decides.
   const undecided = new Map<string, { from: string; to: string; paths: Path[] }>();
@@ -115,11 +113,8 @@ export function deployedVerdict(input: DeployedVerdictInput): Verdict {
     undecided.set(key(a, b), u);
   }
   const rt = input.roundTrip;
-  const roundTrip = rt && {
-    version: rt.from,
-    lossless: !rt.rejected && losses(rt.fates).length === 0,
-    lost: losses(rt.fates).map((l) => l.path),
-  };
+  const rtLost = rt ? losses(rt.fates).map((l) => l.path) : [];
+  const roundTrip = rt && { version: rt.from, lossless: !rt.rejected && rtLost.length === 0, lost: rtLost };
   const v = {
     view: 'deployed' as const,
     from: r.from,
@@ -163,11 +158,13 @@ export function asoVerdict(input: AsoVerdictInput): Verdict {
       },
     }));
   // A conversion error (not a missing field: that is the write-back's) fails the conversion.
-  const failures = [...hub.issues, ...(target?.issues ?? [])].filter(
-    (i, n, all) =>
-      i.code !== 'REQUIRED_MISSING' &&
-      all.findIndex((j) => j.code === i.code && pathKey(j.path) === pathKey(i.path)) === n,
-  );
+  const seen = new Set<string>();
+  const failures = [...hub.issues, ...(target?.issues ?? [])].filter((i) => {
+    const k = `${i.code}\u0000${pathKey(i.path)}`;
+    if (i.code === 'REQUIRED_MISSING' || seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
   const rejections = [
     ...errorsOf(input.validation, 'write'),
     ...errorsOf(failures, 'write'),
@@ -176,16 +173,15 @@ export function asoVerdict(input: AsoVerdictInput): Verdict {
       (x) => !missing.some((m) => pathKey(m.issue.path) === pathKey(x.issue.path)),
     ),
   ];
-  const lost = distinctLosses(
-    fates
+  // Lost on the way into the hub (the write), then on the way out to the target (the read).
+  const lossesOf = (from: readonly Fate[], on: 'write' | 'read', by: string): VerdictLoss[] =>
+    from
       .filter((f) => f.kind === 'lost' || f.kind === 'pruned')
-      .map((f) => ({
-        path: fieldOf(f),
-        on: (hub.fates.includes(f) ? 'write' : 'read') as 'write' | 'read',
-        by: hub.fates.includes(f) ? hub.to : (target?.to ?? hub.to),
-        why: f.reason,
-      })),
-  );
+      .map((f) => ({ path: fieldOf(f), on, by, why: f.reason }));
+  const lost = distinctLosses([
+    ...lossesOf(hub.fates, 'write', hub.to),
+    ...(target && target !== hub ? lossesOf(target.fates, 'read', target.to) : []),
+  ]);
   const bagged = new Set(hub.fates.filter((f) => f.kind === 'bagged').map((f) => pathKey(fieldOf(f)))).size;
   const rt = input.roundTrip;
   const v = {

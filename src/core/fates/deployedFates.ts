@@ -108,8 +108,18 @@ export const DEPLOYED_FATE_KINDS: Readonly<Record<DeployedFateKind, DeployedFate
   copied: { words: 'copied', colour: 'copied' },
 };
 
-/** The colours the As deployed panes use (the legend shows only these): the table's, a rule's move, a pruned input. */
-export const DEPLOYED_COLOURS: readonly FateKind[] = ['copied', 'renamed', 'converted', 'lost', 'pruned', 'manual'];
+/**
+ * The colours the As deployed panes use, with what each means in this view (the legend shows only these, in these
+ * words: the ASO labels, "in the property bag" or "needs a hand-written conversion", are not this view's story).
+ */
+export const DEPLOYED_LEGEND: Readonly<Partial<Record<FateKind, string>>> = {
+  copied: 'kept',
+  renamed: 'moved by a rule',
+  converted: 'converted or defaulted',
+  lost: 'dropped on write or read',
+  pruned: 'pruned when written',
+  manual: 'decided by a webhook (cannot tell)',
+};
 
 /** A drop a `drop` rule intends: the conversion's doing, shown as such and never as a loss. */
 export const intendedDrop = (f: Pick<DeployedFate, 'cause'>): boolean => f.cause === 'rule-dropped';

@@ -7,30 +7,14 @@ import { serializeCatalog } from '../../core/index.ts';
 import { importFiles } from '../../importers/index.ts';
 import { explore, setCatalog } from '../worker/engine.ts';
 import { markdownSummary, summaryFromExplore } from './markdown.ts';
-
-const route = (value: string) =>
-  [
-    'apiVersion: gateway.networking.k8s.io/v1',
-    'kind: HTTPRoute',
-    'metadata:',
-    '  name: shop',
-    'spec:',
-    '  parentRefs:',
-    '    - name: gw',
-    '  rules:',
-    '    - matches:',
-    '        - path:',
-    '            type: PathPrefix',
-    `            value: ${value}`,
-    '',
-  ].join('\n');
+import { httpRoute } from '../../core/testdata/httpRoute.ts';
 
 describeCorpus('Copy as Markdown renders the verdict', () => {
   const crd = readCorpusFile('gateway-api/crds/v1.6.1-standard/gateway.networking.k8s.io_httproutes.yaml');
   const { catalog } = importFiles([{ name: 'httproutes.yaml', text: crd }]);
   setCatalog('routes', JSON.parse(serializeCatalog(catalog)) as unknown);
   const md = (value: string) => {
-    const r = explore({ catalogKey: 'routes', input: route(value), document: 0, targetVersion: 'v1' });
+    const r = explore({ catalogKey: 'routes', input: httpRoute(value), document: 0, targetVersion: 'v1' });
     return { r, md: markdownSummary({ ...summaryFromExplore(r)!, link: 'https://example.invalid/#x' }) };
   };
 
