@@ -7,7 +7,7 @@ import { useCatalogIndex } from './queries/catalogQueries.ts';
 import { useResolvedCatalog } from './catalogs/useCatalog.ts';
 import { choose, ExplorerContext, firstVisit, needsFirstVisit, reduce, useExplorerStore } from './useExplorerState.ts';
 import { useWorkerConversion } from './worker/useWorkerConversion.ts';
-import type { ExploreResult, PaneView } from './worker/protocol.ts';
+import type { ExploreResult, PaneView } from './viewModel/types.ts';
 import { DocumentView } from './panels/DocumentView.tsx';
 import { ValidationBadge } from './panels/ValidationBadge.tsx';
 import { DEPLOYED_LEGEND } from '../core/index.ts';

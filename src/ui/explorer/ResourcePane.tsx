@@ -2,7 +2,7 @@
 // blocking problems, with a one-click fix when the input is a CRD pasted in the wrong place.
 import { lazy, Suspense } from 'react';
 import type { Issue } from '../../core/index.ts';
-import type { ExploreResult } from '../worker/protocol.ts';
+import type { ExploreResult } from '../viewModel/types.ts';
 import type { EditorHandle, PasteHandler } from '../editor/ResourceEditor.tsx';
 import { PlainEditor, ResourcePreview } from '../panels/ResourcePreview.tsx';
 import { ErrorBoundary } from '../panels/ErrorBoundary.tsx';

@@ -1,5 +1,5 @@
 // A pane's API-server verdict: "accepted" or "rejected: N errors", the first rejections in the title.
-import type { ValidationSummary } from '../worker/protocol.ts';
+import type { ValidationSummary } from '../viewModel/types.ts';
 
 export function ValidationBadge({
   summary,

@@ -7,7 +7,7 @@ import type {
   StrategiesRequest,
   WorkerRequest,
   WorkerResponse,
-} from './protocol.ts';
+} from '../viewModel/types.ts';
 import type { Census, Issue, StrategyComparison } from '../../core/index.ts';
 
 type Pending = { resolve: (m: WorkerResponse) => void };

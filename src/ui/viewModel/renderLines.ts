@@ -10,7 +10,7 @@ import {
   type IssueCode,
   type Path,
 } from '../../core/index.ts';
-import type { Line, PackedLines } from './protocol.ts';
+import type { Line, PackedLines } from './types.ts';
 import { lineAt, PackBuilder } from './packLines.ts';
 import { Ghost } from './ghosts.ts';
 
