@@ -1,6 +1,5 @@
-// Messages between the page and the conversion worker. Everything here is plain data (structured clone).
+// The view model: what the panes show, as plain data (it crosses the worker boundary by structured clone).
 import type {
-  Census,
   ConversionGraph,
   ConversionStrategy,
   DeployedFate,
@@ -16,7 +15,6 @@ import type {
   Plan,
   SourceRange,
   Strategy,
-  StrategyComparison,
   Version,
   Verdict,
 } from '../../core/index.ts';
@@ -355,41 +353,3 @@ export interface StrategiesRequest {
   readonly horizon?: number;
   readonly at?: string;
 }
-
-export type WorkerRequest =
-  | {
-      readonly type: 'catalog';
-      readonly id: number;
-      readonly key: string;
-      readonly json: unknown;
-      readonly hooks?: string;
-    }
-  | { readonly type: 'explore'; readonly id: number; readonly request: ExploreRequest }
-  /** Completes the explore request `id` sent with `rangesPending` (sent once its panes are painted). */
-  | { readonly type: 'ranges'; readonly id: number }
-  | {
-      readonly type: 'import';
-      readonly id: number;
-      readonly files: readonly { readonly name: string; readonly text: string }[];
-    }
-  | { readonly type: 'strategies'; readonly id: number; readonly request: StrategiesRequest }
-  | { readonly type: 'census'; readonly id: number; readonly catalogKey: string };
-
-export type WorkerResponse =
-  | {
-      readonly type: 'catalog';
-      readonly id: number;
-      readonly summary?: CatalogSummary;
-      readonly issues: readonly Issue[];
-    }
-  | { readonly type: 'explore'; readonly id: number; readonly result: ExploreResult }
-  | { readonly type: 'update'; readonly id: number; readonly update: ExploreUpdate }
-  | { readonly type: 'import'; readonly id: number; readonly result: ImportResult }
-  | {
-      readonly type: 'strategies';
-      readonly id: number;
-      readonly comparison?: StrategyComparison;
-      readonly issues: readonly Issue[];
-    }
-  | { readonly type: 'census'; readonly id: number; readonly census?: Census; readonly issues: readonly Issue[] }
-  | { readonly type: 'error'; readonly id: number; readonly message: string };
