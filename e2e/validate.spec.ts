@@ -90,6 +90,9 @@ test('a Gateway API route that breaks a CEL rule shows the rule’s message at t
   // The rule is on the `path` object; it reads `self.value` last: the squiggle sits on `value: cart` (line 12),
   // the value to change, not on the `- path:` key two lines above (issue 25).
   const line = pane(page, 'Resource').locator('.view-line', { hasText: /^\s+value:\scart$/ });
+  // Both laid out before they are measured (under load Monaco paints its lines after the marker is attached).
+  await expect(line).toBeVisible();
+  await expect(squiggle).toBeVisible();
   const [sq, ln] = await Promise.all([squiggle.boundingBox(), line.boundingBox()]);
   expect(Math.abs(sq!.y - ln!.y)).toBeLessThan(ln!.height / 2);
   await page.mouse.move(sq!.x + Math.min(20, sq!.width / 2), sq!.y + sq!.height / 2);
@@ -135,5 +138,18 @@ test('the target pane shows a rejection badge when the converted document would 
     page,
     'apiVersion: demo.example.com/v1\nkind: Widget\nmetadata: {name: ok}\nspec: {size: 2, mode: fast}\n',
   );
+  await expect(badge).toHaveAttribute('data-verdict', 'accepted');
+});
+
+test('the badge renders the view’s verdict: a write at a version that is not served is refused, though its schema passes', async ({
+  page,
+}) => {
+  await openWith(page, [path.resolve(import.meta.dirname, 'testdata/unserved-crd.yaml')]);
+  await seed(page, 'apiVersion: demo.example.com/v1alpha1\nkind: Gadget\nmetadata: {name: g}\nspec: {size: 3}\n');
+  const badge = pane(page, 'Resource').getByTestId('validation-badge');
+  await expect(badge).toHaveAttribute('data-verdict', 'rejected');
+  await expect(badge).toHaveAttribute('title', /VERSION_NOT_SERVED/);
+  // At the served version the same object is accepted.
+  await seed(page, 'apiVersion: demo.example.com/v1\nkind: Gadget\nmetadata: {name: g}\nspec: {size: 3}\n');
   await expect(badge).toHaveAttribute('data-verdict', 'accepted');
 });
