@@ -4,11 +4,12 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures.ts';
-import { panesShown } from './shareHelpers.ts';
+import { clipboard, panesShown } from './shareHelpers.ts';
 import { CORPUS, CORPUS_MISSING, HAS_CORPUS } from '../src/core/testdata/corpus.ts';
 import { httpRoute } from '../src/core/testdata/httpRoute.ts';
 
 const corpus = CORPUS;
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 const widgetCrd = path.resolve(import.meta.dirname, '../src/cli/testdata/validate/widget-crd.yaml');
 
 const pane = (page: Page, name: 'Resource' | 'Hub' | 'Stored' | 'Target') =>
@@ -152,4 +153,18 @@ test('the badge renders the view’s verdict: a write at a version that is not s
   // At the served version the same object is accepted.
   await seed(page, 'apiVersion: demo.example.com/v1\nkind: Gadget\nmetadata: {name: g}\nspec: {size: 3}\n');
   await expect(badge).toHaveAttribute('data-verdict', 'accepted');
+});
+
+test('one verdict on every surface: the rejected HTTPRoute’s badge, Problems and Markdown’s first line agree', async ({
+  page,
+}) => {
+  await openRoute(page);
+  await expect(pane(page, 'Resource').getByTestId('validation-badge')).toHaveAttribute('data-verdict', 'rejected');
+  await page.getByRole('button', { name: 'Copy as Markdown' }).click();
+  await expect(page.getByTestId('share-status')).toBeVisible();
+  const first = (await clipboard(page)).split('\n')[0] ?? '';
+  // The write at the route's own version fails, at the rule's path, with the rule's message (the CRD's text).
+  expect(first).toMatch(/^\*\*Would be rejected: the write at v1 fails at spec\.rules\[0\]\.matches\[0\]\.path/);
+  expect(first).toContain('value must be an absolute path');
+  expect(first).not.toMatch(/lossless/i);
 });
