@@ -292,8 +292,7 @@ export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOp
             false,
           );
           // the first three losses, and every other one naming fields a webhook lost that are not named yet
-          for (const x of l)
-            if (res.losses.length < 3 || newlyLost(res.losses, x)) res.losses.push(x);
+          for (const x of l) if (res.losses.length < 3 || newlyLost(res.losses, x)) res.losses.push(x);
         }
       }
   }
