@@ -211,6 +211,10 @@ function lossesOf(
   return out;
 }
 
+/** `--webhook` fuzzing: a loss naming fields the webhook lost that no loss kept so far names. */
+const newlyLost = (kept: readonly Loss[], x: Loss): boolean =>
+  x.lostByWebhook !== undefined && x.lostByWebhook.some((p) => !kept.some((k) => k.lostByWebhook?.includes(p)));
+
 export interface RoundtripDeployedOptions {
   readonly samples?: string;
   readonly kindFilter?: string;
@@ -270,7 +274,7 @@ export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOp
     const fc = (await import('fast-check')).default;
     const { arbitraryInstance } = await import('../../core/testing/arbitrary.ts');
     for (const kind of catalog.kinds.filter(wanted))
-      for (const v of deployedVersions(kind)) {
+      for (const v of deployedVersions(kind).filter((x) => x.served)) {
         const res = resultFor(kind, v, 'fuzz');
         const docs = fc.sample(arbitraryInstance(catalog, kind, v.name, { maxDepth: 3, maxItems: 2 }), {
           numRuns: o.fuzz,
@@ -287,7 +291,8 @@ export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOp
             o,
             false,
           );
-          if (res.losses.length < 3) res.losses.push(...l.slice(0, 3 - res.losses.length));
+          // the first three losses, and every other one naming fields a webhook lost that are not named yet
+          for (const x of l) if (res.losses.length < 3 || newlyLost(res.losses, x)) res.losses.push(x);
         }
       }
   }

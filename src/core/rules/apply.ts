@@ -2,7 +2,7 @@
 // rules consume is removed from the copy, then each rule writes its destinations (shallow paths first, so a
 // rule writing inside an object another rule moved lands inside it). What no rule names stays where it was: the
 // caller's same-path copy (the webhook's) or generated steps (ASO's) carry it on.
-import { celToJson, dataSizeOf, evaluateCel, toCelValue } from '../cel/index.ts';
+import { celToJson, dataSizeOf, evaluateCel, toCelValue, type CelProgram } from '../cel/index.ts';
 import { formatPath, issue, type Issue, type Path } from '../model/issue.ts';
 import type { Direction, Hop } from '../model/hop.ts';
 import type { Conversion, Rule, RuleOp, RuleSet } from './format.ts';
@@ -99,6 +99,8 @@ export function ruleEnds(rule: Rule, dir: Direction): { source: PathPattern[]; d
       // What one direction writes is what the other consumes.
       return dir === 'up' ? { source: down, dest: up } : { source: up, dest: down };
     }
+    case 'fail':
+      return { source: [], dest: [] };
     case 'drop':
       if ((rule.side === 'from') === (dir === 'up')) return { source: [rule.path.pattern], dest: [] };
       return { source: [], dest: rule.restore ? [rule.path.pattern] : [] };
@@ -114,6 +116,32 @@ export function ownedPaths(ruleSet: RuleSet, kind: KindName, from: string, to: s
 }
 
 const clone = deepClone;
+
+/** The CEL programs a rule may run going `dir` (what of the input becomes a CEL value: celInput.ts). */
+function celOf(r: Rule, dir: Direction): CelProgram[] {
+  if (r.op === 'compute')
+    return [...(dir === 'up' ? r.up : r.down), ...(r.defaults?.[dir] ?? [])].map((t) => t.expression);
+  if (r.op === 'drop') return r.restore ? [r.restore] : [];
+  if (r.op === 'fail') return [r[dir]].filter((p): p is CelProgram => p !== undefined);
+  return [];
+}
+
+/** A `fail` rule: its condition for `dir` true fails the conversion with its message (or why it cannot tell). */
+function failOnPurpose(
+  rule: Extract<Rule, { op: 'fail' }>,
+  dir: Direction,
+  bindings: Record<string, unknown>,
+  dataSize: number,
+  fail: (message: string) => void,
+): void {
+  const cond = rule[dir];
+  if (!cond) return;
+  const r = evaluateCel(cond, bindings, { dataSize });
+  if (r.kind === 'value' && r.value === true) fail(rule.message);
+  else if (r.kind === 'cost') fail(`${dir}: estimated cost ${r.estimated} exceeds ${r.limit}`);
+  else if (r.kind === 'error') fail(`${dir}: ${r.message}`);
+  else if (typeof r.value !== 'boolean') fail(`${dir}: the condition is not a bool`);
+}
 
 interface Write {
   readonly rule: Rule;
@@ -133,13 +161,7 @@ function runStep(step: RuleStep, input: unknown, file: string | undefined, issue
   const celSelf = (): unknown => {
     if (self === undefined) {
       // Only what this step's expressions can read becomes a CEL value (celInput.ts).
-      const programs = step.conversion.rules.flatMap((r) =>
-        r.op === 'compute'
-          ? (dir === 'up' ? r.up : r.down).map((t) => t.expression)
-          : r.op === 'drop' && r.restore
-            ? [r.restore]
-            : [],
-      );
+      const programs = step.conversion.rules.flatMap((r) => celOf(r, dir));
       const part = visiblePart(input, programs);
       self = toCelValue(part, undefined);
       dataSize = dataSizeOf(part);
@@ -177,8 +199,15 @@ function runStep(step: RuleStep, input: unknown, file: string | undefined, issue
         );
       continue;
     }
-    // A direction whose inputs are absent does not run, unless the rule says `always` (constants, defaults).
-    if (found.length === 0 && !(rule.op === 'compute' && rule.always === true)) continue;
+    if (rule.op === 'fail') {
+      failOnPurpose(rule, dir, { self: celSelf() }, dataSize, (msg) =>
+        issues.push(issue('error', 'RULE_FAILED', `rule ${rule.id}: ${msg}`, [], at(rule))),
+      );
+      continue;
+    }
+    // A direction whose inputs are absent does not run, unless the rule says `always` or has defaults for it.
+    const defaults = rule.op === 'compute' && found.length === 0 ? rule.defaults?.[dir] : undefined;
+    if (found.length === 0 && !(rule.op === 'compute' && rule.always === true) && !defaults) continue;
     const sourcePaths = found.map((m) => m.path);
     const before = writes.length;
     const issuesBefore = issues.length;
@@ -217,7 +246,7 @@ function runStep(step: RuleStep, input: unknown, file: string | undefined, issue
       }
       case 'compute': {
         const bindings = { self: celSelf() };
-        for (const t of dir === 'up' ? rule.up : rule.down) {
+        for (const t of defaults ?? (dir === 'up' ? rule.up : rule.down)) {
           const r = evaluateCel(t.expression, bindings, { dataSize });
           if (r.kind === 'value') {
             const v = celToJson(r.value);
@@ -434,6 +463,8 @@ export const describeRule = (r: Rule): string => {
       return `compute ${r.up.map((t) => t.to.text).join(', ')} <- ${r.down.map((t) => t.to.text).join(', ')}`;
     case 'drop':
       return `drop ${r.path.text} (${r.side})`;
+    case 'fail':
+      return `fail (${[r.up ? 'up' : '', r.down ? 'down' : ''].filter(Boolean).join(', ')})`;
     default:
       return `${r.op} ${r.from.text} -> ${r.to.text}`;
   }
