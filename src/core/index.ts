@@ -212,6 +212,7 @@ export {
   deployedVerdict,
   verdictExitCode,
   verdictHeadline,
+  verdictOf,
   type AsoVerdictInput,
   type DeployedVerdictInput,
   type RoundTripVerdict,
@@ -221,6 +222,40 @@ export {
   type VerdictStage,
   type VerdictStatus,
 } from './analyse/verdict.ts';
+export {
+  STATUS_ORDER,
+  STATUS_WORDS,
+  asCheck,
+  bothVerdicts,
+  changesVerdict,
+  checksSummary,
+  issuesVerdict,
+  crdsVerdict,
+  namedPaths,
+  planVerdict,
+  statusCounts,
+  verdictsSummary,
+  worstStatus,
+  type CheckVerdict,
+} from './analyse/checkVerdict.ts';
+export {
+  changesWithRules,
+  deployedTarget,
+  deployedVersionPair,
+  ruleCarrying,
+  type VersionPairAnswer,
+  type VersionPairReport,
+} from './analyse/versionPair.ts';
+export { isLossIssue, withLossSeverity } from './fates/lossIssues.ts';
+export {
+  asoRoundTripVerdict,
+  deployedRoundTripVerdicts,
+  draftsVerdict,
+  rulesApplyVerdict,
+  rulesVerdict,
+  type RulesVerdict,
+  type RulesVerdictOptions,
+} from './analyse/rulesVerdict.ts';
 export {
   DEPLOYED_LEGEND,
   DEPLOYED_FATE_KINDS,
