@@ -223,6 +223,7 @@ export {
   type VerdictStatus,
 } from './analyse/verdict.ts';
 export {
+  STATUS_OPENING,
   STATUS_ORDER,
   STATUS_WORDS,
   asCheck,

@@ -157,7 +157,7 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   }
   const close = (out: CommandIO, v: CheckVerdict): number => {
     for (const i of ruled?.findings ?? []) out.err(`${formatIssue(withLossSeverity(i))}\n`);
-    return closeWith(out, ruled ? bothVerdicts(v, ruled.verdict) : v, a.flags.has('--json'));
+    return closeWith(out, ruled ? bothVerdicts(v, ruled.own) : v, a.flags.has('--json'));
   };
   return viewRoundTrips(catalog, a, choice, rules, fuzz, seed, io, close);
 }

@@ -20,10 +20,3 @@ export function closingLine(err: string, status?: VerdictStatus): string {
   if (status) expect(headline).toMatch(OPENING[status]);
   return headline;
 }
-
-/** A counted closing line (`N round trips: 2 lossy, ...`): the count and whether the status appears. */
-export function countedLine(err: string): { n: number; noun: string } {
-  const m = /^(\d+) ([a-z ]+?)s?: /.exec(closingLine(err));
-  expect(m).not.toBeNull();
-  return { n: Number(m?.[1]), noun: m?.[2] ?? '' };
-}

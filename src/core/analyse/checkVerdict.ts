@@ -25,6 +25,14 @@ export const STATUS_WORDS: Readonly<Record<VerdictStatus, string>> = {
   lossless: 'accepted and lossless',
 };
 
+/** How a headline of each status opens: the line's structure (`verdict: <opening>: ...`) says the status. */
+export const STATUS_OPENING: Readonly<Record<VerdictStatus, string>> = {
+  rejected: 'Would be rejected',
+  lossy: 'Lossy',
+  undetermined: 'Cannot tell',
+  lossless: 'Lossless',
+};
+
 /** The worst of the statuses; lossless for none. */
 export function worstStatus(statuses: Iterable<VerdictStatus>): VerdictStatus {
   let worst = STATUS_ORDER.length - 1;
@@ -58,7 +66,7 @@ export function checksSummary(checks: readonly CheckVerdict[], noun = 'document'
   if (checks.length === 1) return checks[0] as CheckVerdict;
   const status = worstStatus(checks.map((c) => c.status));
   const counts = statusCounts(checks.map((c) => c.status));
-  return { status, headline: `${plural(checks.length, noun)}: ${counts || 'none checked'}` };
+  return { status, headline: `${STATUS_OPENING[status]}: ${plural(checks.length, noun)}: ${counts || 'none checked'}` };
 }
 
 /** Several document verdicts as one (`convert` of a List: `3 documents: 1 lossy, 2 accepted and lossless`). */

@@ -29,6 +29,8 @@ import { roundTripWithHub, type RoundTripReport } from './roundTrip.ts';
 import { checkRulesByRoundTrip, distinctFindings, type RoundTripInput, type RuleRoundTrip } from './rulesCheck.ts';
 import { asoVerdict, deployedVerdict, type Verdict } from './verdict.ts';
 
+const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
+
 /**
  * ASO: spoke -> hub -> spoke. Fields the source version's schema prunes on the way in are reported by the round
  * trip, not counted as its losses (they never were the object's); everything else is the document verdict's.
@@ -67,6 +69,8 @@ export interface RulesVerdict {
   readonly findings: readonly Issue[];
   /** The documents' own round trips in the view, with the rules as the conversion (samples only). */
   readonly roundTrips: readonly Verdict[];
+  /** The rules' own round trips alone (what `roundtrip --rules` adds to its own round trips of the samples). */
+  readonly own: CheckVerdict;
   readonly verdict: CheckVerdict;
 }
 
@@ -113,16 +117,19 @@ export function rulesVerdict(
     lost.length > 0
       ? {
           status: 'lossy',
-          headline: `Lossy: the rules lose or change ${lost.length} field${lost.length === 1 ? '' : 's'} in ${reports.length} round trips (${namedPaths(lost.map((i) => i.path))})`,
+          headline: `Lossy: the rules lose or change ${plural(lost.length, 'field')} in ${plural(reports.length, 'round trip')} (${namedPaths(lost.map((i) => i.path))})`,
         }
-      : { status: 'lossless', headline: `Lossless: ${reports.length} round trips through the rules keep every field` };
+      : {
+          status: 'lossless',
+          headline: `Lossless: ${plural(reports.length, 'round trip')} through the rules keep every field`,
+        };
   const docs = checksSummary(roundTrips.map(asCheck), 'round trip');
   const status = worstStatus([own.status, ...roundTrips.map((v) => v.status)]);
   const verdict =
     roundTrips.length === 0 || own.status === status
       ? { status, headline: roundTrips.length === 0 ? own.headline : `${own.headline}; samples: ${docs.headline}` }
       : { status, headline: `${docs.headline}; rules: ${own.headline}` };
-  return { reports, findings, roundTrips, verdict };
+  return { reports, findings, roundTrips, own, verdict };
 }
 
 /**
