@@ -1,21 +1,24 @@
-// The closing line of a command: the verdict core computed, said once for the whole run. Exit codes follow it.
-import { verdictExitCode, verdictHeadline, type Verdict, type VerdictStatus } from '../core/index.ts';
-
-const ORDER: readonly VerdictStatus[] = ['rejected', 'lossy', 'undetermined', 'lossless'];
-const WORDS: Record<VerdictStatus, string> = {
-  rejected: 'rejected',
-  lossy: 'lossy',
-  undetermined: 'cannot tell (webhook)',
-  lossless: 'accepted and lossless',
-};
+// The closing line of a command: the verdict core computed, said once for the whole run, on stderr (stdout keeps
+// the command's output). Exit codes follow it. With --json there is no line: the verdict is in the JSON.
+import { verdictExitCode, verdictsSummary, type CheckVerdict, type Verdict } from '../core/index.ts';
+import type { CommandIO } from './io.ts';
 
 /** `verdict: <headline>` for one document; counts by status for several. */
 export function verdictSummary(verdicts: readonly Verdict[]): string {
-  if (verdicts.length === 1) return `verdict: ${verdictHeadline(verdicts[0] as Verdict)}`;
-  const counts = ORDER.map((s) => [s, verdicts.filter((v) => v.status === s).length] as const).filter(([, n]) => n > 0);
-  return `verdict: ${verdicts.length} documents: ${counts.map(([s, n]) => `${n} ${WORDS[s]}`).join(', ')}`;
+  return `verdict: ${verdictsSummary(verdicts).headline}`;
 }
 
 /** 0 only when every document is accepted and kept. */
-export const verdictsExitCode = (verdicts: readonly Verdict[]): 0 | 1 =>
-  verdicts.some((v) => verdictExitCode(v) === 1) ? 1 : 0;
+export const verdictsExitCode = (verdicts: readonly Verdict[]): 0 | 1 => verdictExitCode(verdictsSummary(verdicts));
+
+/** Prints the closing `verdict:` line (not with --json) and returns the exit code the verdict gives. */
+export function closeWith(io: CommandIO, v: CheckVerdict, json = false): 0 | 1 {
+  if (!json) io.err(`verdict: ${v.headline}\n`);
+  return verdictExitCode(v);
+}
+
+/** The verdict as JSON carries it: its status and its sentence. */
+export const verdictJson = (v: CheckVerdict): { status: string; headline: string } => ({
+  status: v.status,
+  headline: v.headline,
+});

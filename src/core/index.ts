@@ -213,6 +213,7 @@ export {
   rejectionsOn,
   verdictExitCode,
   verdictHeadline,
+  verdictOf,
   type VerdictSide,
   type AsoVerdictInput,
   type DeployedVerdictInput,
@@ -223,6 +224,41 @@ export {
   type VerdictStage,
   type VerdictStatus,
 } from './analyse/verdict.ts';
+export {
+  STATUS_OPENING,
+  STATUS_ORDER,
+  STATUS_WORDS,
+  asCheck,
+  bothVerdicts,
+  changesVerdict,
+  checksSummary,
+  issuesVerdict,
+  crdsVerdict,
+  namedPaths,
+  planVerdict,
+  statusCounts,
+  verdictsSummary,
+  worstStatus,
+  type CheckVerdict,
+} from './analyse/checkVerdict.ts';
+export {
+  changesWithRules,
+  deployedTarget,
+  deployedVersionPair,
+  ruleCarrying,
+  type VersionPairAnswer,
+  type VersionPairReport,
+} from './analyse/versionPair.ts';
+export { isLossIssue, withLossSeverity } from './fates/lossIssues.ts';
+export {
+  asoRoundTripVerdict,
+  deployedRoundTripVerdicts,
+  draftsVerdict,
+  rulesApplyVerdict,
+  rulesVerdict,
+  type RulesVerdict,
+  type RulesVerdictOptions,
+} from './analyse/rulesVerdict.ts';
 export {
   DEPLOYED_LEGEND,
   DEPLOYED_FATE_KINDS,

@@ -6,7 +6,7 @@
 // kind lacks is bad input (exit 2, nothing written). Problems print as `file:line:col: ...`.
 // Exit: 0 converted; 1 data would be lost (LOST, PRUNED) or the result is invalid (REQUIRED_MISSING, errors);
 // 2 bad usage or unreadable input.
-import type { Strategy, Verdict } from '../../core/index.ts';
+import type { CheckVerdict, Strategy, Verdict } from '../../core/index.ts';
 import {
   asoVerdict,
   convertResource,
@@ -15,27 +15,23 @@ import {
   conversionWithRules,
   findKindForDocument,
   formatIssue,
+  issuesVerdict,
   stringifyJsonExact,
+  withLossSeverity,
   toYamlText,
+  checksSummary,
   versionedSpec,
 } from '../../core/index.ts';
 import { readResources } from '../readResources.ts';
 import type { CommandIO } from '../io.ts';
 import type { CommandArgs } from './command.ts';
 import { BAD_INPUT, defineCommand } from './command.ts';
-import {
-  LOSS_CODES,
-  asExitSeverity,
-  catalogVersions,
-  hooksOf,
-  loadCatalogFor,
-  readDocuments,
-} from './conversionArgs.ts';
+import { catalogVersions, hooksOf, loadCatalogFor, readDocuments } from './conversionArgs.ts';
 import { rulesOption } from './rulesArg.ts';
 import { located } from './locate.ts';
 import { resolveStorage } from './deployedArgs.ts';
 import { ASO_PLANNING, CATALOG, FILE, LOSS_EXIT, RULES, STORAGE, WEBHOOK } from './options.ts';
-import { verdictSummary, verdictsExitCode } from '../verdictSummary.ts';
+import { closeWith, verdictSummary, verdictsExitCode } from '../verdictSummary.ts';
 import { withWebhook } from '../webhook/webhookOption.ts';
 import { validateConverted } from './validateConverted.ts';
 
@@ -127,7 +123,8 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   }
   const outputs: unknown[] = [];
   const verdicts: Verdict[] = [];
-  let lossy = false;
+  // --versioned-spec: each spec's verdict from its conversion's issues (no document verdict: no target version)
+  const specVerdicts: CheckVerdict[] = [];
   let converted = 0;
   let bad = false;
   for (const doc of documents) {
@@ -154,18 +151,18 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
     };
     if (versioned) {
       const v = versionedSpec(catalog, doc.value, opts);
-      for (const i of v.issues) io.err(`${formatIssue(located(asExitSeverity(i), doc, name))}\n`);
+      for (const i of v.issues) io.err(`${formatIssue(located(withLossSeverity(i), doc, name))}\n`);
       if (!v.gvk || v.spec === undefined) {
         bad = true;
         continue;
       }
-      if (v.issues.some((i) => i.severity === 'error' || LOSS_CODES.has(i.code))) lossy = true;
+      specVerdicts.push(issuesVerdict(`${v.gvk.kind} ${v.gvk.version}`, v.issues));
       outputs.push({ originalGVK: v.gvk, spec: v.spec });
       converted++;
       continue;
     }
     const r = convertPart(catalog, doc.value, to, opts);
-    for (const i of r.issues) io.err(`${formatIssue(located(asExitSeverity(i), doc, name))}\n`);
+    for (const i of r.issues) io.err(`${formatIssue(located(withLossSeverity(i), doc, name))}\n`);
     if (r.output === undefined) {
       bad = true;
       continue;
@@ -193,5 +190,6 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
     io.out(outputs.map((o) => toYamlText(o)).join('---\n'));
   }
   if (verdicts.length > 0) io.err(`${verdictSummary(verdicts)}\n`);
-  return lossy ? 1 : verdictsExitCode(verdicts);
+  if (specVerdicts.length > 0) return closeWith(io, checksSummary(specVerdicts));
+  return verdictsExitCode(verdicts);
 }

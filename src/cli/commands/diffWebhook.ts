@@ -4,12 +4,21 @@
 // at V1 through the webhook (each conversion a real ConversionReview, judged as the API server judges it): a
 // dropped field that came back is carried by the webhook, one that did not stays dropped, and a field both
 // schemas keep that did not come back is lost by the webhook.
-import type { Catalog, ExternalConverter, Issue, Kind, Path, Version } from '../../core/index.ts';
-import { deployedVersions, findKind, formatIssue, jsonDifferences, runDeployed } from '../../core/index.ts';
+import type { Catalog, ExternalConverter, Kind, Path, Verdict, Version, VersionPairReport } from '../../core/index.ts';
+import {
+  deployedVersionPair,
+  deployedVersions,
+  findKind,
+  issue,
+  jsonDifferences,
+  runDeployed,
+  verdictOf,
+  verdictsSummary,
+} from '../../core/index.ts';
 import type { CommandIO } from '../io.ts';
-import { hooksOf, stableJson } from './conversionArgs.ts';
-import { formatVersionPair, versionPair } from './deployedCommands.ts';
-import type { VersionPairReport } from './types.ts';
+import { closeWith, verdictJson } from '../verdictSummary.ts';
+import { hooksOf, printIssues, stableJson } from './conversionArgs.ts';
+import { formatVersionPair } from './deployedCommands.ts';
 
 /** Instances per diff: enough to reach every optional field of a typical CRD at depth 4, few enough to be quick. */
 export const DIFF_WEBHOOK_INSTANCES = 40;
@@ -93,8 +102,10 @@ export async function diffThroughWebhook(
   const droppedOnWrite = report.droppedOnWrite.filter((d) => !carried(d));
   const droppedOnRead = report.droppedOnRead.filter((d) => !carried(d));
   const lostByWebhook = [...lost.values()].filter((p) => !drops.some((d) => JSON.stringify(d) === JSON.stringify(p)));
+  // The webhook ran: nothing is left for an undescribed webhook to decide.
+  const { undetermined: _decided, ...schemas } = report;
   return {
-    ...report,
+    ...schemas,
     conversion: 'Webhook',
     checked: docs.length,
     droppedOnWrite,
@@ -117,6 +128,29 @@ export function webhookPairLines(r: WebhookPairReport): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The pair's verdict through the webhook: what it loses or the schemas drop, and the requests the server fails. */
+export function webhookPairVerdict(r: WebhookPairReport): Verdict {
+  const lost = (paths: readonly (readonly string[])[], on: 'write' | 'read', by: string, why: string) =>
+    paths.map((p) => ({ path: [...p], on, by, why }));
+  return verdictOf({
+    view: 'deployed',
+    from: r.from,
+    stored: r.storage,
+    to: r.to,
+    rejections: r.webhookFailures.map((m) => ({
+      on: 'write' as const,
+      issue: issue('error', 'CONVERSION_WEBHOOK_FAILED', m),
+    })),
+    lost: [
+      ...lost(r.droppedOnWrite, 'write', r.storage, `${r.storage} has no such field`),
+      ...lost(r.droppedOnRead, 'read', r.to, `${r.to} has no such field`),
+      ...lost(r.lostByWebhook, 'read', r.to, 'the webhook did not bring it back'),
+    ],
+    undetermined: [],
+    bagged: 0,
+  });
+}
+
 /** `diff` in the deployed view with `--webhook`: the pair's report through the webhook, as text or JSON. */
 export async function printDiffThroughWebhook(
   catalog: Catalog,
@@ -124,17 +158,17 @@ export async function printDiffThroughWebhook(
   external: ExternalConverter,
   io: CommandIO,
 ): Promise<number> {
-  const { report: pair, error } = versionPair(catalog, a.kind, a.from, a.to, 'Webhook');
-  if (!pair) {
-    io.err(`${formatIssue(error as Issue)}\n`);
-    return 2;
-  }
+  // The schemas' drops when nothing carries a field (conversion None); the webhook then says what it carries.
+  const { report: pair, issues } = deployedVersionPair(catalog, a.kind, a.from, a.to, 'None');
+  printIssues(io, issues);
+  if (!pair) return 2;
   const r = await diffThroughWebhook(catalog, findKind(catalog, a.kind) as Kind, pair, external);
-  if (a.json) io.out(stableJson(r));
+  const v = verdictsSummary([webhookPairVerdict(r)]);
+  if (a.json) io.out(stableJson({ ...r, verdict: verdictJson(v) }));
   else {
     // the schemas' note that a webhook is not modelled does not hold here: it ran
-    const text = formatVersionPair(r, false).replace(/^ {2}note: a webhook may keep .*\n/m, '');
+    const text = formatVersionPair(r, false, v.status).replace(/^ {2}note: a webhook may keep .*\n/m, '');
     io.out(text + webhookPairLines(r));
   }
-  return r.lossless ? 0 : 1;
+  return closeWith(io, v, a.json);
 }
