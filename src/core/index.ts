@@ -367,6 +367,7 @@ export { MAX_DEPTH, tooDeepAt, valueProblemAt, type ValueProblem } from './model
 export { exactInteger, parseJsonExact, stringifyJsonExact } from './model/numbers.ts';
 export { ALIAS, jsonRangeAt, jsonRanges, loadYamlValue, loadYamlValues } from './text/fastParse.ts';
 export { blockRanges } from './text/blockRanges.ts';
+export { pieceSplitter, type PieceSplitter, type TextPiece } from './text/splitStream.ts';
 export { toYamlText, yamlScalar } from './text/yamlText.ts';
 // Declarative conversion rules (YAML + CEL): the operator's own conversion, for the webhook and ASO pipelines.
 export {
