@@ -211,6 +211,7 @@ export {
   asoVerdict,
   deployedVerdict,
   verdictExitCode,
+  validationVerdict,
   verdictHeadline,
   type AsoVerdictInput,
   type DeployedVerdictInput,
