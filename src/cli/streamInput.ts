@@ -133,3 +133,8 @@ export async function eachDocument(
   }
   return { name, read, bad };
 }
+
+/** Documents handed to a command one by one (eachDocument bound to its input). */
+export type DocumentSource = (
+  each: (doc: ParsedDocument, io: CommandIO) => void | Promise<void>,
+) => Promise<StreamedRun>;
