@@ -6,7 +6,7 @@ import { formatIssue, hasErrors } from '../core/index.ts';
 import type { CommandIO } from './io.ts';
 import { Progress } from './progress.ts';
 import { streamResources } from './streamResources.ts';
-import { fileIssue, inputName, printIssues } from './commands/conversionArgs.ts';
+import { fileIssue, inputName, printIssues, stableJson } from './commands/conversionArgs.ts';
 
 /** Output up to this many characters waits for the end of the input (bad input then writes nothing). */
 export const HOLD_CHARS = 1 << 20;
@@ -138,3 +138,9 @@ export async function eachDocument(
 export type DocumentSource = (
   each: (doc: ParsedDocument, io: CommandIO) => void | Promise<void>,
 ) => Promise<StreamedRun>;
+
+/** A value as stableJson writes it, indented to sit at `depth` inside a streamed JSON value. */
+export const nestedJson = (value: unknown, depth: number): string =>
+  stableJson(value)
+    .trimEnd()
+    .replace(/\n/g, `\n${'  '.repeat(depth)}`);

@@ -18,9 +18,9 @@ import {
 import type { CommandIO } from '../io.ts';
 import type { CommandArgs } from './command.ts';
 import { BAD_INPUT, defineCommand } from './command.ts';
-import { catalogVersions, hooksOf, inputName, loadCatalogFor, readDocuments, stableJson } from './conversionArgs.ts';
+import { catalogVersions, hooksOf, inputName, loadCatalogFor, readDocuments } from './conversionArgs.ts';
 import { CATALOG, FILE, PROGRESS } from './options.ts';
-import { eachDocument, HeldOutput, progressWanted } from '../streamInput.ts';
+import { eachDocument, HeldOutput, nestedJson, progressWanted } from '../streamInput.ts';
 import { VerdictTally } from '../verdictSummary.ts';
 
 const isObj = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
@@ -124,12 +124,6 @@ export const validate = defineCommand({
   example: 'validate --catalog person-v1v2 -f src/catalogs/person-v1v2/example.yaml',
   run,
 });
-
-/** A value as stableJson writes it, indented to sit at `depth` inside a streamed JSON value. */
-export const nestedJson = (value: unknown, depth: number): string =>
-  stableJson(value)
-    .trimEnd()
-    .replace(/\n/g, `\n${'  '.repeat(depth)}`);
 
 async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   const { values, flags } = a;
