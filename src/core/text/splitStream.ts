@@ -125,6 +125,11 @@ class YamlSplitter implements PieceSplitter {
   }
 
   private docLine(l: string, body: string): void {
+    // a bare `---` opening the document stays out of it (the fast path reads a document without markers)
+    if (this.doc.length === 0 && /^---\s*(#.*)?$/.test(body)) {
+      this.docAt = { line: this.lineNo + 1, offset: this.offset + l.length };
+      return;
+    }
     if (!this.streamed && ITEMS.test(body)) {
       this.mode = 'items-start';
       this.held = [l];
