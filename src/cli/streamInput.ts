@@ -2,7 +2,7 @@
 // held back until it is large: bad input found early still writes nothing, and a whole cluster's results flow
 // out as they are known instead of gathering in memory.
 import type { ParsedDocument } from '../core/index.ts';
-import { formatIssue, hasErrors } from '../core/index.ts';
+import { formatIssue, hasErrors, issue } from '../core/index.ts';
 import type { CommandIO } from './io.ts';
 import { Progress } from './progress.ts';
 import { streamResources } from './streamResources.ts';
@@ -144,3 +144,40 @@ export const nestedJson = (value: unknown, depth: number): string =>
   stableJson(value)
     .trimEnd()
     .replace(/\n/g, `\n${'  '.repeat(depth)}`);
+
+/**
+ * Every document of every .yaml/.yml/.json file under PATH, handed to `each` as it is read (`roundtrip --samples`).
+ * False (the problems printed) when PATH is missing or a file does not parse: bad input, never "nothing to check";
+ * an empty file is nothing to check.
+ */
+export async function eachSample(
+  io: CommandIO,
+  p: string,
+  each: (file: string, doc: ParsedDocument) => void,
+): Promise<boolean> {
+  let files: string[];
+  try {
+    files = (await io.listFiles(p)).filter((f) => /\.(ya?ml|json)$/i.test(f));
+  } catch {
+    io.err(`${formatIssue(issue('error', 'FILE_NOT_FOUND', 'no such file or folder', [], { file: p }))}\n`);
+    return false;
+  }
+  for (const file of files) {
+    const failed: { error?: unknown } = {};
+    let bad = false;
+    for await (const b of streamResources(
+      chunksOf(io, file, failed, () => undefined),
+      file,
+    )) {
+      const errors = b.issues.filter((i) => i.severity === 'error' && i.code !== 'EMPTY_INPUT');
+      if (errors.length > 0) {
+        printIssues(io, errors);
+        bad = true;
+      }
+      if (!bad) for (const d of b.documents) each(file, d);
+    }
+    if (failed.error !== undefined) io.err(`${formatIssue(fileIssue(failed.error, file))}\n`);
+    if (bad || failed.error !== undefined) return false;
+  }
+  return true;
+}

@@ -11,7 +11,7 @@ import type {
   Version,
 } from '../../core/index.ts';
 import { VerdictTally } from '../verdictSummary.ts';
-import { HeldOutput, type DocumentSource } from '../streamInput.ts';
+import { eachSample, HeldOutput, type DocumentSource } from '../streamInput.ts';
 import { ConvertedWriter, nothingConverted } from './convertOutput.ts';
 
 import {
@@ -31,7 +31,7 @@ import {
   versionSchema,
 } from '../../core/index.ts';
 import type { CommandIO } from '../io.ts';
-import { catalogVersions, hooksOf, readSamples, stableJson } from './conversionArgs.ts';
+import { catalogVersions, hooksOf, stableJson } from './conversionArgs.ts';
 import { located } from './locate.ts';
 import type { RuleSet } from '../../core/index.ts';
 import { validateConverted } from './validateConverted.ts';
@@ -245,24 +245,22 @@ export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOp
   const wanted = (k: Kind | undefined): k is Kind =>
     k !== undefined && (o.kindFilter === undefined || k.kind === o.kindFilter);
   if (o.samples !== undefined) {
-    const read = await readSamples(io, o.samples);
-    if (!read) return 2;
-    for (const { file: f, documents } of read) {
-      for (const doc of documents) {
-        const found = findKindForDocument(catalog, doc.value);
-        if (!wanted(found.kind)) continue;
-        const at = doc.range ? `${f}:${doc.range.start.line}:${doc.range.start.col}` : f;
-        if (!found.version || found.version.derived === true) {
-          io.err(
-            `${at}: warning UNKNOWN_VERSION: ${found.kind.kind} has no such version in the deployed view; sample skipped\n`,
-          );
-          continue;
-        }
-        const res = resultFor(found.kind, found.version, 'samples');
-        res.checked++;
-        res.losses.push(...lossesOf(catalog, found.kind, found.version, doc.value as Record<string, unknown>, at, o));
+    // each sample checked as it is read (streamInput.ts)
+    const ok = await eachSample(io, o.samples, (f, doc) => {
+      const found = findKindForDocument(catalog, doc.value);
+      if (!wanted(found.kind)) return;
+      const at = doc.range ? `${f}:${doc.range.start.line}:${doc.range.start.col}` : f;
+      if (!found.version || found.version.derived === true) {
+        io.err(
+          `${at}: warning UNKNOWN_VERSION: ${found.kind.kind} has no such version in the deployed view; sample skipped\n`,
+        );
+        return;
       }
-    }
+      const res = resultFor(found.kind, found.version, 'samples');
+      res.checked++;
+      res.losses.push(...lossesOf(catalog, found.kind, found.version, doc.value as Record<string, unknown>, at, o));
+    });
+    if (!ok) return 2;
   }
   if (o.fuzz > 0) {
     const fc = (await import('fast-check')).default;
