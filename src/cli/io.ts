@@ -1,4 +1,5 @@
 // The CLI's only contact with the process: stdout, stderr, files. Tests pass a fake.
+import { createReadStream } from 'node:fs';
 import { readFile, writeFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -10,6 +11,12 @@ export interface CommandIO {
   /** Regular files under a path (the path itself when it is a file), sorted. */
   listFiles(p: string): Promise<string[]>;
   readStdin(): Promise<string>;
+  /** A file's text (stdin for `-`) in chunks as it arrives: a whole cluster's objects need not fit in memory. */
+  readChunks?(file: string): AsyncIterable<string>;
+  /** A file's size in bytes, when known (the progress line's time left). */
+  sizeOf?(file: string): Promise<number | undefined>;
+  /** Whether stderr is a terminal (the progress line is written only then). */
+  errIsTerminal?(): boolean;
 }
 
 async function walk(p: string): Promise<string[]> {
@@ -37,6 +44,9 @@ const write = (stream: NodeJS.WriteStream, text: string): void => {
   if (!closed.has(stream)) stream.write(text);
 };
 
+/** Read size of streamed input. */
+const CHUNK = 1 << 20;
+
 export const nodeIO: CommandIO = {
   out: (t) => write(process.stdout, t),
   err: (t) => write(process.stderr, t),
@@ -48,4 +58,15 @@ export const nodeIO: CommandIO = {
     for await (const c of process.stdin) chunks.push(c as Buffer);
     return Buffer.concat(chunks).toString('utf8');
   },
+  readChunks: (f) => {
+    const stream = f === '-' ? process.stdin : createReadStream(f, { highWaterMark: CHUNK });
+    stream.setEncoding('utf8'); // a character cut between chunks is decoded whole
+    return stream as AsyncIterable<string>;
+  },
+  sizeOf: async (f) => {
+    if (f === '-') return undefined;
+    const s = await stat(f);
+    return s.isFile() ? s.size : undefined;
+  },
+  errIsTerminal: () => process.stderr.isTTY === true,
 };

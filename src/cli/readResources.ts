@@ -114,8 +114,9 @@ const isListOf = (v: unknown): v is { kind: string; items: unknown[] } =>
   (v as { kind: string }).kind.endsWith('List') &&
   Array.isArray((v as { items?: unknown }).items);
 
-export function readResources(text: string, file?: string): ParsedResources {
-  if (text.length < FAST_CHARS) return parseResources(text, file);
+/** `fastFrom`: the size from which the fast path is taken (0 for one object of a stream: many small texts). */
+export function readResources(text: string, file?: string, fastFrom = FAST_CHARS): ParsedResources {
+  if (text.length < fastFrom) return parseResources(text, file);
   const fast = fastValues(text);
   if (!fast || fast.values.some((v) => valueProblemAt(v) !== undefined)) return parseResources(text, file);
   // Positions, when first asked for: JSON by a scan per path; YAML by one line scan of a plain block-style

@@ -212,6 +212,7 @@ export {
   deployedVerdict,
   rejectionsOn,
   verdictExitCode,
+  validationVerdict,
   verdictHeadline,
   verdictOf,
   type VerdictSide,
@@ -241,6 +242,7 @@ export {
   worstStatus,
   type CheckVerdict,
 } from './analyse/checkVerdict.ts';
+export { VerdictTally, type PathCount, type TallyJson } from './analyse/verdictTally.ts';
 export {
   changesWithRules,
   deployedTarget,
@@ -405,6 +407,7 @@ export { MAX_DEPTH, tooDeepAt, valueProblemAt, type ValueProblem } from './model
 export { exactInteger, parseJsonExact, stringifyJsonExact } from './model/numbers.ts';
 export { ALIAS, jsonRangeAt, jsonRanges, loadYamlValue, loadYamlValues } from './text/fastParse.ts';
 export { blockRanges } from './text/blockRanges.ts';
+export { pieceSplitter, type PieceSplitter, type TextPiece } from './text/splitStream.ts';
 export { toYamlText, yamlScalar } from './text/yamlText.ts';
 // Declarative conversion rules (YAML + CEL): the operator's own conversion, for the webhook and ASO pipelines.
 export {

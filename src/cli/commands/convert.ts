@@ -6,7 +6,7 @@
 // kind lacks is bad input (exit 2, nothing written). Problems print as `file:line:col: ...`.
 // Exit: 0 converted; 1 data would be lost (LOST, PRUNED) or the result is invalid (REQUIRED_MISSING, errors);
 // 2 bad usage or unreadable input.
-import type { CheckVerdict, Strategy, Verdict } from '../../core/index.ts';
+import type { Catalog, CheckVerdict, Strategy } from '../../core/index.ts';
 import {
   asoVerdict,
   convertResource,
@@ -16,22 +16,21 @@ import {
   findKindForDocument,
   formatIssue,
   issuesVerdict,
-  stringifyJsonExact,
   withLossSeverity,
-  toYamlText,
   checksSummary,
   versionedSpec,
 } from '../../core/index.ts';
-import { readResources } from '../readResources.ts';
 import type { CommandIO } from '../io.ts';
 import type { CommandArgs } from './command.ts';
 import { BAD_INPUT, defineCommand } from './command.ts';
-import { catalogVersions, hooksOf, loadCatalogFor, readDocuments } from './conversionArgs.ts';
+import { catalogVersions, hooksOf, inputName, loadCatalogFor } from './conversionArgs.ts';
+import { ConvertedWriter, nothingConverted } from './convertOutput.ts';
+import { eachDocument, HeldOutput, progressWanted, type DocumentSource } from '../streamInput.ts';
 import { rulesOption } from './rulesArg.ts';
 import { located } from './locate.ts';
 import { resolveStorage } from './deployedArgs.ts';
-import { ASO_PLANNING, CATALOG, FILE, LOSS_EXIT, RULES, STORAGE, WEBHOOK } from './options.ts';
-import { closeWith, verdictSummary, verdictsExitCode } from '../verdictSummary.ts';
+import { ASO_PLANNING, CATALOG, FILE, LOSS_EXIT, PROGRESS, RULES, STORAGE, WEBHOOK } from './options.ts';
+import { closeWith, VerdictTally } from '../verdictSummary.ts';
 import { withWebhook } from '../webhook/webhookOption.ts';
 import { validateConverted } from './validateConverted.ts';
 
@@ -61,11 +60,21 @@ export const convert = defineCommand({
     RULES,
     ...STORAGE,
     ...WEBHOOK,
+    ...PROGRESS,
   ],
   exitCodes: { 0: 'converted: accepted and nothing lost', 1: LOSS_EXIT, 2: BAD_INPUT },
   example: 'convert --catalog person-v1v2 -f src/catalogs/person-v1v2/example.yaml --to v1',
   run,
 });
+
+/** `--to` names a version some kind has, or the hub; else UNKNOWN_VERSION (bad usage, said once). */
+function knownTarget(catalog: Catalog, to: string, io: CommandIO): boolean {
+  if (to === 'hub' || catalog.kinds.some((k) => k.versions.some((v) => v.name === to))) return true;
+  io.err(
+    `version-explorer convert: error UNKNOWN_VERSION: no kind in the catalog has a version '${to}' (${catalogVersions(catalog)}; or hub)\n`,
+  );
+  return false;
+}
 
 async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   const { values, flags, choice, usageError } = a;
@@ -80,9 +89,14 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   const file = values['--file'] as string;
   const catalog = await loadCatalogFor('convert', values['--catalog'] as string, io, values['--hub']);
   if (!catalog) return 2;
-  const input = await readDocuments(io, file, readResources);
-  if (!input) return 2;
-  const { documents, name } = input;
+  // the input is read object by object as the conversion goes (streamInput.ts)
+  const progress = progressWanted(io, flags, false);
+  const sourceFor =
+    (sio: CommandIO): DocumentSource =>
+    (each) =>
+      eachDocument(sio, file, progress, each);
+  const source = sourceFor(io);
+  const name = inputName(file);
   // --rules: the operator's conversion described as rules: as deployed they are the webhook; in the ASO view they
   // run with the generated steps (docs/conversion-rules.md)
   const { rules, exit } = await rulesOption(io, values['--rules'], catalog);
@@ -97,7 +111,7 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
     return withWebhook(io, values, flags, usageError, (out, external) =>
       convertDeployed(
         catalog,
-        documents,
+        sourceFor(out),
         name,
         values['--to'] as string,
         format,
@@ -115,81 +129,78 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
       ? convertStatus
       : convertResource;
   const to = values['--to'] ?? 'hub';
-  if (to !== 'hub' && !catalog.kinds.some((k) => k.versions.some((v) => v.name === to))) {
-    io.err(
-      `version-explorer convert: error UNKNOWN_VERSION: no kind in the catalog has a version '${to}' (${catalogVersions(catalog)}; or hub)\n`,
-    );
-    return 2;
-  }
-  const outputs: unknown[] = [];
-  const verdicts: Verdict[] = [];
+  if (!knownTarget(catalog, to, io)) return 2;
+  const out = new HeldOutput(io.out);
+  const written = new ConvertedWriter(out, format);
+  const tally = new VerdictTally();
   // --versioned-spec: each spec's verdict from its conversion's issues (no document verdict: no target version)
   const specVerdicts: CheckVerdict[] = [];
   let converted = 0;
   let bad = false;
-  for (const doc of documents) {
+  const opts = {
+    hooks: hooksOf(catalog),
+    fates: false,
+    ...(strategy ? { strategy: strategy as Strategy } : {}),
+    ...(rules ? { rules } : {}),
+  };
+  const run = await source((doc, dio) => {
+    tally.read++;
     const found = findKindForDocument(catalog, doc.value);
     if (!found.version) {
       // Only a well-formed resource of a kind the catalog lacks (a Secret, a Namespace) passes through; a document
       // without apiVersion/kind, or a known kind at a version it does not have, is bad input.
       if (found.issue && (found.kind !== undefined || found.issue.code !== 'UNKNOWN_KIND')) {
-        io.err(`${formatIssue(located(found.issue, doc, name))}\n`);
+        dio.err(`${formatIssue(located(found.issue, doc, name))}\n`);
         bad = true;
-        continue;
+        return;
       }
       const what = found.issue ? `${found.issue.code}: ${found.issue.message}` : 'not in the catalog';
       const at = doc.range ? `${name}:${doc.range.start.line}:${doc.range.start.col}` : name;
-      io.err(`${at}: note: passed through unchanged (${what})\n`);
-      outputs.push(doc.value);
-      continue;
+      dio.err(`${at}: note: passed through unchanged (${what})\n`);
+      written.add(doc.value);
+      return;
     }
-    const opts = {
-      hooks: hooksOf(catalog),
-      fates: false,
-      ...(strategy ? { strategy: strategy as Strategy } : {}),
-      ...(rules ? { rules } : {}),
-    };
     if (versioned) {
       const v = versionedSpec(catalog, doc.value, opts);
-      for (const i of v.issues) io.err(`${formatIssue(located(withLossSeverity(i), doc, name))}\n`);
+      for (const i of v.issues) dio.err(`${formatIssue(located(withLossSeverity(i), doc, name))}\n`);
       if (!v.gvk || v.spec === undefined) {
         bad = true;
-        continue;
+        return;
       }
       specVerdicts.push(issuesVerdict(`${v.gvk.kind} ${v.gvk.version}`, v.issues));
-      outputs.push({ originalGVK: v.gvk, spec: v.spec });
+      written.add({ originalGVK: v.gvk, spec: v.spec });
       converted++;
-      continue;
+      return;
     }
     const r = convertPart(catalog, doc.value, to, opts);
-    for (const i of r.issues) io.err(`${formatIssue(located(withLossSeverity(i), doc, name))}\n`);
+    for (const i of r.issues) dio.err(`${formatIssue(located(withLossSeverity(i), doc, name))}\n`);
     if (r.output === undefined) {
       bad = true;
-      continue;
+      return;
     }
     // --validate: would the API server accept the result, written back at the target version?
-    const targetValidation = flags.has('--validate') ? validateConverted(catalog, r.output, doc, name, io) : [];
-    verdicts.push(asoVerdict({ hub: r, targetValidation }));
-    outputs.push(r.output);
+    const targetValidation = flags.has('--validate') ? validateConverted(catalog, r.output, doc, name, dio) : [];
+    tally.add(asoVerdict({ hub: r, targetValidation }));
+    written.add(r.output);
     converted++;
-  }
+  });
   // Only documents of kinds the catalog lacks (a ConfigMap): nothing was converted, which is not a success.
   // Exit 2, bad input: the input does not match the catalog (as a version the kind lacks does).
-  if (!bad && converted === 0) {
-    io.err(
-      `${formatIssue({ severity: 'error', code: 'NOTHING_CONVERTED', message: `no document is of a kind in the catalog (it has: ${catalog.kinds.map((k) => `${k.group}/${k.kind}`).join(', ')})`, path: [], file: name })}\n`,
-    );
+  if (!bad && !run.bad && converted === 0) {
+    out.discard();
+    io.err(`${formatIssue(nothingConverted(catalog, name))}\n`);
     return 2;
   }
-  // Every document is diagnosed first; bad input writes nothing (a partial List would be mistaken for the result).
-  if (bad) return 2;
-  if (format === 'json') {
-    const value = outputs.length === 1 ? outputs[0] : { apiVersion: 'v1', kind: 'List', items: outputs };
-    io.out(`${stringifyJsonExact(value, 2)}\n`);
-  } else {
-    io.out(outputs.map((o) => toYamlText(o)).join('---\n'));
+  // Bad input writes nothing when found before the output began to flow (a partial List would be mistaken for the
+  // result); past that, the exit code says the output is not the whole answer.
+  if (bad || run.bad) {
+    out.discard();
+    return 2;
   }
-  if (verdicts.length > 0) io.err(`${verdictSummary(verdicts)}\n`);
+  written.end();
   if (specVerdicts.length > 0) return closeWith(io, checksSummary(specVerdicts));
-  return verdictsExitCode(verdicts);
+  if (tally.judged > 0)
+    io.err(`${tally.text()}
+`);
+  return tally.exitCode();
 }

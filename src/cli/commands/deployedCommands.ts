@@ -9,13 +9,13 @@ import type {
   ExternalConverter,
   Issue,
   Kind,
-  ParsedDocument,
-  Verdict,
   VerdictStatus,
   Version,
   VersionPairReport,
 } from '../../core/index.ts';
-import { closeWith, verdictJson, verdictSummary, verdictsExitCode } from '../verdictSummary.ts';
+import { closeWith, verdictJson, VerdictTally } from '../verdictSummary.ts';
+import { eachSample, HeldOutput, type DocumentSource } from '../streamInput.ts';
+import { ConvertedWriter, nothingConverted } from './convertOutput.ts';
 import {
   STATUS_WORDS,
   asCheck,
@@ -35,11 +35,9 @@ import {
   formatPath,
   issue,
   runDeployed,
-  stringifyJsonExact,
-  toYamlText,
 } from '../../core/index.ts';
 import type { CommandIO } from '../io.ts';
-import { catalogVersions, hooksOf, printIssues, readSamples, stableJson } from './conversionArgs.ts';
+import { catalogVersions, hooksOf, printIssues, stableJson } from './conversionArgs.ts';
 import { located } from './locate.ts';
 import type { RuleSet } from '../../core/index.ts';
 import { validateConverted } from './validateConverted.ts';
@@ -58,13 +56,9 @@ function conversionNote(kind: Kind, choice: ConversionStrategy | undefined, note
   );
 }
 
-interface Documents {
-  readonly documents: readonly ParsedDocument[];
-}
-
 export async function convertDeployed(
   catalog: Catalog,
-  documents: Documents['documents'],
+  source: DocumentSource,
   file: string,
   to: string,
   format: 'yaml' | 'json',
@@ -80,12 +74,15 @@ export async function convertDeployed(
     );
     return 2;
   }
-  const outputs: unknown[] = [];
+  const out = new HeldOutput(io.out);
+  const written = new ConvertedWriter(out, format);
   const noted = new Set<Kind>();
-  const verdicts: Verdict[] = [];
+  const tally = new VerdictTally();
+  const hooks = hooksOf(catalog);
   let bad = false;
   let converted = 0;
-  for (const doc of documents) {
+  const run = await source((doc, dio) => {
+    tally.read++;
     const found = findKindForDocument(catalog, doc.value);
     const target = found.kind ? targetVersion(found.kind, to) : undefined;
     if (!found.kind || !found.version || found.version.derived === true || !target) {
@@ -97,49 +94,51 @@ export async function convertDeployed(
             'UNKNOWN_VERSION',
             `${found.kind?.kind} has no version ${found.version && !target ? to : found.version?.name} in the deployed view (only the CRD's own versions)`,
           );
-        io.err(`${formatIssue(located(why, doc, file))}\n`);
+        dio.err(`${formatIssue(located(why, doc, file))}\n`);
         bad = true;
-        continue;
+        return;
       }
       const at = doc.range ? `${file}:${doc.range.start.line}:${doc.range.start.col}` : file;
-      io.err(
+      dio.err(
         `${at}: note: passed through unchanged (${found.issue ? `${found.issue.code}: ${found.issue.message}` : 'not in the catalog'})\n`,
       );
-      outputs.push(doc.value);
-      continue;
+      written.add(doc.value);
+      return;
     }
     const note = conversionNote(found.kind, conversion, noted);
-    if (note) io.err(`${formatIssue(located(note, doc, file))}\n`);
+    if (note) dio.err(`${formatIssue(located(note, doc, file))}\n`);
     const r = runDeployed(catalog, found.kind, found.version, doc.value as Record<string, unknown>, target, {
       fates: false,
-      hooks: hooksOf(catalog),
+      hooks,
       ...(conversion ? { conversion } : {}),
       ...(rules ? { rules } : {}),
       ...(external ? { external } : {}),
     });
     // a drop ends with exit 1, so it prints as an error
-    for (const i of r.issues) io.err(`${formatIssue(located(withLossSeverity(i), doc, file))}\n`);
+    for (const i of r.issues)
+      dio.err(`${formatIssue(located(withLossSeverity(i), doc, file))}
+`);
     // --validate: would a client at the target writing the result back be refused?
-    const targetValidation = validate ? validateConverted(catalog, r.target, doc, file, io) : [];
+    const targetValidation = validate ? validateConverted(catalog, r.target, doc, file, dio) : [];
     // The pipeline validated the write at its version (its rejections are in r.issues, printed above).
-    verdicts.push(deployedVerdict({ result: r, targetValidation }));
-    outputs.push(r.target);
+    tally.add(deployedVerdict({ result: r, targetValidation }));
+    written.add(r.target);
     converted++;
-  }
-  if (bad) return 2;
-  // Only documents of kinds the catalog lacks: nothing was converted, which is bad input (as in the ASO view).
-  if (converted === 0) {
-    io.err(
-      `${formatIssue({ severity: 'error', code: 'NOTHING_CONVERTED', message: `no document is of a kind in the catalog (it has: ${catalog.kinds.map((k) => `${k.group}/${k.kind}`).join(', ')})`, path: [], file })}\n`,
-    );
+  });
+  // Bad input writes nothing when found before the output began to flow (convert.ts).
+  if (bad || run.bad) {
+    out.discard();
     return 2;
   }
-  if (format === 'json') {
-    const value = outputs.length === 1 ? outputs[0] : { apiVersion: 'v1', kind: 'List', items: outputs };
-    io.out(`${stringifyJsonExact(value, 2)}\n`);
-  } else io.out(outputs.map((o) => toYamlText(o)).join('---\n'));
-  io.err(`${verdictSummary(verdicts)}\n`);
-  return verdictsExitCode(verdicts);
+  // Only documents of kinds the catalog lacks: nothing was converted, which is bad input (as in the ASO view).
+  if (converted === 0) {
+    out.discard();
+    io.err(`${formatIssue(nothingConverted(catalog, file))}\n`);
+    return 2;
+  }
+  written.end();
+  io.err(`${tally.text()}\n`);
+  return tally.exitCode();
 }
 
 interface Loss {
@@ -275,29 +274,27 @@ export async function roundtripDeployed(
   const wanted = (k: Kind | undefined): k is Kind =>
     k !== undefined && (o.kindFilter === undefined || k.kind === o.kindFilter);
   if (o.samples !== undefined) {
-    const read = await readSamples(io, o.samples);
-    if (!read) return 2;
-    for (const { file: f, documents } of read) {
-      for (const doc of documents) {
-        const found = findKindForDocument(catalog, doc.value);
-        if (!wanted(found.kind)) continue;
-        const at = doc.range ? `${f}:${doc.range.start.line}:${doc.range.start.col}` : f;
-        if (!found.version || found.version.derived === true) {
-          io.err(
-            `${at}: warning UNKNOWN_VERSION: ${found.kind.kind} has no such version in the deployed view; sample skipped\n`,
-          );
-          continue;
-        }
-        const res = resultFor(found.kind, found.version, 'samples');
-        res.checked++;
-        const vs: CheckVerdict[] = [];
-        res.losses.push(
-          ...lossesOf(catalog, found.kind, found.version, doc.value as Record<string, unknown>, at, o, true, vs),
+    // each sample checked as it is read (streamInput.ts)
+    const ok = await eachSample(io, o.samples, (f, doc) => {
+      const found = findKindForDocument(catalog, doc.value);
+      if (!wanted(found.kind)) return;
+      const at = doc.range ? `${f}:${doc.range.start.line}:${doc.range.start.col}` : f;
+      if (!found.version || found.version.derived === true) {
+        io.err(
+          `${at}: warning UNKNOWN_VERSION: ${found.kind.kind} has no such version in the deployed view; sample skipped\n`,
         );
-        verdicts.push(...vs);
-        res.status = worstStatus([res.status, ...vs.map((x) => x.status)]);
+        return;
       }
-    }
+      const res = resultFor(found.kind, found.version, 'samples');
+      res.checked++;
+      const vs: CheckVerdict[] = [];
+      res.losses.push(
+        ...lossesOf(catalog, found.kind, found.version, doc.value as Record<string, unknown>, at, o, true, vs),
+      );
+      verdicts.push(...vs);
+      res.status = worstStatus([res.status, ...vs.map((x) => x.status)]);
+    });
+    if (!ok) return 2;
   }
   if (o.fuzz > 0) {
     const fc = (await import('fast-check')).default;

@@ -1,49 +1,17 @@
 // `migrate --catalog SRC --to VERSION [-f OBJECTS|-] [--kind K] [--json]`: the storage-version migration plan for
 // every kind that has VERSION (seed 002). Exit 1 when a given object loses fields when rewritten at VERSION.
-import { stringify } from 'yaml';
-import type { Kind, MigrationPlan, ParsedDocument } from '../../core/index.ts';
-import { formatPath, hasErrors } from '../../core/index.ts';
-import { deployedRewrite, planMigration } from '../../core/checks/migration/index.ts';
+import type { Kind } from '../../core/index.ts';
+import { hasErrors } from '../../core/index.ts';
+import { deployedRewrite, migrateObject, planMigration } from '../../core/checks/migration/index.ts';
 import type { CommandIO } from '../io.ts';
 import type { CommandArgs } from './command.ts';
 import { BAD_INPUT, defineCommand } from './command.ts';
-import {
-  catalogVersions,
-  inputName,
-  loadCatalogFor,
-  printIssues,
-  readDocuments,
-  stableJson,
-} from './conversionArgs.ts';
-import { CATALOG, FILE, JSON_OUTPUT, KIND, WEBHOOK } from './options.ts';
+import { catalogVersions, inputName, loadCatalogFor, printIssues } from './conversionArgs.ts';
+import { CATALOG, FILE, JSON_OUTPUT, KIND, PROGRESS, WEBHOOK } from './options.ts';
+import { eachDocument, HeldOutput, progressWanted } from '../streamInput.ts';
+import { VerdictTally } from '../verdictSummary.ts';
+import { MigrationOutput } from './migrateOutput.ts';
 import { withWebhook } from '../webhook/webhookOption.ts';
-
-const indent = (text: string, by: string) =>
-  text
-    .trimEnd()
-    .split('\n')
-    .map((l) => `${by}${l}`)
-    .join('\n');
-
-function describe(p: MigrationPlan): string {
-  const out: string[] = [`${p.kind} (${p.crd}): store every object at ${p.to}`];
-  out.push(
-    `  stored versions: ${p.storedVersions.join(', ') || 'none'} (${p.storedVersionsFrom === 'status' ? 'status.storedVersions' : 'assumed: the storage version; the file has no status'}) -> ${p.remainingStoredVersions.join(', ')}`,
-  );
-  out.push('  steps:');
-  p.steps.forEach((s, i) => {
-    out.push(`    ${i + 1}. [${s.done ? 'done' : 'todo'}] ${s.step}: ${s.description}`);
-    if (s.command && !s.done) out.push(`       $ ${s.command}`);
-  });
-  for (const m of p.manifests) out.push(`  ${m.metadata.name}.yaml:`, indent(stringify(m), '    '));
-  if (p.objects.length > 0) out.push(`  objects (${p.objects.length}):`);
-  for (const o of p.objects) {
-    const who = `${o.namespace !== undefined ? `${o.namespace}/` : ''}${o.name ?? `document ${o.index + 1}`}`;
-    const lost = o.dropped.length === 0 ? 'nothing lost' : `loses ${o.dropped.map(formatPath).join(', ')}`;
-    out.push(`    ${who}: ${o.from} -> ${o.to}: ${lost}`, indent(stringify(o.document), '      '));
-  }
-  return out.join('\n');
-}
 
 export const migrate = defineCommand({
   name: 'migrate',
@@ -64,6 +32,7 @@ export const migrate = defineCommand({
     { ...KIND, required: false, help: 'only this kind (or group/kind)' },
     ...WEBHOOK,
     JSON_OUTPUT,
+    ...PROGRESS,
   ],
   exitCodes: {
     0: 'the plan was printed and no object loses data',
@@ -78,14 +47,7 @@ export const migrate = defineCommand({
 async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   const { values, flags } = a;
   const to = values['--to'] as string;
-  let docs: readonly ParsedDocument[] = [];
   const file = values['--file'];
-  if (file !== undefined) {
-    const read = await readDocuments(io, file);
-    if (!read) return 2;
-    printIssues(io, read.issues);
-    docs = read.documents;
-  }
   const catalog = await loadCatalogFor('migrate', values['--catalog'] as string, io);
   if (!catalog) return 2;
   const wanted = values['--kind'];
@@ -100,27 +62,48 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
     );
     return 2;
   }
+  const json = flags.has('--json');
   // --webhook: a running webhook is the conversion of each rewrite (webhookOption.ts)
   return withWebhook(io, values, flags, a.usageError, async (out, external) => {
-    const plans: MigrationPlan[] = [];
-    for (const k of kinds) {
-      const r = planMigration(k, to, {
-        objects: docs,
-        rewrite: deployedRewrite(catalog, k, external ? { external, conversion: 'Webhook' } : {}),
-      });
-      if (r.plan) plans.push(r.plan);
-    }
-    const issues = plans.flatMap((x) => x.issues);
-    // Issues about an object carry its range: they are in the objects file; the others are about the CRD.
-    const objectsFile = file !== undefined ? inputName(file) : undefined;
+    const rewrites = new Map(
+      kinds.map((k) => [k, deployedRewrite(catalog, k, external ? { external, conversion: 'Webhook' } : {})] as const),
+    );
+    const plans = [...rewrites].flatMap(([k, rewrite]) => planMigration(k, to, { rewrite }).plan ?? []);
     printIssues(
       out,
-      issues.map((i) => (i.range && objectsFile !== undefined ? { ...i, file: objectsFile } : i)),
+      plans.flatMap((x) => x.issues),
     );
-    const lossy = plans.some((x) => x.objects.some((o) => o.dropped.length > 0));
-    if (flags.has('--json')) out.out(stableJson({ ok: !lossy, plans }));
-    else out.out(`${plans.map(describe).join('\n\n')}\n`);
-    if (hasErrors(issues)) return 2;
+    const sink = new MigrationOutput(new HeldOutput(out.out), plans, json);
+    const tally = new VerdictTally();
+    let dropped = false;
+    let bad = false;
+    // Each stored object rewritten and written as it is read (a whole cluster's never gather in memory).
+    if (file !== undefined) {
+      const objectsFile = inputName(file);
+      const run = await eachDocument(out, file, progressWanted(out, flags, json), (doc, dio) => {
+        tally.read++;
+        for (const [i, [k, rewrite]] of [...rewrites].entries()) {
+          const m = migrateObject(k, to, doc, rewrite);
+          if (!m) continue;
+          if ('issue' in m) {
+            // about an object: it is in the objects file
+            printIssues(dio, [{ ...m.issue, ...(m.issue.range ? { file: objectsFile } : {}) }]);
+            sink.issue(i, m.issue);
+            bad = true;
+          } else {
+            if (m.verdict) tally.add(m.verdict);
+            if (m.object.dropped.length > 0) dropped = true;
+            sink.object(i, m.object);
+          }
+          return;
+        }
+      });
+      if (run.bad) bad = true;
+    }
+    const lossy = dropped || tally.exitCode() === 1;
+    sink.end(!lossy, tally);
+    if (!json && tally.read > 0) out.err(`${tally.text()}\n`);
+    if (bad || hasErrors(plans.flatMap((x) => x.issues))) return 2;
     return lossy ? 1 : 0;
   });
 }

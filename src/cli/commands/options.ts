@@ -83,3 +83,9 @@ export const WEBHOOK: readonly OptionSpec[] = [
   { name: '--webhook-insecure', help: 'skip the webhook certificate check (loopback addresses only)' },
   { name: '--webhook-timeout', value: 'MS', help: 'time per webhook request in milliseconds (default 30000)' },
 ];
+
+/** The progress line of a long run (stderr on a terminal only; never with JSON output). */
+export const PROGRESS: readonly OptionSpec[] = [
+  { name: '--progress', help: 'on a terminal, show progress on stderr from the start (by default: after a second)' },
+  { name: '--no-progress', help: 'never show the progress line' },
+];

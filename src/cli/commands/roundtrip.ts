@@ -21,7 +21,8 @@ import {
 import type { CommandIO } from '../io.ts';
 import type { CommandArgs } from './command.ts';
 import { BAD_INPUT, defineCommand } from './command.ts';
-import { hooksOf, loadCatalogFor, readSamples, stableJson } from './conversionArgs.ts';
+import { hooksOf, loadCatalogFor, stableJson } from './conversionArgs.ts';
+import { eachSample } from '../streamInput.ts';
 import { resolveStorage } from './deployedArgs.ts';
 import { ASO_PLANNING, CATALOG, FUZZ, JSON_OUTPUT, KIND, RULES, SAMPLES, SEED, STORAGE, WEBHOOK } from './options.ts';
 import { ruleRoundTripInputs, rulesOption } from './rulesArg.ts';
@@ -72,41 +73,38 @@ async function samples(
   results: Map<string, Result>,
   verdicts: CheckVerdict[],
 ): Promise<number> {
-  const read = await readSamples(io, p);
-  if (!read) return 2;
-  for (const { file: f, documents } of read) {
-    for (const doc of documents) {
-      const found = findKindForDocument(catalog, doc.value);
-      if (found.kind && !found.version && found.issue && (kindFilter === undefined || found.kind.kind === kindFilter)) {
-        // A catalog kind at a version the catalog lacks cannot be checked: say so instead of shrinking the count.
-        const at = doc.range ? `${f}:${doc.range.start.line}:${doc.range.start.col}` : f;
-        io.err(`${at}: warning ${found.issue.code}: ${found.issue.message}; sample skipped\n`);
-        continue;
-      }
-      if (!found.kind || !found.version || (kindFilter !== undefined && found.kind.kind !== kindFilter)) continue;
-      const key = `${found.kind.kind}\u0000${found.version.name}\u0000samples`;
-      let res = results.get(key);
-      if (!res)
-        results.set(
-          key,
-          (res = {
-            kind: found.kind.kind,
-            version: found.version.name,
-            source: 'samples',
-            checked: 0,
-            pruned: 0,
-            failures: [],
-          }),
-        );
+  // each sample checked as it is read (a whole cluster's dump as samples never gathers in memory)
+  const ok = await eachSample(io, p, (f, doc) => {
+    const found = findKindForDocument(catalog, doc.value);
+    if (found.kind && !found.version && found.issue && (kindFilter === undefined || found.kind.kind === kindFilter)) {
+      // A catalog kind at a version the catalog lacks cannot be checked: say so instead of shrinking the count.
       const at = doc.range ? `${f}:${doc.range.start.line}:${doc.range.start.col}` : f;
-      const c = check(catalog, doc.value, strategy, at, rules);
-      verdicts.push(c.verdict);
-      res.checked++;
-      res.pruned += c.pruned;
-      if (c.failure) res.failures.push(c.failure);
+      io.err(`${at}: warning ${found.issue.code}: ${found.issue.message}; sample skipped\n`);
+      return;
     }
-  }
-  return 0;
+    if (!found.kind || !found.version || (kindFilter !== undefined && found.kind.kind !== kindFilter)) return;
+    const key = `${found.kind.kind}\u0000${found.version.name}\u0000samples`;
+    let res = results.get(key);
+    if (!res)
+      results.set(
+        key,
+        (res = {
+          kind: found.kind.kind,
+          version: found.version.name,
+          source: 'samples',
+          checked: 0,
+          pruned: 0,
+          failures: [],
+        }),
+      );
+    const at = doc.range ? `${f}:${doc.range.start.line}:${doc.range.start.col}` : f;
+    const c = check(catalog, doc.value, strategy, at, rules);
+    verdicts.push(c.verdict);
+    res.checked++;
+    res.pruned += c.pruned;
+    if (c.failure) res.failures.push(c.failure);
+  });
+  return ok ? 0 : 2;
 }
 
 export const roundtrip = defineCommand({

@@ -59,9 +59,13 @@ describe('validate command', () => {
     expect(await run()).toBe(a);
     const j = JSON.parse(a) as {
       accepted: boolean;
+      summary: { paths: unknown[] };
       documents: { kind: string; accepted: boolean; issues: { code: string; path: string; line: number }[] }[];
     };
-    expect(Object.keys(j)).toEqual(['accepted', 'documents']);
+    // streamed: the documents first, then what is known only at the end
+    expect(Object.keys(j)).toEqual(['documents', 'accepted', 'summary']);
+    expect(j.summary).toMatchObject({ read: 2, judged: 1, accepted: 0, rejected: 1, lossy: 0, cannotTell: 0 });
+    expect(j.summary.paths).toEqual([{ path: 'spec.size', why: 'rejected', objects: 1 }]);
     expect(j.accepted).toBe(false);
     expect(j.documents.map((d) => [d.kind, d.accepted])).toEqual([
       ['Widget', false],

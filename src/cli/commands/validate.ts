@@ -11,23 +11,17 @@ import {
   formatIssue,
   formatPath,
   issue,
-  parseResources,
   validateDocument,
+  validationVerdict,
   withRanges,
 } from '../../core/index.ts';
 import type { CommandIO } from '../io.ts';
 import type { CommandArgs } from './command.ts';
 import { BAD_INPUT, defineCommand } from './command.ts';
-import {
-  catalogVersions,
-  hooksOf,
-  inputName,
-  loadCatalogFor,
-  readDocuments,
-  readInput,
-  stableJson,
-} from './conversionArgs.ts';
-import { CATALOG, FILE } from './options.ts';
+import { catalogVersions, hooksOf, inputName, loadCatalogFor, readDocuments } from './conversionArgs.ts';
+import { CATALOG, FILE, PROGRESS } from './options.ts';
+import { eachDocument, HeldOutput, nestedJson, progressWanted } from '../streamInput.ts';
+import { VerdictTally } from '../verdictSummary.ts';
 
 const isObj = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
 
@@ -76,7 +70,11 @@ export function validateParsed(
       ...(opts.version !== undefined ? { version: opts.version } : {}),
       ...(old !== undefined ? { old } : {}),
     });
-    const issues = withRanges(r.issues, doc, file).map((i) => ({ ...i, path: [...(doc.listPath ?? []), ...i.path] }));
+    // a List item's ranges are keyed from the item itself; its path in the file is prefixed after
+    const issues = withRanges(r.issues, { ...doc, listPath: [] }, file).map((i) => ({
+      ...i,
+      path: [...(doc.listPath ?? []), ...i.path],
+    }));
     const meta = isObj(v) && isObj(v.metadata) ? v.metadata : undefined;
     return {
       index: doc.index,
@@ -120,6 +118,7 @@ export const validate = defineCommand({
       help: 'the objects as stored before (matched by kind, namespace, name), for transition rules and ratcheting',
     },
     { name: '--output', alias: '-o', choices: ['text', 'json'], help: 'the report format (default text)' },
+    ...PROGRESS,
   ],
   exitCodes: { 0: 'every document accepted', 1: 'a document rejected', 2: BAD_INPUT },
   example: 'validate --catalog person-v1v2 -f src/catalogs/person-v1v2/example.yaml',
@@ -127,15 +126,11 @@ export const validate = defineCommand({
 });
 
 async function run(a: CommandArgs, io: CommandIO): Promise<number> {
-  const { values } = a;
+  const { values, flags } = a;
   const format = values['--output'] ?? 'text';
   const file = values['--file'] as string;
-  const text = await readInput(io, file);
-  if (text === undefined) return 2;
   const catalog = await loadCatalogFor('validate', values['--catalog'] as string, io);
   if (!catalog) return 2;
-  const name = inputName(file);
-  const parsed = parseResources(text, name);
   const version = values['--version'];
   if (version !== undefined && !catalog.kinds.some((k) => k.versions.some((v) => v.name === version))) {
     io.err(
@@ -153,41 +148,63 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
       if (k !== undefined) old.set(k, d.value);
     }
   }
-  if (parsed.issues.some((i) => i.severity === 'error') || parsed.documents.length === 0) {
-    for (const i of parsed.issues) io.err(`${formatIssue(i)}\n`);
-    if (parsed.documents.length === 0 && parsed.issues.length === 0)
-      io.err(`${name}: error EMPTY_INPUT: no document\n`);
+  // Each document validated and written as it is read (a whole cluster's objects never gather in memory).
+  const json = format === 'json';
+  const out = new HeldOutput(io.out);
+  const tally = new VerdictTally();
+  const name = inputName(file);
+  const unknown: DocumentReport[] = [];
+  let badInput = false;
+  const run = await eachDocument(io, file, progressWanted(io, flags, json), (doc, dio) => {
+    const [r] = validateParsed(catalog, [doc], name, {
+      ...(version !== undefined ? { version } : {}),
+      ...(old ? { old } : {}),
+    }) as [DocumentReport];
+    tally.read++;
+    if (r.issues.some((i) => BAD.has(i.code))) badInput = true;
+    if (r.version !== undefined) tally.add(validationVerdict(r.version, r.issues));
+    else if (tally.judged === 0 && unknown.length < 1000) {
+      // held until something is validated: alone, they go with NOTHING_VALIDATED
+      unknown.push(r);
+      if (!json) return;
+    }
+    if (json) out.out(`${tally.read === 1 ? '{\n  "documents": [\n    ' : ',\n    '}${nestedJson(reportJson(r), 2)}`);
+    // Nothing validated at all is bad input: its notes are printed with the error that says so
+    else {
+      for (const u of unknown.splice(0)) for (const i of u.issues) dio.err(`${formatIssue(i)}\n`);
+      for (const i of r.issues) dio.err(`${formatIssue(i)}\n`);
+    }
+  });
+  if (run.bad) {
+    out.discard();
     return 2;
   }
-  const reports = validateParsed(catalog, parsed.documents, name, {
-    ...(version !== undefined ? { version } : {}),
-    ...(old ? { old } : {}),
-  });
   // Nothing validated (only kinds the catalog lacks: a typo such as `HTTPRoue`, or a CRD given as the resource) is
   // bad input, as convert's NOTHING_CONVERTED: never "1 document accepted".
-  if (!reports.some((r) => r.version !== undefined)) {
-    for (const r of reports) for (const i of r.issues) io.err(`${formatIssue(i)}\n`);
-    io.err(`${formatIssue(nothingValidated(catalog, reports, name))}\n`);
+  if (tally.judged === 0) {
+    out.discard();
+    for (const r of unknown) for (const i of r.issues) io.err(`${formatIssue(i)}\n`);
+    io.err(`${formatIssue(nothingValidated(catalog, unknown, name))}\n`);
     return 2;
   }
-  const accepted = reports.every((r) => r.accepted);
-  if (format === 'json')
-    io.out(stableJson({ accepted, documents: reports.map((r) => ({ ...r, issues: r.issues.map(issueJson) })) }));
+  const accepted = tally.json().rejected === 0;
+  if (json) out.out(`\n  ],\n  "accepted": ${accepted},\n  "summary": ${nestedJson(tally.json(), 1)}\n}\n`);
   else {
-    for (const r of reports) for (const i of r.issues) io.err(`${formatIssue(i)}\n`);
-    const n = reports.filter((r) => !r.accepted).length;
-    io.out(
-      accepted
-        ? `${reports.length} document${reports.length === 1 ? '' : 's'} accepted\n`
-        : `${n} of ${reports.length} document${reports.length === 1 ? '' : 's'} rejected\n`,
-    );
+    const n = tally.json().rejected;
+    const docs = `${tally.read} document${tally.read === 1 ? '' : 's'}`;
+    out.out(accepted ? `${docs} accepted\n` : `${n} of ${docs} rejected\n`);
   }
+  out.flush();
+  if (!json) io.err(`${tally.text()}\n`);
   // A document that is not a resource at all (no apiVersion or kind), or a catalog kind at a version it lacks, is
   // bad input, as for `convert`.
-  const BAD = new Set(['NOT_AN_OBJECT', 'MISSING_API_VERSION', 'MISSING_KIND', 'UNKNOWN_VERSION']);
-  if (reports.some((r) => r.issues.some((i) => BAD.has(i.code)))) return 2;
+  if (badInput) return 2;
   return accepted ? 0 : 1;
 }
+
+const BAD = new Set(['NOT_AN_OBJECT', 'MISSING_API_VERSION', 'MISSING_KIND', 'UNKNOWN_VERSION']);
+
+const reportJson = (r: DocumentReport) => ({ ...r, issues: r.issues.map(issueJson) });
 
 function nothingValidated(catalog: Catalog, reports: readonly DocumentReport[], file: string): Issue {
   const crd = reports.some(

@@ -39,7 +39,14 @@ export async function withWebhook(
   const client = await webhookClientFrom(url, values['--webhook-ca'], insecure, timeout);
   if (typeof client === 'string') return usageError(client);
   let stdin: Promise<string> | undefined;
-  const once: CommandIO = { ...io, readStdin: () => (stdin ??= io.readStdin()) };
+  // every round reads the whole input again (stdin kept from the first): no streaming with a webhook
+  const once: CommandIO = {
+    ...io,
+    readStdin: () => (stdin ??= io.readStdin()),
+    readChunks: async function* (f) {
+      yield f === '-' ? await once.readStdin() : await io.readText(f);
+    },
+  };
   const silent: CommandIO = { ...once, out: () => undefined, err: () => undefined };
   for (let round = 0; round < MAX_ROUNDS; round++) {
     await run(silent, client.converter);

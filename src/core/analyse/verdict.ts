@@ -215,6 +215,24 @@ export type VerdictSide = 'source' | 'target';
 export const rejectionsOn = (v: Pick<Verdict, 'rejections'>, side: VerdictSide): readonly VerdictRejection[] =>
   v.rejections.filter((r) => (r.on === 'write') === (side === 'source'));
 
+/**
+ * `validate`: the API server's answer to a write at `version`, nothing converted: rejected when validation has an
+ * error, else accepted (lossless: nothing is stored differently from what was sent).
+ */
+export function validationVerdict(version: string, validation: readonly Issue[]): Verdict {
+  const v = {
+    view: 'deployed' as const,
+    from: version,
+    stored: version,
+    to: version,
+    rejections: errorsOf(validation, 'write'),
+    lost: [],
+    undetermined: [],
+    bagged: 0,
+  };
+  return { ...v, status: statusOf(v) };
+}
+
 /** The CLI's exit code for a verdict: 0 only when the object is accepted and kept; "cannot tell" is not an all-clear. */
 export const verdictExitCode = (v: Pick<Verdict, 'status'>): 0 | 1 => (v.status === 'lossless' ? 0 : 1);
 

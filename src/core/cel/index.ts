@@ -92,10 +92,23 @@ export interface EvaluateOptions {
   readonly costLimit?: number;
 }
 
+/** Estimated costs by program and data size: a whole cluster's objects run the same rules on similar data. */
+const costs = new WeakMap<CelProgram, Map<number, number>>();
+function costOf(p: CelProgram, dataSize: number): number {
+  let m = costs.get(p);
+  if (!m) costs.set(p, (m = new Map()));
+  let c = m.get(dataSize);
+  if (c === undefined) {
+    c = estimateCost(p.ast.expr, dataSize);
+    if (m.size < 256) m.set(dataSize, c);
+  }
+  return c;
+}
+
 /** Evaluate with a cost bound: an expression whose estimated cost exceeds the limit is not run. */
 export function evaluateCel(p: CelProgram, bindings: Record<string, unknown>, opts: EvaluateOptions = {}): CelOutcome {
   const limit = opts.costLimit ?? PER_CALL_LIMIT;
-  const estimated = estimateCost(p.ast.expr, opts.dataSize ?? dataSizeOf(bindings));
+  const estimated = costOf(p, opts.dataSize ?? dataSizeOf(bindings));
   if (estimated > limit) return { kind: 'cost', estimated, limit };
   try {
     const v = p.run(bindings);

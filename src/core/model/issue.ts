@@ -13,6 +13,7 @@ export type IssueCode =
   | 'JSON_SYNTAX'
   | 'UNSUPPORTED_FORMAT'
   | 'NOT_AN_OBJECT'
+  | 'NOT_A_LIST' // a document whose root `items` were read one by one, whose kind is not a List
   | 'EMPTY_INPUT'
   | 'TOO_DEEP'
   | 'NUMBER_NOT_JSON'

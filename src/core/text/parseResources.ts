@@ -2,7 +2,7 @@
 import { LineCounter, parseAllDocuments, isMap, isSeq, isScalar, isPair, type Node as YamlNode } from 'yaml';
 import { issue, type Issue, type Path, type SourceRange } from '../model/issue.ts';
 import { documentValue, parseError, toRange } from './yamlSource.ts';
-import { pathKey } from '../model/path.ts';
+import { pathKey, PATH_KEY_SEPARATOR } from '../model/path.ts';
 
 export interface ParsedDocument {
   /** Index among the documents of the text (List items get their own entries, in order). */
@@ -116,13 +116,19 @@ export function parseResources(text: string, file?: string): ParsedResources {
       rec.kind.endsWith('List') &&
       Array.isArray(rec.items)
     ) {
+      // One pass over the ranges, split by item: each item scanning the whole map would be quadratic.
+      const byItem = new Map<number, Map<string, SourceRange>>();
+      const head = `items${PATH_KEY_SEPARATOR}`;
+      for (const [k, r] of ranges) {
+        if (!k.startsWith(head)) continue;
+        const end = k.indexOf(PATH_KEY_SEPARATOR, head.length);
+        const i = Number(k.slice(head.length, end < 0 ? k.length : end));
+        let sub = byItem.get(i);
+        if (!sub) byItem.set(i, (sub = new Map()));
+        sub.set(end < 0 ? '' : k.slice(end + 1), r);
+      }
       rec.items.forEach((item, i) => {
-        const sub = new Map<string, SourceRange>();
-        const prefix = pathKey(['items', i]);
-        for (const [k, r] of ranges) {
-          if (k === prefix) sub.set('', r);
-          else if (k.startsWith(prefix + '\u0000')) sub.set(k.slice(prefix.length + 1), r);
-        }
+        const sub = byItem.get(i) ?? new Map<string, SourceRange>();
         documents.push({
           index: documents.length,
           value: item,

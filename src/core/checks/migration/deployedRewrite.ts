@@ -6,6 +6,7 @@ import type { Path } from '../../model/issue.ts';
 import { findVersion } from '../../catalog/catalogLookup.ts';
 import { runDeployed, type DeployedOptions } from '../../models/deployed/deployedPipeline.ts';
 import type { Rewrite } from './planMigration.ts';
+import { deployedVerdict } from '../../analyse/verdict.ts';
 
 /** `kind` as it is once `storage` is its storage version (the first step of a migration). */
 function storedAt(kind: Kind, storage: string): Kind {
@@ -24,6 +25,6 @@ export function deployedRewrite(catalog: Catalog, kind: Kind, opts: DeployedOpti
     // The migrator writes back what it read: an update, whose status (with the subresource) stays the stored one
     const r = runDeployed(catalog, moved, from, { ...doc }, to, { ...opts, fates: false, update: { old: doc } });
     const dropped: Path[] = r.fates.filter((f) => f.kind === 'dropped-on-write').map((f) => f.path);
-    return { doc: r.stored, dropped };
+    return { doc: r.stored, dropped, verdict: deployedVerdict({ result: r }) };
   };
 }

@@ -1,5 +1,6 @@
 // Storage-version migration plans (seed 002): stored versions, the migrator request, steps, rewritten objects.
 export {
+  migrateObject,
   planMigration,
   pruneRewrite,
   type MigrationPlan,

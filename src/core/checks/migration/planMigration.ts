@@ -7,6 +7,7 @@ import type { ParsedDocument } from '../../text/parseResources.ts';
 import { splitApiVersion } from '../../catalog/findKindForDocument.ts';
 import { pruneBySchema } from './pruneBySchema.ts';
 import { isRecord } from '../../model/jsonValue.ts';
+import type { Verdict } from '../../analyse/verdict.ts';
 
 /**
  * Rewrites one object read at `fromVersion` as the API server stores it at `toVersion`: the document it becomes and
@@ -17,7 +18,12 @@ export type Rewrite = (
   doc: Readonly<Record<string, unknown>>,
   fromVersion: string,
   toVersion: string,
-) => { readonly doc: unknown; readonly dropped: readonly Path[] };
+) => {
+  readonly doc: unknown;
+  readonly dropped: readonly Path[];
+  /** The API server's verdict on the rewrite, when the rewrite runs its pipeline. */
+  readonly verdict?: Verdict;
+};
 
 export type MigrationStepKind =
   'set-storage' | 'migrate' | 'wait' | 'patch-stored-versions' | 'stop-serving' | 'remove-versions';
@@ -84,41 +90,48 @@ export function pruneRewrite(kind: Kind): Rewrite {
   };
 }
 
+/**
+ * One stored object rewritten at `to`, when it is a `kind` object: what it becomes (and the rewrite's verdict,
+ * when the rewrite gives one), or the issue that it is at a version the CRD lacks. Undefined for other objects.
+ */
+export function migrateObject(
+  kind: Kind,
+  to: string,
+  d: ParsedDocument,
+  rewrite: Rewrite,
+): { object: ObjectMigration; verdict?: Verdict } | { issue: Issue } | undefined {
+  const v = d.value;
+  if (!isRecord(v) || typeof v.apiVersion !== 'string' || v.kind !== kind.kind) return undefined;
+  const { group, version } = splitApiVersion(v.apiVersion);
+  if (group !== kind.group) return undefined;
+  const meta = isRecord(v.metadata) ? v.metadata : {};
+  const at = d.listPath ?? [];
+  if (!crdVersions(kind).some((x) => x.name === version))
+    return {
+      issue: issue('error', 'UNKNOWN_VERSION', `${kind.kind} at ${v.apiVersion} is not a version of the CRD`, [...at, 'apiVersion'], {
+        ...(d.range ? { range: d.range } : {}),
+      }),
+    };
+  const r = rewrite(v, version, to);
+  const object: ObjectMigration = {
+    ...(typeof meta.name === 'string' ? { name: meta.name } : {}),
+    ...(typeof meta.namespace === 'string' ? { namespace: meta.namespace } : {}),
+    from: version,
+    to,
+    document: r.doc,
+    dropped: r.dropped,
+    index: d.index,
+    ...(d.range ? { range: d.range } : {}),
+  };
+  return { object, ...(r.verdict ? { verdict: r.verdict } : {}) };
+}
+
 function objectsOf(kind: Kind, to: string, docs: readonly ParsedDocument[], rewrite: Rewrite, issues: Issue[]) {
   const out: ObjectMigration[] = [];
-  const names = new Set(crdVersions(kind).map((v) => v.name));
   for (const d of docs) {
-    const v = d.value;
-    if (!isRecord(v) || typeof v.apiVersion !== 'string' || v.kind !== kind.kind) continue;
-    const { group, version } = splitApiVersion(v.apiVersion);
-    if (group !== kind.group) continue;
-    const meta = isRecord(v.metadata) ? v.metadata : {};
-    const at = d.listPath ?? [];
-    if (!names.has(version)) {
-      issues.push(
-        issue(
-          'error',
-          'UNKNOWN_VERSION',
-          `${kind.kind} at ${v.apiVersion} is not a version of the CRD`,
-          [...at, 'apiVersion'],
-          {
-            ...(d.range ? { range: d.range } : {}),
-          },
-        ),
-      );
-      continue;
-    }
-    const r = rewrite(v, version, to);
-    out.push({
-      ...(typeof meta.name === 'string' ? { name: meta.name } : {}),
-      ...(typeof meta.namespace === 'string' ? { namespace: meta.namespace } : {}),
-      from: version,
-      to,
-      document: r.doc,
-      dropped: r.dropped,
-      index: d.index,
-      ...(d.range ? { range: d.range } : {}),
-    });
+    const m = migrateObject(kind, to, d, rewrite);
+    if (m && 'issue' in m) issues.push(m.issue);
+    else if (m) out.push(m.object);
   }
   return out;
 }

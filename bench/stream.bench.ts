@@ -1,0 +1,122 @@
+// Whole clusters (issue 28): every object of a kind through `validate`, `migrate` and `convert` as a user runs
+// them (a real process), 10,000 objects (and 100,000 with VE_BENCH_100K=1: minutes) of the corpus HTTPRoute and
+// KubeadmControlPlane samples repeated, as a kubectl-style List and as multi-document YAML, against a floor in the
+// same run that only parses the input and writes it back. Targets: 100k takes at most 3x the floor, time grows
+// linearly (100k / 10k within 1.3x of 10x), peak memory does not grow (100k within 1.2x of 10k).
+import { spawnSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import os from 'node:os';
+import path from 'node:path';
+import { load } from 'js-yaml';
+import { stringify } from 'yaml';
+import { corpusPath, HAS_CORPUS } from '../src/core/testdata/corpus.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const route = corpusPath('gateway-api/samples/v1.6.1/standard/httproute.yaml');
+const kcpFile = corpusPath('cluster-api/samples/v1.11.11/machine-pool.yaml');
+const crds = [
+  corpusPath('gateway-api/crds/v1.6.1-standard/gateway.networking.k8s.io_httproutes.yaml'),
+  corpusPath('cluster-api/crds/controlplane.cluster.x-k8s.io_kubeadmcontrolplanes.yaml'),
+];
+if (!HAS_CORPUS) {
+  console.log('corpus not found (../shared/corpus): skipped');
+  process.exit(0);
+}
+const catalog = crds.join(',');
+const kcp = (
+  readFileSync(kcpFile, 'utf8')
+    .split(/^---$/m)
+    .map((d) => load(d)) as Record<string, unknown>[]
+).find((d) => d?.kind === 'KubeadmControlPlane');
+const samples = [load(readFileSync(route, 'utf8')) as Record<string, unknown>, kcp as Record<string, unknown>];
+const dir = mkdtempSync(path.join(os.tmpdir(), 've-stream-'));
+
+/** n objects, the two samples in turn, each with its own name: a List (items at column 1, as kubectl) or documents. */
+async function write(n: number, shape: 'list' | 'docs'): Promise<string> {
+  const p = path.join(dir, `${shape}-${n}.yaml`);
+  const out = createWriteStream(p);
+  const texts = samples.map((s) => stringify({ ...s, metadata: { name: 'NAME', namespace: 'default' } }));
+  const put = async (t: string) => {
+    if (!out.write(t)) await once(out, 'drain');
+  };
+  if (shape === 'list') await put('apiVersion: v1\nitems:\n');
+  for (let i = 0; i < n; i++) {
+    const t = (texts[i % 2] as string).replace('NAME', `obj-${i}`);
+    if (shape === 'list') await put(`- ${t.trimEnd().replace(/\n/g, '\n  ')}\n`);
+    else await put(`${i > 0 ? '---\n' : ''}${t}`);
+  }
+  if (shape === 'list') await put('kind: List\nmetadata:\n  resourceVersion: ""\n');
+  out.end();
+  await once(out, 'finish');
+  return p;
+}
+
+interface Run {
+  secs: number;
+  mb: number;
+  code: number | null;
+}
+/** Wall seconds, peak resident MB and exit code of one process (its output thrown away). */
+function proc(args: string[]): Run {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, ['--import', path.join(root, 'bench/support/rss.mjs'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'ignore', 'pipe'],
+    maxBuffer: 1 << 30,
+  });
+  const kb = Number(/BENCH_MAX_RSS_KB (\d+)/.exec(r.stderr)?.[1] ?? NaN);
+  return { secs: (performance.now() - t0) / 1000, mb: kb / 1024, code: r.status };
+}
+const cli = (args: string[]) => proc([path.join(root, 'bin/version-explorer.mjs'), ...args, '--no-progress']);
+
+const load1 = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+console.log(`load average at start: ${load1()}`);
+const counts = process.env.VE_BENCH_100K === '1' ? [10_000, 100_000] : [10_000];
+const commands: Record<string, string[]> = {
+  validate: ['validate', '--catalog', catalog],
+  migrate: ['migrate', '--catalog', catalog, '--to', 'v1'],
+  convert: ['convert', '--catalog', catalog, '--to', 'hub'],
+};
+const results = new Map<string, Run>();
+let missed = 0;
+for (const n of counts)
+  for (const shape of ['list', 'docs'] as const) {
+    const input = await write(n, shape);
+    const floor = proc([path.join(root, 'bench/support/floor.mjs'), input]);
+    console.log(
+      `${`${n} objects, ${shape === 'list' ? 'List' : 'documents'}: floor (parse + write back)`.padEnd(58)} ${floor.secs.toFixed(1).padStart(6)} s ${floor.mb.toFixed(0).padStart(5)} MB`,
+    );
+    for (const [name, args] of Object.entries(commands)) {
+      const r = cli([...args, '-f', input]);
+      results.set(`${name} ${shape} ${n}`, r);
+      const ratio = r.secs / floor.secs;
+      const target = n >= 100_000 ? ratio <= 3 : true;
+      if (!target) missed++;
+      console.log(
+        `${`  ${name}`.padEnd(58)} ${r.secs.toFixed(1).padStart(6)} s ${r.mb.toFixed(0).padStart(5)} MB  exit ${r.code}  ${ratio.toFixed(1)}x the floor${n >= 100_000 ? ` (target <= 3x: ${target ? 'ok' : 'MISSED'})` : ''}`,
+      );
+    }
+    rmSync(input, { force: true });
+  }
+if (counts.length > 1)
+  for (const name of Object.keys(commands))
+    for (const shape of ['list', 'docs']) {
+      const a = results.get(`${name} ${shape} 10000`) as Run;
+      const b = results.get(`${name} ${shape} 100000`) as Run;
+      const time = b.secs / a.secs;
+      const mem = b.mb / a.mb;
+      const ok = time <= 13 && mem <= 1.2;
+      if (!ok) missed++;
+      console.log(
+        `${name} ${shape}: 100k / 10k time ${time.toFixed(1)}x (target <= 13x), peak memory ${mem.toFixed(2)}x (target <= 1.2x)  ${ok ? 'ok' : 'MISSED'}`,
+      );
+    }
+console.log(`load average at end: ${load1()}`);
+rmSync(dir, { recursive: true, force: true });
+if (missed > 0) console.log(`${missed} target(s) missed`);
