@@ -210,8 +210,10 @@ export { FATE_KINDS, FATE_KIND_ORDER, fateLabel, type FateKindInfo } from './fat
 export {
   asoVerdict,
   deployedVerdict,
+  rejectionsOn,
   verdictExitCode,
   verdictHeadline,
+  type VerdictSide,
   type AsoVerdictInput,
   type DeployedVerdictInput,
   type RoundTripVerdict,
