@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useCatalogIndex, useUserCatalogs } from '../queries/catalogQueries.ts';
 import { exampleFor } from '../examples.ts';
-import { catalogLabel } from '../catalogs/catalogLabel.ts';
+import { distinctLabels } from '../catalogs/catalogLabel.ts';
 import { inputFitsCatalog, skeletonFor } from '../skeleton.ts';
 import type { CatalogRef, ExplorerState } from '../state.ts';
 import type { ExplorerAction } from '../useExplorerState.ts';
@@ -69,6 +69,7 @@ export function CatalogPicker({
 }) {
   const index = useCatalogIndex();
   const user = useUserCatalogs();
+  const labels = distinctLabels(user.data ?? []);
   const choose = (v: string) => {
     if (v.startsWith('b:')) dispatch(openBuiltin(v.slice(2), index.data?.catalogs, inputs));
     else if (v.startsWith('e:')) {
@@ -95,9 +96,9 @@ export function CatalogPicker({
         </optgroup>
         {(user.data?.length ?? 0) > 0 && (
           <optgroup label="Your catalogs">
-            {user.data?.map((c) => (
+            {user.data?.map((c, i) => (
               <option key={c.hash} value={`e:${c.hash}`}>
-                {catalogLabel(c)}
+                {labels[i]}
               </option>
             ))}
           </optgroup>
