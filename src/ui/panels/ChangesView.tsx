@@ -38,6 +38,8 @@ export function ChangesView({
   readonly draftStatus?: string;
 }) {
   const drafting = onDraft !== undefined && drafts.length > 0;
+  // Once every draft is in the rules, "Draft all" has nothing left to do: it goes.
+  const undrafted = drafts.filter((d) => !drafted?.has(d.id));
   if (!changes)
     return <p className="empty">No change analysis for {source && target ? `${source} → ${target}` : 'this view'}.</p>;
   return (
@@ -51,10 +53,10 @@ export function ChangesView({
           {changes.verdict}
         </span>
       </p>
-      {drafting && (
-        <p className="drafts-bar" data-drafts={drafts.length}>
-          {drafts.length} conversion rule{drafts.length === 1 ? '' : 's'} can be drafted from strong evidence.{' '}
-          <button type="button" data-testid="draft-all" onClick={() => onDraft(drafts)}>
+      {drafting && undrafted.length > 0 && (
+        <p className="drafts-bar" data-drafts={undrafted.length}>
+          {undrafted.length} conversion rule{undrafted.length === 1 ? '' : 's'} can be drafted from strong evidence.{' '}
+          <button type="button" data-testid="draft-all" onClick={() => onDraft(undrafted)}>
             Draft all
           </button>
         </p>
