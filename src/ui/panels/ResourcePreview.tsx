@@ -15,6 +15,8 @@ export function ResourcePreview({
   return (
     <pre
       className="preview"
+      // A named region (a plain <pre> may not carry a name: axe aria-prohibited-attr).
+      role="region"
       aria-label={label}
       aria-busy="true"
       tabIndex={0}
