@@ -11,6 +11,7 @@ import { CrdRejectionList } from './CrdRejections.tsx';
 import { useCrdAcceptance } from '../queries/catalogQueries.ts';
 
 const MAX_EVIDENCE = 120;
+const full = (v: unknown): string | undefined => (v === undefined ? undefined : JSON.stringify(v, null, 1));
 const show = (v: unknown): string => {
   if (v === undefined) return '—';
   const s = JSON.stringify(v);
@@ -32,7 +33,8 @@ function FindingRow({ f }: { f: CompatFinding }) {
         <code>{formatSchemaPath(f.path)}</code>
       </td>
       <td>
-        <code>{show(f.old)}</code> → <code>{show(f.new)}</code>
+        {/* A long value is cut in the table; its whole text is the title. */}
+        <code title={full(f.old)}>{show(f.old)}</code> → <code title={full(f.new)}>{show(f.new)}</code>
       </td>
     </tr>
   );
@@ -89,7 +91,8 @@ export default function CompareCatalogsBody({ catalogs }: { catalogs: readonly S
         <p className="compare-verdict" data-ok={String(report.ok)}>
           <strong>{report.ok ? 'Compatible' : 'Incompatible'}</strong>: {report.counts.incompatible} incompatible,{' '}
           {report.counts.compatible} compatible, {report.counts.harmless} harmless; {report.compared.length} kinds
-          compared. Rules: docs/compatibility.md.
+          compared, by the rules of <code>version-explorer check</code> (the project's docs/compatibility.md explains
+          each).
         </p>
       )}
       {served && served.refused > 0 && (

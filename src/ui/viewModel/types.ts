@@ -13,6 +13,7 @@ import type {
   Kind,
   Path,
   Plan,
+  PropertyChangeKind,
   SourceRange,
   Strategy,
   Version,
@@ -188,7 +189,9 @@ export interface WriteBackView extends BeforeAfterView {
 
 export interface ChangeRow {
   readonly path: string;
+  /** The change in words, and its kind (core's PropertyChangeKind). */
   readonly change: string;
+  readonly kind: PropertyChangeKind;
   readonly detail: string;
   readonly compatible?: boolean;
   /** pathKey of the first place the input document uses this field (absent: unused). */
