@@ -31,7 +31,16 @@ function ask(m: ShareRequest extends infer R ? (R extends unknown ? Omit<R, 'id'
   });
 }
 
-const canWork = () => typeof Worker !== 'undefined';
+/**
+ * Below this many characters the work takes a few milliseconds: done in place, so a cold load (whose address
+ * bar is encoded at once) does not start a worker beside the conversion worker and the first render.
+ */
+const IN_PLACE_CHARS = 64 * 1024;
+const canWork = (chars: number) => chars > IN_PLACE_CHARS && typeof Worker !== 'undefined';
+const sizeOf = (s: ExplorerState) =>
+  s.input.length +
+  (s.rules?.length ?? 0) +
+  (s.catalog.type === 'embedded' ? s.catalog.sources.reduce((n, f) => n + f.text.length, 0) : 0);
 
 // The link meter, the address bar and Copy link encode the same state object: once.
 const encoded = new WeakMap<ExplorerState, Promise<EncodeResult>>();
@@ -40,7 +49,7 @@ const encoded = new WeakMap<ExplorerState, Promise<EncodeResult>>();
 export function encodeState(state: ExplorerState): Promise<EncodeResult> {
   let r = encoded.get(state);
   if (!r) {
-    r = canWork()
+    r = canWork(sizeOf(state))
       ? ask({ type: 'encode', state }).then((x) => (x.type === 'encode' ? x.result : encodeHere(state)))
       : encodeHere(state);
     encoded.set(state, r);
@@ -50,7 +59,7 @@ export function encodeState(state: ExplorerState): Promise<EncodeResult> {
 
 /** secrets' findSecrets, in the share worker. */
 export async function findSecrets(input: string): Promise<readonly SecretFinding[]> {
-  if (!canWork()) return findHere(input);
+  if (!canWork(input.length)) return findHere(input);
   const r = await ask({ type: 'secrets', input });
   return r.type === 'secrets' ? r.findings : findHere(input);
 }
