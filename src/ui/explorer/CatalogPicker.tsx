@@ -86,7 +86,17 @@ export function CatalogPicker({
   return (
     <label className="field">
       <span>Catalog</span>
-      <select aria-label="Catalog" value={value} onChange={(e) => choose(e.target.value)}>
+      <select
+        aria-label="Catalog"
+        value={value}
+        // The select is narrow in the toolbar: its whole name on hover.
+        title={
+          value.startsWith('e:')
+            ? labels[user.data?.findIndex((c) => `e:${c.hash}` === value) ?? -1]
+            : index.data?.catalogs.find((c) => `b:${c.id}` === value)?.title
+        }
+        onChange={(e) => choose(e.target.value)}
+      >
         <optgroup label="Built-in examples">
           {(index.data?.catalogs ?? []).map((c) => (
             <option key={c.id} value={`b:${c.id}`}>
