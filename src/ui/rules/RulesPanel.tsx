@@ -28,7 +28,15 @@ function Status({ view, shown }: { readonly view: RulesView | undefined; readonl
   const n = view.conversions;
   const what = `${n} conversion${n === 1 ? '' : 's'}`;
   return (
-    <p className="muted" data-testid="rules-status" data-applied={view.appliedIn ?? 'none'}>
+    <p
+      className="muted"
+      data-testid="rules-status"
+      data-applied={view.appliedIn ?? 'none'}
+      data-last-good={view.lastGood ? 'true' : undefined}
+    >
+      {view.lastGood && (
+        <strong>The rules are not valid YAML (see the marker): using the last rules that were. </strong>
+      )}
       {view.appliedIn === 'deployed'
         ? `${what}: the webhook of the As deployed view (stored at ${shown.deployed?.storage ?? '?'}).`
         : view.appliedIn === 'aso'

@@ -232,6 +232,8 @@ export interface RulesView {
   readonly conversions: number;
   /** The view whose conversion the rules are (as deployed: the webhook); absent when this view does not use them. */
   readonly appliedIn?: StorageView;
+  /** The text is not YAML: the conversions are the last rules that parsed (see rulesView's CheckedRules). */
+  readonly lastGood?: true;
 }
 
 /** One fate of the deployed pipeline, for the list and the banner (`copied` are only coloured, not listed). */
