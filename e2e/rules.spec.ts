@@ -96,6 +96,10 @@ test('a move rule turns a field lost on write into one moved by the rule, and th
   await expect(page.getByTestId('stored-drops').locator(`[data-path="${REF}"]`)).toHaveCount(0);
   await expect(page.getByRole('alert', { name: 'Lost on write' })).not.toContainText(REF);
   await expect(page.getByTestId('rules-status')).toHaveAttribute('data-applied', 'deployed');
+  // The status says what the rules handled and what they leave lost (issue 25).
+  const effect = page.getByTestId('rules-status').locator('.rules-effect');
+  await expect(effect).not.toHaveAttribute('data-handled', '0');
+  await expect(effect).not.toContainText(REF);
 
   // A line that is not YAML keeps the last rules that were (issue 25): the reference stays moved, the status says so.
   const good = await rulesText(page);
