@@ -402,6 +402,7 @@ export {
   type CrdCelCheck,
   type RuleCost,
 } from './cel/checkCrd.ts';
+export { checkCrdDocuments, checkCrdFiles, type CrdReport } from './checks/crd/index.ts';
 export { ownValue } from './model/jsonValue.ts';
 export { MAX_DEPTH, tooDeepAt, valueProblemAt, type ValueProblem } from './model/depth.ts';
 export { exactInteger, parseJsonExact, stringifyJsonExact } from './model/numbers.ts';
