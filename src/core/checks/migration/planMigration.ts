@@ -212,13 +212,8 @@ export function planMigration(
   };
   const nothingToMove = storage === to && drop.length === 0;
   const objects = objectsOf(kind, to, options.objects ?? [], options.rewrite ?? pruneRewrite(kind), issues);
-  const verdict = migrationVerdict(
-    kind,
-    to,
-    objects,
-    kind.conversionStrategy !== 'Webhook' || options.rewrite !== undefined,
-  );
-  const kept = verdict.status === 'lossless';
+  const simulated = kind.conversionStrategy !== 'Webhook' || options.rewrite !== undefined;
+  const verdict = migrationVerdict(kind, to, objects, simulated);
   const facts: MigrationStep[] = [
     {
       step: 'set-storage',
@@ -261,7 +256,7 @@ export function planMigration(
       description: `remove ${present.join(', ') || 'nothing'} from spec.versions`,
     },
   ];
-  const steps = facts.map((s) => ({ ...s, done: s.done && kept }));
+  const steps = facts.map((s) => ({ ...s, done: s.done && verdict.status === 'lossless' }));
   return {
     plan: {
       group: kind.group,
