@@ -33,7 +33,7 @@ import { resolveStorage } from './deployedArgs.ts';
 import { ASO_PLANNING, CATALOG, FILE, LOSS_EXIT, RULES, STORAGE, WEBHOOK } from './options.ts';
 import { closeWith, verdictSummary, verdictsExitCode } from '../verdictSummary.ts';
 import { withWebhook } from '../webhook/webhookOption.ts';
-import { validateConverted } from './validateConverted.ts';
+import { validateConverted, validateSource } from './validateConverted.ts';
 
 export const convert = defineCommand({
   name: 'convert',
@@ -167,9 +167,13 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
       bad = true;
       continue;
     }
-    // --validate: would the API server accept the result, written back at the target version?
-    const targetValidation = flags.has('--validate') ? validateConverted(catalog, r.output, doc, name, io) : [];
-    verdicts.push(asoVerdict({ hub: r, targetValidation }));
+    // --validate: would the API server accept the write at the source version, and the result written back at
+    // the target version? The verdict takes the same inputs as the page's: source -> hub, source -> target.
+    const check = flags.has('--validate');
+    const validation = check ? validateSource(catalog, doc, name, io) : [];
+    const targetValidation = check ? validateConverted(catalog, r.output, doc, name, io) : [];
+    const hub = to === 'hub' ? r : convertPart(catalog, doc.value, 'hub', opts);
+    verdicts.push(asoVerdict({ hub, ...(hub !== r ? { target: r } : {}), validation, targetValidation }));
     outputs.push(r.output);
     converted++;
   }
