@@ -210,9 +210,11 @@ export { FATE_KINDS, FATE_KIND_ORDER, fateLabel, type FateKindInfo } from './fat
 export {
   asoVerdict,
   deployedVerdict,
+  rejectionsOn,
   verdictExitCode,
   verdictHeadline,
   verdictOf,
+  type VerdictSide,
   type AsoVerdictInput,
   type DeployedVerdictInput,
   type RoundTripVerdict,

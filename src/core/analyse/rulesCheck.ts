@@ -30,6 +30,8 @@ function rulePaths(r: Rule): { side: 'from' | 'to'; p: RulePath }[] {
       ];
     case 'drop':
       return [{ side: r.side, p: r.path }];
+    case 'fail':
+      return [];
     default:
       return [
         { side: 'from', p: r.from },

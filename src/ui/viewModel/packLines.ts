@@ -10,7 +10,7 @@ import {
   type FateKind,
   type IssueCode,
 } from '../../core/index.ts';
-import type { Line, PackedLines } from './protocol.ts';
+import type { Line, PackedLines } from './types.ts';
 
 export const FATE_ORDER: readonly FateKind[] = FATE_KIND_ORDER;
 const FATE_INDEX = new Map(FATE_ORDER.map((f, i) => [f, i + 1]));

@@ -9,7 +9,7 @@ import { summaryFromExplore } from '../share/markdown.ts';
 import { importFiles } from '../../importers/index.ts';
 import { explore, setCatalog } from './engine.ts';
 import { lineAt } from './packLines.ts';
-import type { ExploreRequest, PaneView } from './protocol.ts';
+import type { ExploreRequest, PaneView } from './types.ts';
 import { checkedRules, RULES_FILE } from './rulesView.ts';
 import { dropRule, kcpRules, moveRule } from '../rules/testdata/kcpRules.ts';
 

@@ -25,7 +25,7 @@ import {
   type RuleSet,
   type Version,
 } from '../../core/index.ts';
-import type { DeployedFateRow, DeployedView, PaneView, SourceFate } from './protocol.ts';
+import type { DeployedFateRow, DeployedView, PaneView, SourceFate } from './types.ts';
 import { countFates, renderPacked, type FateInfo } from './renderLines.ts';
 
 /** What each rule of the user's set does to a field (a rule id names one rule per conversion; the first wins). */

@@ -7,20 +7,14 @@ import {
   setKey,
   yamlScalar,
   type FateKind,
-  type IssueCode,
   type Path,
 } from '../../core/index.ts';
-import type { Line, PackedLines } from './protocol.ts';
+import type { Line, PackedLines } from './types.ts';
 import { lineAt, PackBuilder } from './packLines.ts';
 import { Ghost } from './ghosts.ts';
+import type { FateInfo } from './fateInfo.ts';
 
-export interface FateInfo {
-  readonly kind: FateKind;
-  readonly reason: string;
-  readonly code?: IssueCode;
-  /** Where the value came from in the source document. */
-  readonly src?: Path;
-}
+export type { FateInfo };
 
 /** Placed into a copy of a document where a required field is missing, so the pane can show a placeholder. */
 export const MISSING: unique symbol = Symbol('missing');

@@ -2,7 +2,7 @@
 // Both are pure functions of the catalog (and the options), so each answer is cached per catalog object.
 import type { Catalog, Census, Issue, StrategyComparison } from '../../core/index.ts';
 import { changeCensus, compareStrategies } from '../../core/index.ts';
-import type { StrategiesRequest } from './protocol.ts';
+import type { StrategiesRequest } from './types.ts';
 
 const comparisons = new WeakMap<Catalog, Map<string, { comparison?: StrategyComparison; issues: readonly Issue[] }>>();
 const censuses = new WeakMap<Catalog, Census>();

@@ -11,7 +11,7 @@ import {
   type Path,
   type ValidationIssue,
 } from '../../core/index.ts';
-import type { Marker, ValidationSummary, ValidationView } from './protocol.ts';
+import type { Marker, ValidationSummary, ValidationView } from './types.ts';
 
 const FIRST = 5;
 

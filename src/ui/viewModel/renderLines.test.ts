@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { pathKey, type FateKind, type Path } from '../../core/index.ts';
 import { FATE_ORDER, firstLineUnder, lineAt, packedYaml, pathKeyAt, srcKeyAt, yamlKey } from './packLines.ts';
 import { parse } from 'yaml';
-import type { Line } from './protocol.ts';
+import type { Line } from './types.ts';
 import { MISSING, withMissing, renderLines, renderPacked, yamlScalar, type FateInfo } from './renderLines.ts';
 
 const K = (...p: (string | number)[]) => p.join('\u0000');

@@ -2,7 +2,7 @@
 // so a reader sees what a client of that version will not, where it would have been. Ghost lines are
 // never part of the document: Copy YAML leaves them out and names them in a comment header instead.
 import { pathKey, valueAt, type Fate, type FateKind, type Path } from '../../core/index.ts';
-import type { FateInfo } from './renderLines.ts';
+import type { FateInfo } from './fateInfo.ts';
 
 /** A value that is not in the document, shown where it would be. */
 export class Ghost {

@@ -6,7 +6,7 @@ import { serializeCatalog } from '../../core/index.ts';
 import { importFiles } from '../../importers/index.ts';
 import { explore, setCatalog } from './engine.ts';
 import { lineAt } from './packLines.ts';
-import type { ExploreRequest, PaneView } from './protocol.ts';
+import type { ExploreRequest, PaneView } from './types.ts';
 
 // (Vite's glob import: the UI's tests, like the UI, do not touch node:fs.)
 const files = import.meta.glob<string>(

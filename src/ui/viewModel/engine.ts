@@ -46,7 +46,7 @@ import type {
   RoundTripView,
   RulesView,
   WriteBackView,
-} from './protocol.ts';
+} from './types.ts';
 import { withMissing } from './renderLines.ts';
 import { alignKeys, bagEntries, beforeAfter, changesView, documentLabel, fateMap, lostEntries, pane } from './views.ts';
 
@@ -54,7 +54,7 @@ export { alignKeys, bagEntries } from './views.ts';
 import { parseInput, parseRanges, parseValues, sameValue, type FastParse } from './parseInput.ts';
 import { EMPTY_RANGES, toRangeTable } from './rangeTable.ts';
 import type { Census, StrategyComparison } from '../../core/index.ts';
-import type { StrategiesRequest } from './protocol.ts';
+import type { StrategiesRequest } from './types.ts';
 import { censusOf, strategiesOf } from './strategiesEngine.ts';
 import { exploreDeployed } from './exploreDeployed.ts';
 import { deployedKindSummary, kindSummary } from './kindSummary.ts';

@@ -1,7 +1,7 @@
 // The kind as the toolbar, the pickers and the Version map show it: ASO's versions and hub, or, As deployed, only
 // the CRD's own versions around its storage version.
 import { deployedStorageVersion, deployedVersions, type Kind } from '../../core/index.ts';
-import type { KindSummary } from './protocol.ts';
+import type { KindSummary } from './types.ts';
 
 export function kindSummary(k: Kind): KindSummary {
   return {

@@ -17,7 +17,7 @@ import {
   type PropertyChangeKind,
   type Version,
 } from '../../core/index.ts';
-import type { BagEntry, BeforeAfterView, ChangesView, LostEntry, PaneView } from './protocol.ts';
+import type { BagEntry, BeforeAfterView, ChangesView, LostEntry, PaneView } from './types.ts';
 import { countFates, renderPacked, type FateInfo } from './renderLines.ts';
 import { usedAt } from './resourceUsage.ts';
 import { draftOffers } from './drafts.ts';

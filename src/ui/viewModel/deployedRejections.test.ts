@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { serializeCatalog } from '../../core/index.ts';
 import { importFiles } from '../../importers/index.ts';
 import { explore, setCatalog } from './engine.ts';
-import type { ExploreRequest } from './protocol.ts';
+import type { ExploreRequest } from './types.ts';
 
 // (Vite's glob import: the UI's tests, like the UI, do not touch node:fs.)
 const files = import.meta.glob<string>(

@@ -1,7 +1,7 @@
 // Markers in the source text for what a conversion does to the input's fields (pruned, lost, schema errors),
 // placed at the fields' ranges. Used by both phases of an explore (engine.ts).
 import { locateIssue, pathKey, type Fate, type Issue, type IssueCode, type SourceRange } from '../../core/index.ts';
-import type { Marker } from './protocol.ts';
+import type { Marker } from './types.ts';
 
 const MARKER_SEVERITY: Partial<Record<IssueCode, Marker['severity']>> = {
   PRUNED: 'warning',

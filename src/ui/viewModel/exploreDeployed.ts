@@ -14,7 +14,7 @@ import {
   type ParsedResources,
   type Version,
 } from '../../core/index.ts';
-import type { ExploreRequest, ExploreResult, Marker, RoundTripView, WriteBackView } from './protocol.ts';
+import type { ExploreRequest, ExploreResult, Marker, RoundTripView, WriteBackView } from './types.ts';
 import { deployedView } from './deployedView.ts';
 import { validationView } from './validation.ts';
 import { beforeAfter } from './views.ts';

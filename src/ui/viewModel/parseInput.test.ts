@@ -11,7 +11,7 @@ import { importFiles } from '../../importers/index.ts';
 import { bigClusterYaml } from '../../../bench/support/bigResource.ts';
 import { explore, exploreRanges, setCatalog } from './engine.ts';
 import { FAST_PARSE_CHARS, parseInput, parseRanges, parseValues, sameValue } from './parseInput.ts';
-import type { ExploreRequest, ExploreResult } from './protocol.ts';
+import type { ExploreRequest, ExploreResult } from './types.ts';
 
 // The shared corpus of real resources (beside the repository) and the Service Fabric catalog's sources.
 const corpus = import.meta.glob<string>('@corpus/**/samples/**/*.yaml', {

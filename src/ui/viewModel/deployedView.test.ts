@@ -9,7 +9,7 @@ import { importFiles } from '../../importers/index.ts';
 import { explore, setCatalog } from './engine.ts';
 import { lineAt } from './packLines.ts';
 import { markdownSummary, summaryFromExplore } from '../share/markdown.ts';
-import type { ExploreRequest, PaneView } from './protocol.ts';
+import type { ExploreRequest, PaneView } from './types.ts';
 
 const keys = (p: PaneView | undefined): string[] =>
   p ? Array.from({ length: p.lines.size }, (_, i) => lineAt(p.lines, i).key ?? '') : [];

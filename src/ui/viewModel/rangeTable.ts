@@ -1,7 +1,7 @@
 // Source ranges as two flat arrays: 40,000 nodes of a 1 MB document cross the worker boundary as one
 // transferable buffer instead of 120,000 small objects.
 import type { SourceRange } from '../../core/index.ts';
-import type { RangeTable } from './protocol.ts';
+import type { RangeTable } from './types.ts';
 
 export function toRangeTable(ranges: ReadonlyMap<string, SourceRange>): RangeTable {
   const keys: string[] = [];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseResources } from '../../core/index.ts';
 import { jsonRanges, parseInput } from './parseInput.ts';
 import { keyAtOffset, rangeAt, rangeIndex, toRangeTable } from './rangeTable.ts';
-import { changedChars } from './useWorkerConversion.ts';
+import { changedChars } from '../worker/useWorkerConversion.ts';
 import { alignKeys } from './engine.ts';
 import { inputFitsCatalog, skeletonFor } from '../skeleton.ts';
 
