@@ -22,7 +22,7 @@ import { corpusPath } from '../../core/testdata/corpus.ts';
 import { describeCorpus } from '../../core/testdata/corpusSuite.ts';
 import { arbitraryInstance } from '../../core/testing/arbitrary.ts';
 import { markdownSummary, summaryFromExplore } from '../../ui/share/markdown.ts';
-import { explore, setCatalog } from '../../ui/worker/engine.ts';
+import { explore, setCatalog } from '../../ui/viewModel/engine.ts';
 import { loadCatalogSource } from '../catalogSource.ts';
 import { nodeIO } from '../io.ts';
 import { closingLine } from '../testdata/closing.ts';
