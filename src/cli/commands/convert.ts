@@ -32,7 +32,7 @@ import { resolveStorage } from './deployedArgs.ts';
 import { ASO_PLANNING, CATALOG, FILE, LOSS_EXIT, PROGRESS, RULES, STORAGE, WEBHOOK } from './options.ts';
 import { closeWith, VerdictTally } from '../verdictSummary.ts';
 import { withWebhook } from '../webhook/webhookOption.ts';
-import { validateConverted } from './validateConverted.ts';
+import { validateConverted, validateSource } from './validateConverted.ts';
 
 export const convert = defineCommand({
   name: 'convert',
@@ -178,9 +178,13 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
       bad = true;
       return;
     }
-    // --validate: would the API server accept the result, written back at the target version?
-    const targetValidation = flags.has('--validate') ? validateConverted(catalog, r.output, doc, name, dio) : [];
-    tally.add(asoVerdict({ hub: r, targetValidation }));
+    // --validate: would the API server accept the write at the source version, and the result written back at
+    // the target version? The verdict takes the same inputs as the page's: source -> hub, source -> target.
+    const check = flags.has('--validate');
+    const validation = check ? validateSource(catalog, doc, name, dio) : [];
+    const targetValidation = check ? validateConverted(catalog, r.output, doc, name, dio) : [];
+    const hub = to === 'hub' ? r : convertPart(catalog, doc.value, 'hub', opts);
+    tally.add(asoVerdict({ hub, ...(hub !== r ? { target: r } : {}), validation, targetValidation }));
     written.add(r.output);
     converted++;
   });
@@ -199,8 +203,6 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   }
   written.end();
   if (specVerdicts.length > 0) return closeWith(io, checksSummary(specVerdicts));
-  if (tally.judged > 0)
-    io.err(`${tally.text()}
-`);
+  if (tally.judged > 0) io.err(`${tally.text()}\n`);
   return tally.exitCode();
 }

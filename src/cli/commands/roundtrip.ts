@@ -125,7 +125,11 @@ export const roundtrip = defineCommand({
     ...WEBHOOK,
     JSON_OUTPUT,
   ],
-  exitCodes: { 0: 'every resource came back equal', 1: 'a resource lost data, or a rule did', 2: BAD_INPUT },
+  exitCodes: {
+    0: 'every resource came back equal',
+    1: 'a resource lost data, or a rule did, or a webhook not described decides (cannot tell)',
+    2: BAD_INPUT,
+  },
   example: 'roundtrip --catalog crm-person --fuzz 20',
   run,
 });

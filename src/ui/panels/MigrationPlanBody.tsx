@@ -46,6 +46,10 @@ export default function MigrationPlanBody({ catalogJson, group, kind: kindName, 
         {plan.storedVersionsFrom === 'assumed' ? ' (assumed: the CRD has no status.storedVersions)' : ''} → after:{' '}
         <code>{plan.remainingStoredVersions.join(', ')}</code>
       </p>
+      {/* core's verdict on the rewrites: the steps below are "done" only when it is lossless */}
+      <p className="migration-verdict" data-testid="migration-verdict" data-status={plan.verdict.status}>
+        {plan.verdict.headline}
+      </p>
       <ol className="migration-steps">
         {plan.steps.map((s) => (
           <li key={s.step} data-step={s.step} data-done={String(s.done)}>

@@ -145,6 +145,30 @@ describe('planMigration', () => {
     expect(plan?.manifests).toEqual([]);
   });
 
+  it('a step is done only when the verdict is lossless: an object that loses a field undoes every step', () => {
+    const text = read('widget-crd-stored.yaml').replace('storedVersions: [v1beta1, v1]', 'storedVersions: [v1beta1]');
+    const kept = planMigration(widget(text), 'v1beta1', { objects: objects().slice(0, 0) }).plan;
+    expect(kept?.verdict.status).toBe('lossless');
+    expect(kept?.steps.every((s) => s.done)).toBe(true);
+    // the same CRD state, with object c (v1's spec.params, which v1beta1 lacks) rewritten at v1beta1
+    const lossy = planMigration(widget(text), 'v1beta1', { objects: objects() }).plan;
+    expect(lossy?.objects.some((o) => o.dropped.length > 0)).toBe(true);
+    expect(lossy?.verdict.status).toBe('lossy');
+    expect(lossy?.steps.some((s) => s.done)).toBe(false);
+  });
+
+  it('a webhook the rewrites do not run: the verdict cannot tell, and no step is done', () => {
+    const text = read('widget-crd-stored.yaml')
+      .replace('storedVersions: [v1beta1, v1]', 'storedVersions: [v1beta1]')
+      .replace(/^spec:\n/m, 'spec:\n  conversion: { strategy: Webhook }\n');
+    const kind = widget(text);
+    expect(kind.conversionStrategy).toBe('Webhook');
+    const b = objects().filter((d) => (d.value as { metadata?: { name?: string } }).metadata?.name === 'b');
+    const { plan } = planMigration(kind, 'v1beta1', { objects: b });
+    expect(plan?.verdict.status).toBe('undetermined');
+    expect(plan?.steps.some((s) => s.done)).toBe(false);
+  });
+
   it('assumes the storage version alone when the file has no (or an empty) status.storedVersions', () => {
     for (const text of [
       read('widget-crd-stored.yaml').replace(/status:\n {2}storedVersions: \[v1beta1, v1\]\n/, ''),

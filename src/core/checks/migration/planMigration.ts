@@ -8,6 +8,7 @@ import { splitApiVersion } from '../../catalog/findKindForDocument.ts';
 import { pruneBySchema } from './pruneBySchema.ts';
 import { isRecord } from '../../model/jsonValue.ts';
 import type { Verdict } from '../../analyse/verdict.ts';
+import { namedPaths, type CheckVerdict } from '../../analyse/checkVerdict.ts';
 
 /**
  * Rewrites one object read at `fromVersion` as the API server stores it at `toVersion`: the document it becomes and
@@ -30,7 +31,10 @@ export type MigrationStepKind =
 
 export interface MigrationStep {
   readonly step: MigrationStepKind;
-  /** True when the CRD as given already satisfies this step. */
+  /**
+   * True when the CRD as given already satisfies this step and the migration's verdict is lossless: a step is
+   * never "done" while a rewritten object loses a field (or what it keeps cannot be told).
+   */
   readonly done: boolean;
   readonly description: string;
   /** What to run (kubectl), when one command does it. */
@@ -76,7 +80,36 @@ export interface MigrationPlan {
   readonly manifests: readonly StorageVersionMigration[];
   readonly steps: readonly MigrationStep[];
   readonly objects: readonly ObjectMigration[];
+  /** Core's verdict on the rewrites: what the steps' `done` and every surface (CLI, UI) follow. */
+  readonly verdict: CheckVerdict;
   readonly issues: readonly Issue[];
+}
+
+/**
+ * The migration's verdict: lossy when a rewritten object loses a field; "cannot tell" when a webhook converts and
+ * the rewrites do not run it; else lossless (no object given is nothing lost).
+ */
+export function migrationVerdict(
+  kind: Kind,
+  to: string,
+  objects: readonly ObjectMigration[],
+  simulated: boolean,
+): CheckVerdict {
+  const losing = objects.filter((o) => o.dropped.length > 0);
+  if (losing.length > 0)
+    return {
+      status: 'lossy',
+      headline: `Lossy: ${losing.length} of ${objects.length} ${kind.kind} object${objects.length === 1 ? '' : 's'} lose fields when rewritten at ${to} (${namedPaths(losing.flatMap((o) => o.dropped))})`,
+    };
+  if (!simulated && objects.length > 0)
+    return {
+      status: 'undetermined',
+      headline: `Cannot tell: ${kind.kind} converts with a webhook the rewrites do not run`,
+    };
+  return {
+    status: 'lossless',
+    headline: `Lossless: ${objects.length} ${kind.kind} object${objects.length === 1 ? '' : 's'} rewritten at ${to} keep every field`,
+  };
 }
 
 const crdVersions = (k: Kind): Version[] => k.versions.filter((v) => v.schema !== undefined);
@@ -108,9 +141,15 @@ export function migrateObject(
   const at = d.listPath ?? [];
   if (!crdVersions(kind).some((x) => x.name === version))
     return {
-      issue: issue('error', 'UNKNOWN_VERSION', `${kind.kind} at ${v.apiVersion} is not a version of the CRD`, [...at, 'apiVersion'], {
-        ...(d.range ? { range: d.range } : {}),
-      }),
+      issue: issue(
+        'error',
+        'UNKNOWN_VERSION',
+        `${kind.kind} at ${v.apiVersion} is not a version of the CRD`,
+        [...at, 'apiVersion'],
+        {
+          ...(d.range ? { range: d.range } : {}),
+        },
+      ),
     };
   const r = rewrite(v, version, to);
   const object: ObjectMigration = {
@@ -191,7 +230,10 @@ export function planMigration(
     spec: { resource: { group: kind.group, resource: plural, version: to } },
   };
   const nothingToMove = storage === to && drop.length === 0;
-  const steps: MigrationStep[] = [
+  const objects = objectsOf(kind, to, options.objects ?? [], options.rewrite ?? pruneRewrite(kind), issues);
+  const simulated = kind.conversionStrategy !== 'Webhook' || options.rewrite !== undefined;
+  const verdict = migrationVerdict(kind, to, objects, simulated);
+  const facts: MigrationStep[] = [
     {
       step: 'set-storage',
       done: storage === to,
@@ -233,7 +275,7 @@ export function planMigration(
       description: `remove ${present.join(', ') || 'nothing'} from spec.versions`,
     },
   ];
-  const objects = objectsOf(kind, to, options.objects ?? [], options.rewrite ?? pruneRewrite(kind), issues);
+  const steps = facts.map((s) => ({ ...s, done: s.done && verdict.status === 'lossless' }));
   return {
     plan: {
       group: kind.group,
@@ -248,6 +290,7 @@ export function planMigration(
       manifests: nothingToMove ? [] : [manifest],
       steps,
       objects,
+      verdict,
       issues,
     },
     issues,
