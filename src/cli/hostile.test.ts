@@ -6,6 +6,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_DEPTH, parseJsonExact } from '../core/index.ts';
 import {
+  allOfChainOpenApi,
+  boundsCrd,
   cyclicRefOpenApi,
   deepCrd,
   deepResource,
@@ -13,6 +15,7 @@ import {
   nestedRefOpenApi,
   openApi,
   refChainOpenApi,
+  wideTypeCrd,
 } from './testdata/hostile/generate.ts';
 import { cli, expectReported } from './testdata/hostile/run.ts';
 
@@ -249,4 +252,66 @@ describe('hostile: binary, empty, sizes', () => {
     expect(r.code).toBe(0);
     expect(performance.now() - t0).toBeLessThan(30_000);
   });
+});
+
+// Issue 28: the last hostile classes. Each ends in its code and exit code; the bound on time is the test's
+// timeout (generous for 2 shared cores under load: a regression to the old behaviour overflows or runs minutes).
+describe('hostile: huge and wide', () => {
+  it.each([
+    [10_000, 'spec'],
+    [20_000, 'body'],
+  ] as const)(
+    'an allOf chain %i deep (at the %s) is TOO_DEEP at the allOf, not a stack overflow',
+    async (n, head) => {
+      const r = await cli(['generate', '/chain.json'], { '/chain.json': allOfChainOpenApi(n, head) });
+      expectReported(r, 'chain.json', 'TOO_DEEP');
+      expect(r.err).toMatch(/\(at components\.schemas\.A\d+\.allOf\[0\]\)/);
+    },
+    120_000,
+  );
+
+  it('an allOf chain 100 deep imports with every inherited property', async () => {
+    const r = await cli(['generate', '/chain.json'], { '/chain.json': allOfChainOpenApi(100) });
+    expect(r.code).toBe(0);
+    const names = [...r.out.matchAll(/"name": "(f\d+)"/g)].map((m) => m[1]);
+    expect(new Set(names).size).toBe(100);
+  });
+
+  it.each([
+    ['yaml', 'number', '"minimum":1e400'],
+    ['json', 'number', '"maximum":-1e400'],
+    ['yaml', 'integer', '"minimum":-1e400,"maximum":1e400'],
+  ] as const)(
+    'a CRD (.%s) with a %s bound beyond a double (%s) is NUMBER_NOT_JSON at the bound under roundtrip --fuzz',
+    async (ext, type, bounds) => {
+      const file = `/bounds.${ext}`;
+      const r = await cli(['roundtrip', '--catalog', file, '--fuzz', '5'], { [file]: boundsCrd(type, bounds) });
+      expectReported(r, file.slice(1), 'NUMBER_NOT_JSON');
+      expect(r.err).toMatch(/\(at spec\.versions\[0\].*\.properties\.n\.m(in|ax)imum\)/);
+    },
+  );
+
+  it.each([
+    ['integer', '"minimum":1e300'],
+    ['integer', '"maximum":-1e300'],
+    ['integer', '"minimum":-1e300,"maximum":1e300'],
+    ['number', '"minimum":1e300,"exclusiveMinimum":true'],
+    ['number', '"minimum":-1.7976931348623157e308,"maximum":1.7976931348623157e308'],
+    ['number', '"minimum":5,"maximum":5,"exclusiveMaximum":true'],
+  ] as const)('a CRD with a %s bound a double can hold (%s) fuzzes and passes', async (type, bounds) => {
+    const r = await cli(['roundtrip', '--catalog', '/bounds.json', '--fuzz', '5'], {
+      '/bounds.json': boundsCrd(type, bounds),
+    });
+    expect(r.err).not.toMatch(/INTERNAL_ERROR/);
+    expect(r.code).toBe(0);
+  });
+
+  it('a type of 200,000 properties fuzzes (no stack overflow)', async () => {
+    const r = await cli(['roundtrip', '--catalog', '/wide.json', '--fuzz', '1'], {
+      '/wide.json': wideTypeCrd(200_000),
+    });
+    expect(r.err).not.toMatch(/INTERNAL_ERROR|Maximum call stack/);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^ok\s+Deep v1\s+1 generated/m);
+  }, 300_000);
 });
