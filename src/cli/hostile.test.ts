@@ -1,9 +1,10 @@
 // The hostile-input corpus (issue 15): every class of bad input through the CLI, as a user would run it.
 // Asserted for each: no uncaught exception, an Issue with a location, the documented exit code, and no value
 // changed silently. Large or deep inputs are generated (testdata/hostile/generate.ts); small ones are inline.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_DEPTH, parseJsonExact } from '../core/index.ts';
 import {
   allOfChainOpenApi,
@@ -224,6 +225,70 @@ spec:
     const kind = await cli(['plan', '--catalog', 'servicefabric', '--kind', 'toString', '--from', '2016-03-01']);
     expect(kind.code).toBe(2);
     expect(kind.err).not.toMatch(/TypeError|version-explorer plan: /);
+  });
+});
+
+describe('hostile: a hub document whose bag holds __proto__', () => {
+  const crd = path.join(import.meta.dirname, 'testdata/hostile/prototype-names.crd.yaml');
+  const hub = (bag: string) =>
+    `{"apiVersion":"proto.example.com/v2storage","kind":"constructor","metadata":{"name":"x"},"spec":{"originalVersion":"v1","$propertyBag":${bag}}}`;
+
+  it.each(['json', 'yaml'])('to a spoke with the field: the value is restored (-o %s)', async (format) => {
+    const r = await cli(
+      ['convert', '--catalog', crd, '--storage', 'aso', '-f', '/h.json', '--to', 'v1', '-o', format],
+      {
+        '/h.json': hub('{"__proto__":"polluted","Constructor":"c"}'),
+      },
+    );
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/"?__proto__"?: "?polluted/);
+    expect(r.out).toMatch(/"?constructor"?: "?c/);
+  });
+
+  it('to a spoke without the field or a bag: LOST at the bag entry (exit 1), never dropped without a word', async () => {
+    const r = await cli(
+      ['convert', '--catalog', crd, '--storage', 'aso', '-f', '/h.json', '--to', 'v2', '-o', 'json'],
+      {
+        '/h.json': hub('{"__proto__":"polluted"}'),
+      },
+    );
+    expect(r.err).toMatch(/^\/h\.json:\d+:\d+: error LOST: .*\(at spec\.\$propertyBag\.__proto__\)$/m);
+    expect(r.code).toBe(1);
+  });
+});
+
+describe('hostile: bytes that are not UTF-8', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 've-hostile-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const write = (name: string, ...parts: (string | number[])[]) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p)))));
+    return file;
+  };
+
+  it.each([
+    ['Latin-1 é', [0xe9], 6, 18],
+    ['a UTF-16 byte order mark', [0xff, 0xfe], 6, 18],
+    ['a surrogate', [0xed, 0xa0, 0x80], 6, 18],
+  ])('a resource with %s is NOT_UTF8 at the byte (exit 2), not converted with U+FFFD', async (_, bad, line, col) => {
+    const [head, tail] = person().split('firstName: a');
+    const file = write('p.yaml', `${head}firstName: "Ren`, bad, `"${tail}`);
+    const r = await cli(['convert', '--catalog', 'person-v1v2', '-f', file, '--to', 'hub']);
+    expectReported(r, file, 'NOT_UTF8');
+    expect(r.err).toContain(`${file}:${line}:${col}: error NOT_UTF8`);
+    expect(r.out).toBe('');
+  });
+
+  it('a catalog file that is not UTF-8 is NOT_UTF8 (exit 2)', async () => {
+    const file = write('c.crd.yaml', 'apiVersion: apiextensions.k8s.io/v1\n# caf', [0xe9], '\n');
+    expectReported(await cli(['generate', file]), file, 'NOT_UTF8');
+  });
+
+  it('UTF-8 with a byte order mark and multi-byte characters converts', async () => {
+    const file = write('ok.yaml', '\ufeff' + person().replace('firstName: a', 'firstName: "Renée 名前"'));
+    const r = await cli(['convert', '--catalog', 'person-v1v2', '-f', file, '--to', 'hub', '-o', 'json']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Renée 名前');
   });
 });
 

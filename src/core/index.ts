@@ -113,6 +113,7 @@ export { deepClone, isRecord, setKey, valueAt, type JsonRecord } from './model/j
 // --- resource text
 export { duplicateKeys, parseResources, type ParsedDocument, type ParsedResources } from './text/parseResources.ts';
 export { documentValue, toRange } from './text/yamlSource.ts';
+export { decodeUtf8, firstInvalidUtf8 } from './text/decodeUtf8.ts';
 export { findKindForDocument, splitApiVersion, type FoundKind } from './catalog/findKindForDocument.ts';
 export { notJsonNumberIssue, parseError, tooDeepIssue } from './text/yamlSource.ts';
 

@@ -17,6 +17,7 @@ import {
 import { hooksFor } from '../../catalogs/hooks.ts';
 import { loadCatalogSource } from '../catalogSource.ts';
 import type { CommandIO } from '../io.ts';
+import { InputIssueError } from '../io.ts';
 
 const BUILTIN_DIR = path.resolve(import.meta.dirname, '../../catalogs');
 
@@ -120,7 +121,7 @@ export async function readInput(io: CommandIO, file: string): Promise<string | u
   try {
     return file === '-' ? await io.readStdin() : await io.readText(file);
   } catch (e) {
-    io.err(`${formatIssue(fileIssue(e, file))}\n`);
+    io.err(`${formatIssue(e instanceof InputIssueError ? e.issue : fileIssue(e, file))}\n`);
     return undefined;
   }
 }
