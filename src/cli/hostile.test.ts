@@ -16,6 +16,7 @@ import {
   nestedRefOpenApi,
   openApi,
   refChainOpenApi,
+  unknownKeysPerson,
   wideTypeCrd,
 } from './testdata/hostile/generate.ts';
 import { cli, expectReported } from './testdata/hostile/run.ts';
@@ -370,6 +371,16 @@ describe('hostile: huge and wide', () => {
     expect(r.err).not.toMatch(/INTERNAL_ERROR/);
     expect(r.code).toBe(0);
   });
+
+  it('200,000 unknown keys in one object are each PRUNED at its line and column (exit 1), in linear time', async () => {
+    const r = await cli(['convert', '--catalog', 'person-v1v2', '-f', '/wide.json', '--to', 'v2', '-o', 'json'], {
+      '/wide.json': unknownKeysPerson(200_000),
+    });
+    expect(r.code).toBe(1);
+    const pruned = r.err.match(/^\/wide\.json:1:\d+: error PRUNED: .*\(at spec\.u\d+\)$/gm) ?? [];
+    expect(pruned).toHaveLength(200_000);
+    expect(r.err).toMatch(/^\/wide\.json:1:\d+: error PRUNED: .*\(at spec\.u199999\)$/m);
+  }, 120_000);
 
   it('a type of 200,000 properties fuzzes (no stack overflow)', async () => {
     const r = await cli(['roundtrip', '--catalog', '/wide.json', '--fuzz', '1'], {

@@ -153,3 +153,10 @@ export function boundsCrd(type: 'integer' | 'number', bounds: string): string {
     `{"type":"object","required":["n"],"properties":{"n":{"type":"${type}",${bounds}}}}`,
   );
 }
+
+/** A Person (person-v1v2, v1) as JSON whose spec also holds `n` keys its schema does not know (all pruned). */
+export function unknownKeysPerson(n: number): string {
+  const keys: string[] = [];
+  for (let i = 0; i < n; i++) keys.push(`"u${i}":${i}`);
+  return `{"apiVersion":"crm.example.com/v1","kind":"Person","metadata":{"name":"p"},"spec":{"firstName":"a","lastName":"b",${keys.join(',')}}}`;
+}
