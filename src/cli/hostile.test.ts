@@ -3,11 +3,13 @@
 // changed silently. Large or deep inputs are generated (testdata/hostile/generate.ts); small ones are inline.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_DEPTH, parseJsonExact } from '../core/index.ts';
 import {
   allOfChainOpenApi,
+  bigPerson,
   boundsCrd,
   cyclicRefOpenApi,
   deepCrd,
@@ -390,4 +392,30 @@ describe('hostile: huge and wide', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^ok\s+Deep v1\s+1 generated/m);
   }, 300_000);
+});
+
+describe('hostile: memory', () => {
+  it('roundtrip --samples of a 20 MB resource stays under 640 MB resident with a 256 MB heap', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 've-big-'));
+    try {
+      writeFileSync(path.join(dir, 'big.json'), bigPerson(20));
+      const out = execFileSync(
+        process.execPath,
+        [
+          '--max-old-space-size=256',
+          '--import',
+          'tsx',
+          path.join(import.meta.dirname, 'testdata/hostile/rssRun.ts'),
+          ...['roundtrip', '--catalog', 'person-v1v2', '--samples', dir],
+        ],
+        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+      );
+      expect(out).toMatch(/^ok\s+Person v1\s+1 samples/m);
+      const kb = Number(/^maxRSS (\d+)$/m.exec(out)?.[1]);
+      expect(kb).toBeGreaterThan(0);
+      expect(kb).toBeLessThan(640 * 1024);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

@@ -160,3 +160,11 @@ export function unknownKeysPerson(n: number): string {
   for (let i = 0; i < n; i++) keys.push(`"u${i}":${i}`);
   return `{"apiVersion":"crm.example.com/v1","kind":"Person","metadata":{"name":"p"},"spec":{"firstName":"a","lastName":"b",${keys.join(',')}}}`;
 }
+
+/** A Person (person-v1v2, v1) of about `mb` megabytes as JSON: annotations of 100-byte values. */
+export function bigPerson(mb: number): string {
+  const annotations: Record<string, string> = {};
+  for (let i = 0; i < mb * 8_500; i++) annotations[`example.com/key-${i}`] = 'v'.repeat(90);
+  const doc = { apiVersion: 'crm.example.com/v1', kind: 'Person', metadata: { name: 'p', annotations } };
+  return JSON.stringify({ ...doc, spec: { firstName: 'a', lastName: 'b' } });
+}
