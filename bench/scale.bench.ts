@@ -2,6 +2,8 @@
 // (1) A 20 MB resource through `convert`, JSON and YAML output, YAML and JSON input: target <= 5 s and <= 1 GB.
 // (2) One map 10,000 / 20,000 / 40,000 keys wide, JSON and YAML: cost linear in the width (40k / 10k <= 6x).
 // (3) `roundtrip --fuzz 1` on a CRD whose schema says minItems 1e8: generated instances stay bounded.
+// (4) `generate` of a CRD of 30 versions x 1,500 / 3,000 / 6,000 properties (3,000 is 7.7 MB): linear (6,000 /
+//     1,500 <= 6x). (5) 50,000 / 200,000 unknown keys in one object, each PRUNED and located: linear (<= 6x).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -9,6 +11,7 @@ import path from 'node:path';
 import { load } from 'js-yaml';
 import { stringify } from 'yaml';
 import { bigClusterYaml } from './support/bigResource.ts';
+import { unknownKeysPerson, wideCrdYaml } from '../src/cli/testdata/hostile/generate.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dir = mkdtempSync(path.join(os.tmpdir(), 've-scale-'));
@@ -92,6 +95,49 @@ const crd = path.resolve(import.meta.dirname, '../src/cli/testdata/hostile/huge-
   if (!ok) missed++;
   row('roundtrip --fuzz 1, minItems/minLength: 1e8', r, ok, '<= 10 s, <= 1 GB');
 }
+
+/** Runs `args(size)` for each size, prints each, and checks the last / first time ratio against `limit`. */
+function growth(what: string, sizes: readonly number[], args: (n: number) => string[], okCode: number, limit: number) {
+  const times: number[] = [];
+  for (const n of sizes) {
+    const r = cli(args(n));
+    times.push(r.secs);
+    row(`${what} ${n}`, r, r.code === okCode, 'linear');
+  }
+  const ratio = (times[times.length - 1] as number) / (times[0] as number);
+  const linear = (sizes[sizes.length - 1] as number) / (sizes[0] as number);
+  const ok = ratio <= limit;
+  if (!ok) missed++;
+  console.log(`  ${what}: ${ratio.toFixed(1)}x for ${linear}x the size (target <= ${limit}x)  ${ok ? 'ok' : 'MISSED'}`);
+}
+
+// (4) generate of a wide CRD
+growth(
+  'generate, 30 versions x properties',
+  [1_500, 3_000, 6_000],
+  (n) => ['generate', file(`wide-${n}.crd.yaml`, wideCrdYaml(30, n))],
+  0,
+  6,
+);
+
+// (5) unknown keys, pruned and located
+growth(
+  'convert, unknown keys',
+  [50_000, 200_000],
+  (n) => [
+    'convert',
+    '--catalog',
+    'person-v1v2',
+    '-f',
+    file(`unknown-${n}.json`, unknownKeysPerson(n)),
+    '--to',
+    'v2',
+    '-o',
+    'json',
+  ],
+  1,
+  6,
+);
 
 console.log(
   `load average at end: ${os

@@ -2,6 +2,22 @@
 import { createReadStream } from 'node:fs';
 import { readFile, writeFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Issue } from '../core/index.ts';
+import { decodeUtf8 } from '../core/index.ts';
+
+/** Input that cannot be read as text (not UTF-8): the issue, with its position, for the CLI's edge to print. */
+export class InputIssueError extends Error {
+  constructor(readonly issue: Issue) {
+    super(issue.message);
+  }
+}
+
+/** Bytes as UTF-8 text; InputIssueError (NOT_UTF8 at the bad byte's line and column) when they are not UTF-8. */
+export function utf8Text(bytes: Uint8Array, file: string): string {
+  const got = decodeUtf8(bytes, file);
+  if ('issue' in got) throw new InputIssueError(got.issue);
+  return got.text;
+}
 
 export interface CommandIO {
   out(text: string): void;
@@ -50,13 +66,13 @@ const CHUNK = 1 << 20;
 export const nodeIO: CommandIO = {
   out: (t) => write(process.stdout, t),
   err: (t) => write(process.stderr, t),
-  readText: (f) => readFile(f, 'utf8'),
+  readText: async (f) => utf8Text(await readFile(f), f),
   writeText: (f, t) => writeFile(f, t, 'utf8'),
   listFiles: walk,
   readStdin: async () => {
     const chunks: Buffer[] = [];
     for await (const c of process.stdin) chunks.push(c as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
+    return utf8Text(Buffer.concat(chunks), '<stdin>');
   },
   readChunks: (f) => {
     const stream = f === '-' ? process.stdin : createReadStream(f, { highWaterMark: CHUNK });

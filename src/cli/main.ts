@@ -2,7 +2,7 @@
 // (commands/command.ts); usage, `--help`, parsing and docs/cli.md's option list come from that declaration.
 // Exit codes: 0 ok, 1 a check failed or data would be lost, 2 bad usage or bad input.
 import type { CommandIO } from './io.ts';
-import { nodeIO } from './io.ts';
+import { InputIssueError, nodeIO } from './io.ts';
 import { terminalSafe } from './terminalText.ts';
 import { VERSION } from './version.ts';
 import type { Command } from './commands/command.ts';
@@ -78,6 +78,10 @@ export async function main(argv: readonly string[], io0: CommandIO = nodeIO): Pr
   try {
     return await command(helpFor ? [...rest.slice(1), '--help'] : rest, io);
   } catch (e) {
+    if (e instanceof InputIssueError) {
+      io.err(`${formatIssue(e.issue)}\n`); // bad input found while reading (not UTF-8)
+      return 2;
+    }
     // Only the edge throws; an unexpected exception is still reported in the documented shape, never a stack
     // dump or a raw Node error (a file a command did not expect to be missing is named as a file issue).
     const file = e instanceof Error && 'path' in e && typeof e.path === 'string' ? e.path : undefined;

@@ -8,6 +8,7 @@ import {
   ALIAS,
   blockRanges,
   jsonRangeAt,
+  jsonRanges,
   loadYamlValues,
   parseJsonExact,
   parseResources,
@@ -58,21 +59,35 @@ class LazyRanges extends Map<string, SourceRange> {
   }
 }
 
-/** JSON ranges looked up one path at a time (jsonRangeAt: a scan, no map of every node of a huge text). */
+/** Scans by path before one map of every node pays off: each scan reads the text up to the path. */
+const SCANS_BEFORE_INDEX = 64;
+
+/** One text's ranges, shared by its documents: scans per path at first, every node's range once asked often. */
+interface JsonIndex {
+  scans: number;
+  all?: Map<string, SourceRange>;
+}
+
+/**
+ * JSON ranges looked up one path at a time (jsonRangeAt: a scan, no map of every node of a huge text), until
+ * many are asked for (200,000 pruned keys, each located by a scan from the start, were quadratic): then one pass.
+ */
 class JsonPathRanges extends Map<string, SourceRange> {
   constructor(
     private readonly text: string,
     private readonly prefix: Path,
+    private readonly index: JsonIndex,
   ) {
     super();
   }
   override get(k: string): SourceRange | undefined {
-    if (!super.has(k)) {
-      const r = jsonRangeAt(this.text, [...this.prefix.map(String), ...(k === '' ? [] : k.split('\u0000'))]);
-      if (r) super.set(k, r);
-      return r;
-    }
-    return super.get(k);
+    if (super.has(k)) return super.get(k);
+    const path = [...this.prefix.map(String), ...(k === '' ? [] : k.split(PATH_KEY_SEPARATOR))];
+    const ix = this.index;
+    if (!ix.all && ++ix.scans > SCANS_BEFORE_INDEX) ix.all = jsonRanges(this.text);
+    const r = ix.all ? ix.all.get(path.join(PATH_KEY_SEPARATOR)) : jsonRangeAt(this.text, path);
+    if (r && !ix.all) super.set(k, r);
+    return r;
   }
 }
 
@@ -134,6 +149,7 @@ export function readResources(text: string, file?: string, fastFrom = FAST_CHARS
       : ((full ??= parseResources(text, file)).documents[k]?.ranges ?? new Map<string, SourceRange>());
   };
   const documents: ParsedDocument[] = [];
+  const jsonIndex: JsonIndex = { scans: 0 };
   for (const value of fast.values) {
     if (value === null || value === undefined) continue;
     const parts: { value: unknown; prefix: Path }[] = isListOf(value)
@@ -141,7 +157,9 @@ export function readResources(text: string, file?: string, fastFrom = FAST_CHARS
       : [{ value, prefix: [] }];
     for (const part of parts) {
       const k = documents.length;
-      const ranges = fast.json ? new JsonPathRanges(text, part.prefix) : new LazyRanges(() => rangesOf(k, part.prefix));
+      const ranges = fast.json
+        ? new JsonPathRanges(text, part.prefix, jsonIndex)
+        : new LazyRanges(() => rangesOf(k, part.prefix));
       documents.push({
         index: k,
         value: part.value,

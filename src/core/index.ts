@@ -111,10 +111,11 @@ export {
 export { deepClone, isRecord, setKey, valueAt, type JsonRecord } from './model/jsonValue.ts';
 
 // --- resource text
-export { parseResources, type ParsedDocument, type ParsedResources } from './text/parseResources.ts';
+export { duplicateKeys, parseResources, type ParsedDocument, type ParsedResources } from './text/parseResources.ts';
 export { documentValue, toRange } from './text/yamlSource.ts';
+export { decodeUtf8, firstInvalidUtf8 } from './text/decodeUtf8.ts';
 export { findKindForDocument, splitApiVersion, type FoundKind } from './catalog/findKindForDocument.ts';
-export { parseError, tooDeepIssue } from './text/yamlSource.ts';
+export { notJsonNumberIssue, parseError, tooDeepIssue } from './text/yamlSource.ts';
 
 // --- Version order, Storage variant
 export {

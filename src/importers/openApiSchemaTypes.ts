@@ -42,12 +42,16 @@ export function collectProperties(
       }
       const target = deref(ctx, part, [...at, 'allOf', i]);
       if (!target) return;
-      const inner = collectProperties(
-        target.ctx ?? ctx,
-        target.schema,
-        target.path,
-        ref !== undefined ? [...visiting, ref] : visiting,
+      // An allOf chain (A extends B extends C ...) recurses once per link: bounded like any nesting.
+      const inner = nested(ctx, [...at, 'allOf', i], () =>
+        collectProperties(
+          target.ctx ?? ctx,
+          target.schema,
+          target.path,
+          ref !== undefined ? [...visiting, ref] : visiting,
+        ),
       );
+      if (!inner) return;
       for (const [k, v] of inner.props) props.set(k, v);
       description ??= inner.description;
     });
@@ -117,7 +121,8 @@ function objectType(ctx: Ctx, name: string, s: Record<string, unknown>, at: Path
 /** Schemas nested deeper than this (inline or through refs) are TOO_DEEP: real specs nest a few dozen. */
 const MAX_SCHEMA_NESTING = 256;
 
-function typeOf(ctx: Ctx, s: Record<string, unknown>, at: Path, hint: string): TypeRef {
+/** `run` one level deeper, or undefined (TOO_DEEP reported once, at `at`) past MAX_SCHEMA_NESTING. */
+function nested<T>(ctx: Ctx, at: Path, run: () => T): T | undefined {
   const n = ctx.nesting;
   if (n.depth >= MAX_SCHEMA_NESTING) {
     if (!n.reported)
@@ -125,14 +130,18 @@ function typeOf(ctx: Ctx, s: Record<string, unknown>, at: Path, hint: string): T
         docIssue(ctx.doc, 'error', 'TOO_DEEP', `schemas nested more than ${MAX_SCHEMA_NESTING} levels deep`, at),
       );
     n.reported = true;
-    return FREE_FORM;
+    return undefined;
   }
   n.depth++;
   try {
-    return nestedTypeOf(ctx, s, at, hint);
+    return run();
   } finally {
     n.depth--;
   }
+}
+
+function typeOf(ctx: Ctx, s: Record<string, unknown>, at: Path, hint: string): TypeRef {
+  return nested(ctx, at, () => nestedTypeOf(ctx, s, at, hint)) ?? FREE_FORM;
 }
 
 function nestedTypeOf(ctx: Ctx, s: Record<string, unknown>, at: Path, hint: string): TypeRef {

@@ -17,6 +17,7 @@ export type IssueCode =
   | 'EMPTY_INPUT'
   | 'TOO_DEEP'
   | 'NUMBER_NOT_JSON'
+  | 'NOT_UTF8' // bytes that are not UTF-8 (the API server accepts UTF-8 only): at the first bad byte
   | 'NOTHING_CONVERTED'
   | 'NOTHING_VALIDATED' // `validate`: no document of a kind and version the catalog has
   | 'FILE_NOT_FOUND'

@@ -61,28 +61,31 @@ function stringArb(v: Validation | undefined): fc.Arbitrary<string> {
   return fc.string({ minLength, maxLength });
 }
 
+/** A bound that is a finite number; a catalog's Infinity (a `1e400` read past the importer) is no bound. */
+const finite = (n: number | undefined): number | undefined => (n !== undefined && Number.isFinite(n) ? n : undefined);
+const clampDouble = (n: number): number => Math.min(Number.MAX_VALUE, Math.max(-Number.MAX_VALUE, n));
+/** How far past a one-sided bound values go: 1000, or more where 1000 is below the bound's precision (1e300). */
+const spread = (n: number): number => Math.max(1000, Math.abs(n) / 1e6);
+
 function numberArb(v: Validation | undefined, integer: boolean): fc.Arbitrary<number> {
-  let min = v?.minimum ?? -1000;
-  let max = v?.maximum ?? 1000;
+  const lo = finite(v?.minimum);
+  const hi = finite(v?.maximum);
+  const minExcluded = v?.exclusiveMinimum ?? false;
+  const maxExcluded = v?.exclusiveMaximum ?? false;
+  let min = clampDouble(lo ?? (hi !== undefined ? hi - spread(hi) : -1000));
+  let max = clampDouble(hi ?? (lo !== undefined ? lo + spread(lo) : 1000));
   if (integer) {
-    min = Math.ceil(min + (v?.exclusiveMinimum ? 1 : 0));
-    max = Math.floor(max - (v?.exclusiveMaximum ? 1 : 0));
-    if (v?.minimum !== undefined && v.maximum === undefined) max = min + 1000;
-    if (v?.maximum !== undefined && v.minimum === undefined) min = max - 1000;
-    return fc.integer({ min, max: Math.max(min, max) }).map(noNegZero);
+    min = Math.ceil(min + (minExcluded ? 1 : 0));
+    max = Math.max(min, Math.floor(max - (maxExcluded ? 1 : 0)));
+    // fc.integer is for safe integers (beyond them it can hang): a range wholly past 2^53 yields its ends.
+    const safeMin = Math.max(min, Number.MIN_SAFE_INTEGER);
+    const safeMax = Math.min(max, Number.MAX_SAFE_INTEGER);
+    if (safeMin > safeMax) return fc.constantFrom(...new Set([min, max]));
+    return fc.integer({ min: safeMin, max: safeMax }).map(noNegZero);
   }
-  if (v?.minimum !== undefined && v.maximum === undefined) max = min + 1000;
-  if (v?.maximum !== undefined && v.minimum === undefined) min = max - 1000;
-  return fc
-    .double({
-      min,
-      max: Math.max(min, max),
-      noNaN: true,
-      noDefaultInfinity: true,
-      minExcluded: v?.exclusiveMinimum ?? false,
-      maxExcluded: v?.exclusiveMaximum ?? false,
-    })
-    .map(noNegZero);
+  // No double fits (`minimum: 5, maximum: 5, exclusiveMinimum`): the bound itself, as capped sizes are below theirs.
+  if (min > max || (min === max && (minExcluded || maxExcluded))) return fc.constant(noNegZero(min));
+  return fc.double({ min, max, noNaN: true, noDefaultInfinity: true, minExcluded, maxExcluded }).map(noNegZero);
 }
 
 const jsonLeaf = fc.oneof(
@@ -101,6 +104,33 @@ const opaqueObject: fc.Arbitrary<unknown> = fc.dictionary(fc.string({ minLength:
 });
 
 const mapKey = fc.string({ minLength: 1, maxLength: 6 });
+
+/** fc.record recurses once per key (a type of 200,000 properties overflows the stack): at most this many a record. */
+const RECORD_CHUNK = 1000;
+
+/** fc.record of `model` for any number of keys: chunks of RECORD_CHUNK keys, merged; undefined values dropped. */
+function wideRecord(
+  model: Record<string, fc.Arbitrary<unknown>>,
+  required: readonly string[],
+): fc.Arbitrary<Record<string, unknown>> {
+  const keys = Object.keys(model);
+  const needed = new Set(required);
+  const chunks: fc.Arbitrary<Record<string, unknown>>[] = [];
+  for (let i = 0; i < keys.length || i === 0; i += RECORD_CHUNK) {
+    const part: Record<string, fc.Arbitrary<unknown>> = {};
+    const partRequired: string[] = [];
+    for (const k of keys.slice(i, i + RECORD_CHUNK)) {
+      setKey(part, k, model[k] as fc.Arbitrary<unknown>);
+      if (needed.has(k)) partRequired.push(k);
+    }
+    chunks.push(fc.record(part, { requiredKeys: partRequired }) as fc.Arbitrary<Record<string, unknown>>);
+  }
+  return fc.tuple(...chunks).map((parts) => {
+    const out: Record<string, unknown> = {};
+    for (const r of parts) for (const k of Object.keys(r)) if (r[k] !== undefined) setKey(out, k, r[k]);
+    return out;
+  });
+}
 
 class Gen {
   private readonly memo = new Map<string, fc.Arbitrary<unknown>>();
@@ -167,12 +197,7 @@ class Gen {
       setKey(model, p.name, this.prop(p, shallow ? this.maxDepth + 1 : depth));
       if (p.required) required.push(p.name);
     }
-    const arb = fc.record(model, { requiredKeys: required }).map((r) => {
-      const out: Record<string, unknown> = {};
-      for (const k of Object.keys(r))
-        if ((r as Record<string, unknown>)[k] !== undefined) setKey(out, k, (r as Record<string, unknown>)[k]);
-      return out;
-    });
+    const arb = wideRecord(model, required);
     this.memo.set(key, arb);
     return arb;
   }

@@ -43,7 +43,7 @@ function collectRanges(node: unknown, path: (string | number)[], lc: LineCounter
 }
 
 /** `Map keys must be unique`, as the `yaml` package's uniqueKeys says it, in linear time (iterative walk). */
-function duplicateKeys(root: unknown, lc: LineCounter, file?: string): Issue[] {
+export function duplicateKeys(root: unknown, lc: LineCounter, file?: string): Issue[] {
   const out: Issue[] = [];
   const stack: unknown[] = [root];
   while (stack.length > 0) {

@@ -12,12 +12,12 @@ export function parseError(message: string, syntax: IssueCode): { code: IssueCod
   return { code: syntax, message: message.split('\n')[0] ?? message };
 }
 
-/** NaN or ±Infinity (YAML .nan/.inf): JSON, and so the API server, cannot hold them. */
+/** NaN, ±Infinity (YAML .nan/.inf) or a number beyond a double (1e400): the API server cannot hold them. */
 export function notJsonNumberIssue(path: Path, file?: string, range?: SourceRange): Issue {
   return issue(
     'error',
     'NUMBER_NOT_JSON',
-    'NaN and Infinity are not JSON numbers (the API server rejects them)',
+    'NaN, Infinity and numbers beyond a double (1e400) are not JSON numbers (the API server rejects them)',
     path,
     {
       ...(file !== undefined ? { file } : {}),
@@ -45,12 +45,13 @@ export function documentValue(
   doc: Document,
   lc: LineCounter,
   file?: string,
-  /** A resource (parsed with intAsBigInt): integers beyond 2^53 stay exact, NaN/Infinity are refused. */
+  /** A resource (parsed with intAsBigInt): integers beyond 2^53 stay exact. */
   resource = false,
 ): { readonly value: unknown } | { readonly issue: Issue } {
   try {
     const value: unknown = doc.toJS({ maxAliasCount: 1000, ...(resource ? { reviver: exactIntegerReviver } : {}) });
-    const problem = valueProblemAt(value, MAX_DEPTH, resource);
+    // NaN and Infinity are refused in every document (a resource, a CRD's `maximum: 1e400`, a rules file).
+    const problem = valueProblemAt(value, MAX_DEPTH);
     if (problem) {
       const node: unknown = doc.getIn(problem.path, true);
       const r = isNode(node) && node.range ? node.range : doc.range;

@@ -43,6 +43,25 @@ export function refChainOpenApi(n: number): string {
   return openApi(schemas, { $ref: '#/components/schemas/R0' });
 }
 
+/**
+ * `A0 extends A1 extends ... An` through single-part `allOf` refs (`A_i: {allOf: [{$ref: A_i+1}], properties}`),
+ * the resource body (`body`) or its spec (`spec`) the head of the chain.
+ */
+export function allOfChainOpenApi(n: number, head: 'spec' | 'body' = 'spec'): string {
+  const schemas: Record<string, unknown> = {};
+  for (let i = 0; i < n; i++)
+    schemas[`A${i}`] = {
+      allOf: [{ $ref: `#/components/schemas/A${i + 1}` }],
+      properties: { [`f${i}`]: { type: 'string' } },
+    };
+  schemas[`A${n}`] = { type: 'object', properties: { name: { type: 'string' } } };
+  const text = openApi(schemas, { $ref: '#/components/schemas/A0' });
+  if (head === 'spec') return text;
+  const doc = JSON.parse(text) as { components: { schemas: Record<string, unknown> } };
+  doc.components.schemas.Person = { allOf: [{ $ref: '#/components/schemas/A0' }] };
+  return JSON.stringify(doc, null, 1);
+}
+
 /** Object schemas `O0 .. On`, each with one property `next` of the following type: n nested types. */
 export function nestedRefOpenApi(n: number): string {
   const schemas: Record<string, unknown> = {};
@@ -95,4 +114,57 @@ export function deepTypeRef(n: number): unknown {
   let t: unknown = { kind: 'primitive', name: 'string' };
   for (let i = 0; i < n; i++) t = { kind: 'array', items: t };
   return t;
+}
+
+/**
+ * A CRD of `versions` versions (v1 .. vN, the last stored), each with `properties` spec properties, as block YAML
+ * the way `kubectl get crd -o yaml` prints it (30 x 3,000 is about 7.7 MB).
+ */
+export function wideCrdYaml(versions: number, properties: number): string {
+  const props: string[] = [];
+  for (let p = 0; p < properties; p++)
+    props.push(
+      `              field${p}:\n                type: ${p % 3 === 0 ? 'integer' : 'string'}\n                description: F${p}\n`,
+    );
+  const body = props.join('');
+  const out = [
+    'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: wides.hostile.example.com\n',
+    'spec:\n  group: hostile.example.com\n  names:\n    kind: Wide\n    plural: wides\n  scope: Namespaced\n  versions:\n',
+  ];
+  for (let v = 1; v <= versions; v++)
+    out.push(
+      `  - name: v${v}\n    served: true\n    storage: ${v === versions}\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            properties:\n`,
+      body,
+    );
+  return out.join('');
+}
+
+/** A one-version CRD whose spec has `properties` string properties (JSON text, built without recursion). */
+export function wideTypeCrd(properties: number): string {
+  const props: string[] = [];
+  for (let i = 0; i < properties; i++) props.push(`"p${i}":{"type":"string"}`);
+  return deepCrd(0).replace('{"type":"string"}', `{"type":"object","properties":{${props.join(',')}}}`);
+}
+
+/** A one-version CRD (JSON text) whose spec has one required property `n` with the bounds given as written. */
+export function boundsCrd(type: 'integer' | 'number', bounds: string): string {
+  return deepCrd(0).replace(
+    '{"type":"string"}',
+    `{"type":"object","required":["n"],"properties":{"n":{"type":"${type}",${bounds}}}}`,
+  );
+}
+
+/** A Person (person-v1v2, v1) as JSON whose spec also holds `n` keys its schema does not know (all pruned). */
+export function unknownKeysPerson(n: number): string {
+  const keys: string[] = [];
+  for (let i = 0; i < n; i++) keys.push(`"u${i}":${i}`);
+  return `{"apiVersion":"crm.example.com/v1","kind":"Person","metadata":{"name":"p"},"spec":{"firstName":"a","lastName":"b",${keys.join(',')}}}`;
+}
+
+/** A Person (person-v1v2, v1) of about `mb` megabytes as JSON: annotations of 100-byte values. */
+export function bigPerson(mb: number): string {
+  const annotations: Record<string, string> = {};
+  for (let i = 0; i < mb * 8_500; i++) annotations[`example.com/key-${i}`] = 'v'.repeat(90);
+  const doc = { apiVersion: 'crm.example.com/v1', kind: 'Person', metadata: { name: 'p', annotations } };
+  return JSON.stringify({ ...doc, spec: { firstName: 'a', lastName: 'b' } });
 }

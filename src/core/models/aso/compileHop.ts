@@ -10,21 +10,19 @@ import { deepClone, isRecord, setKey } from '../../model/jsonValue.ts';
 import { freeForm, objectLeaf } from '../../model/typeRef.ts';
 import { runObject } from './runObject.ts';
 import type { Compiled, Conv, HopProgram, Op } from './program.ts';
+import { enumLookup, toEnum, type EnumValue } from './toEnum.ts';
 
 export type { Compiled, Conv, HopProgram, Op } from './program.ts';
 
 const identity: Conv = (v) => (typeof v === 'object' && v !== null ? deepClone(v) : v);
 
-function enumConv(values: readonly (string | number | boolean)[]): Conv {
+/** Values into an enum, read as ASO's `genruntime.ToEnum` reads them (case-insensitively, canonical case out). */
+function enumConv(values: readonly EnumValue[]): Conv {
   const exact = new Set<unknown>(values);
-  const lower = new Map<string, string>();
-  for (const v of values) if (typeof v === 'string' && !lower.has(v.toLowerCase())) lower.set(v.toLowerCase(), v);
+  const lower = enumLookup(values);
   return (v, st) => {
     if (exact.has(v)) return v;
-    if (typeof v === 'string') {
-      const c = lower.get(v.toLowerCase());
-      if (c !== undefined) return c;
-    }
+    if (typeof v === 'string' && lower.has(v.toLowerCase())) return toEnum(v, lower);
     if (typeof v === 'object' && v !== null) return deepClone(v);
     st.issues.push(
       issue(
@@ -135,8 +133,20 @@ class HopCompiler {
     if (step.handler === 'read-bag' && dp) {
       // Going up out of a gap: the entry has the shape at the start of the gap; convert it to ours.
       const gap = step.bagShape && this.gapType(step.bagShape.version, step.bagShape.holder, dp.name);
+      // Into an API version's enum, a stored string reads in its canonical case, as ASO's generated code does.
       const shape = gap ? this.conv(gap.version, dv.name, gap.type, dp.type, 'other') : undefined;
-      return { k: 'bag-read', to: dp.name, key: dp.bagKey, type: dp.type, ...(shape ? { shape } : {}) };
+      const enumCase =
+        !shape && dv.role === 'api' && hasEnum(dp.type)
+          ? this.conv(dv.name, dv.name, dp.type, dp.type, 'other')
+          : undefined;
+      return {
+        k: 'bag-read',
+        to: dp.name,
+        key: dp.bagKey,
+        type: dp.type,
+        ...(shape ? { shape } : {}),
+        ...(enumCase ? { enumCase } : {}),
+      };
     }
     if (step.handler === 'drop' && sp) return { k: 'drop', from: sp.name, ignored: false, manual: false };
     if (!sp || !dp || step.handler === 'skip') return undefined;
@@ -211,6 +221,10 @@ class HopCompiler {
     return identity;
   }
 }
+
+/** An enum, or an array or map of them (objects are converted by their own plans). */
+const hasEnum = (t: TypeRef): boolean =>
+  t.kind === 'enum' || (t.kind === 'array' && hasEnum(t.items)) || (t.kind === 'map' && hasEnum(t.values));
 
 const identityValue = (v: unknown): unknown => (typeof v === 'object' && v !== null ? deepClone(v) : v);
 

@@ -24,7 +24,15 @@ export type Op =
   | { k: 'metadata'; from: string; to: string }
   | { k: 'original-version'; to: string }
   | { k: 'bag-write'; from: string; key: string; type: TypeRef; shape?: Conv }
-  | { k: 'bag-read'; to: string; key: string; type: TypeRef; shape?: Conv }
+  | {
+      k: 'bag-read';
+      to: string;
+      key: string;
+      type: TypeRef;
+      shape?: Conv;
+      /** Into an API version's enum: the stored string in its canonical case (ASO's ToEnum), same paths. */
+      enumCase?: Conv;
+    }
   | {
       k: 'swap';
       from: string;

@@ -177,7 +177,8 @@ function bagReadOp(op: Extract<Op, { k: 'bag-read' }>, r: ObjectRun, st: RunStat
   if (r.bag === null) return;
   const res = pull(r, st, op.key, op.to, op.type);
   if (!res.found || !res.ok) return;
-  setKey(r.out, op.to, op.shape && res.value !== null ? op.shape(res.value, quiet(st)) : res.value);
+  const conv = res.value !== null ? (op.shape ?? op.enumCase) : undefined;
+  setKey(r.out, op.to, conv ? conv(res.value, quiet(st)) : res.value);
   const i = emit(st, 'unbagged', srcBagPath(st, op.key), [...st.targetAt, op.to], causeOf(st, 'bag-read'));
   // Reshaped at the end of a gap: paths inside no longer match the stored shape's.
   if (op.shape) (st.fates[i] as HopFate).whole = true;
