@@ -19,6 +19,64 @@ export function utf8Text(bytes: Uint8Array, file: string): string {
   return got.text;
 }
 
+/**
+ * A byte stream as UTF-8 text chunks (a character cut between chunks decoded whole); InputIssueError, NOT_UTF8 at
+ * the bad byte's line and column, as soon as a chunk is not UTF-8, as utf8Text says for a whole file.
+ */
+export async function* utf8Chunks(bytes: AsyncIterable<unknown>, file: string): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  let line = 1;
+  let lineSoFar = ''; // the current line's text: a bad byte's column counts from its start
+  let offset = 0;
+  const refuse = (chunk: Uint8Array): never => {
+    const head = Buffer.from(lineSoFar, 'utf8');
+    const got = decodeUtf8(Buffer.concat([head, chunk]), file);
+    const at = 'issue' in got ? got.issue.range?.start : undefined;
+    const col = at ? at.col : lineSoFar.length + 1;
+    const sameLine = at ? at.line - 1 : 0;
+    const byte = at ? offset - head.length + at.offset : offset;
+    const message = 'issue' in got ? got.issue.message : 'the input ends inside a character: save the file as UTF-8';
+    throw new InputIssueError({
+      severity: 'error',
+      code: 'NOT_UTF8',
+      message,
+      path: [],
+      file,
+      range: {
+        start: { line: line + sameLine, col, offset: byte },
+        end: { line: line + sameLine, col: col + 1, offset: byte + 1 },
+      },
+    });
+  };
+  const advance = (text: string): void => {
+    const last = text.lastIndexOf('\n');
+    if (last < 0) lineSoFar += text;
+    else {
+      for (let k = text.indexOf('\n'); k >= 0; k = text.indexOf('\n', k + 1)) line++;
+      lineSoFar = text.slice(last + 1);
+    }
+  };
+  for await (const raw of bytes) {
+    const chunk = typeof raw === 'string' ? Buffer.from(raw, 'utf8') : (raw as Uint8Array);
+    let text: string;
+    try {
+      text = decoder.decode(chunk, { stream: true });
+    } catch {
+      return refuse(chunk);
+    }
+    offset += chunk.length;
+    advance(text);
+    if (text.length > 0) yield text;
+  }
+  let tail: string;
+  try {
+    tail = decoder.decode();
+  } catch {
+    return refuse(new Uint8Array(0));
+  }
+  if (tail.length > 0) yield tail;
+}
+
 export interface CommandIO {
   out(text: string): void;
   err(text: string): void;
@@ -74,11 +132,8 @@ export const nodeIO: CommandIO = {
     for await (const c of process.stdin) chunks.push(c as Buffer);
     return utf8Text(Buffer.concat(chunks), '<stdin>');
   },
-  readChunks: (f) => {
-    const stream = f === '-' ? process.stdin : createReadStream(f, { highWaterMark: CHUNK });
-    stream.setEncoding('utf8'); // a character cut between chunks is decoded whole
-    return stream as AsyncIterable<string>;
-  },
+  readChunks: (f) =>
+    utf8Chunks(f === '-' ? process.stdin : createReadStream(f, { highWaterMark: CHUNK }), f === '-' ? '<stdin>' : f),
   sizeOf: async (f) => {
     if (f === '-') return undefined;
     const s = await stat(f);

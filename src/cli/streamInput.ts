@@ -1,9 +1,9 @@
 // A command's input read object by object (streamResources), with the progress line on a terminal and output
 // held back until it is large: bad input found early still writes nothing, and a whole cluster's results flow
 // out as they are known instead of gathering in memory.
-import type { ParsedDocument } from '../core/index.ts';
+import type { Issue, ParsedDocument } from '../core/index.ts';
 import { formatIssue, hasErrors, issue } from '../core/index.ts';
-import type { CommandIO } from './io.ts';
+import { InputIssueError, type CommandIO } from './io.ts';
 import { Progress } from './progress.ts';
 import { streamResources } from './streamResources.ts';
 import { fileIssue, inputName, printIssues, stableJson } from './commands/conversionArgs.ts';
@@ -55,6 +55,9 @@ export interface StreamedRun {
   /** The input could not be read, or did not parse (the problems were printed): exit 2. */
   readonly bad: boolean;
 }
+
+/** Why FILE could not be read: its bytes are not UTF-8 (at the byte), or the file system's reason. */
+const readIssue = (e: unknown, file: string): Issue => (e instanceof InputIssueError ? e.issue : fileIssue(e, file));
 
 /** The text of FILE (stdin for `-`) in chunks; a read failure is kept for the caller instead of thrown. */
 async function* chunksOf(io: CommandIO, file: string, failed: { error?: unknown }, count: (n: number) => void) {
@@ -128,7 +131,7 @@ export async function eachDocument(
   }
   line?.clear();
   if (failed.error !== undefined) {
-    io.err(`${formatIssue(fileIssue(failed.error, file))}\n`);
+    io.err(`${formatIssue(readIssue(failed.error, file))}\n`);
     return { name, read, bad: true };
   }
   return { name, read, bad };
@@ -176,7 +179,7 @@ export async function eachSample(
       }
       if (!bad) for (const d of b.documents) each(file, d);
     }
-    if (failed.error !== undefined) io.err(`${formatIssue(fileIssue(failed.error, file))}\n`);
+    if (failed.error !== undefined) io.err(`${formatIssue(readIssue(failed.error, file))}\n`);
     if (bad || failed.error !== undefined) return false;
   }
   return true;
