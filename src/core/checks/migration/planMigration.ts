@@ -108,9 +108,15 @@ export function migrateObject(
   const at = d.listPath ?? [];
   if (!crdVersions(kind).some((x) => x.name === version))
     return {
-      issue: issue('error', 'UNKNOWN_VERSION', `${kind.kind} at ${v.apiVersion} is not a version of the CRD`, [...at, 'apiVersion'], {
-        ...(d.range ? { range: d.range } : {}),
-      }),
+      issue: issue(
+        'error',
+        'UNKNOWN_VERSION',
+        `${kind.kind} at ${v.apiVersion} is not a version of the CRD`,
+        [...at, 'apiVersion'],
+        {
+          ...(d.range ? { range: d.range } : {}),
+        },
+      ),
     };
   const r = rewrite(v, version, to);
   const object: ObjectMigration = {
