@@ -86,7 +86,7 @@ export default tseslint.config(
       'src/ui/editor/ResourceEditor.tsx', // the editor component and its Monaco effects
       'src/ui/panels/VersionMap.tsx', // the version map component
       'src/ui/share/ShareBar.tsx', // the share bar component
-      'src/ui/worker/engine.ts', // run: the ASO design view's composition
+      'src/ui/viewModel/engine.ts', // run: the ASO design view's composition
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

@@ -5,9 +5,9 @@ import os from 'node:os';
 import { parse } from 'yaml';
 import { parseResources, serializeCatalog } from '../src/core/index.ts';
 import { builtinCatalog } from '../src/core/testdata/loadCatalogs.ts';
-import { explore, exploreRanges, setCatalog } from '../src/ui/worker/engine.ts';
-import { parseInput, parseRanges, parseValues } from '../src/ui/worker/parseInput.ts';
-import { toRangeTable } from '../src/ui/worker/rangeTable.ts';
+import { explore, exploreRanges, setCatalog } from '../src/ui/viewModel/engine.ts';
+import { parseInput, parseRanges, parseValues } from '../src/ui/viewModel/parseInput.ts';
+import { toRangeTable } from '../src/ui/viewModel/rangeTable.ts';
 import { bigClusterYaml } from './support/bigResource.ts';
 
 const RUNS = Number(process.env.RUNS ?? 7);

@@ -4,11 +4,12 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures.ts';
-import { panesShown } from './shareHelpers.ts';
+import { clipboard, panesShown } from './shareHelpers.ts';
 import { CORPUS, CORPUS_MISSING, HAS_CORPUS } from '../src/core/testdata/corpus.ts';
 import { httpRoute } from '../src/core/testdata/httpRoute.ts';
 
 const corpus = CORPUS;
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 const widgetCrd = path.resolve(import.meta.dirname, '../src/cli/testdata/validate/widget-crd.yaml');
 
 const pane = (page: Page, name: 'Resource' | 'Hub' | 'Stored' | 'Target') =>
@@ -90,6 +91,9 @@ test('a Gateway API route that breaks a CEL rule shows the rule’s message at t
   // The rule is on the `path` object; it reads `self.value` last: the squiggle sits on `value: cart` (line 12),
   // the value to change, not on the `- path:` key two lines above (issue 25).
   const line = pane(page, 'Resource').locator('.view-line', { hasText: /^\s+value:\scart$/ });
+  // Both laid out before they are measured (under load Monaco paints its lines after the marker is attached).
+  await expect(line).toBeVisible();
+  await expect(squiggle).toBeVisible();
   const [sq, ln] = await Promise.all([squiggle.boundingBox(), line.boundingBox()]);
   expect(Math.abs(sq!.y - ln!.y)).toBeLessThan(ln!.height / 2);
   await page.mouse.move(sq!.x + Math.min(20, sq!.width / 2), sq!.y + sq!.height / 2);
@@ -136,4 +140,31 @@ test('the target pane shows a rejection badge when the converted document would 
     'apiVersion: demo.example.com/v1\nkind: Widget\nmetadata: {name: ok}\nspec: {size: 2, mode: fast}\n',
   );
   await expect(badge).toHaveAttribute('data-verdict', 'accepted');
+});
+
+test('the badge renders the view’s verdict: a write at a version that is not served is refused, though its schema passes', async ({
+  page,
+}) => {
+  await openWith(page, [path.resolve(import.meta.dirname, 'testdata/unserved-crd.yaml')]);
+  await seed(page, 'apiVersion: demo.example.com/v1alpha1\nkind: Gadget\nmetadata: {name: g}\nspec: {size: 3}\n');
+  const badge = pane(page, 'Resource').getByTestId('validation-badge');
+  await expect(badge).toHaveAttribute('data-verdict', 'rejected');
+  await expect(badge).toHaveAttribute('title', /VERSION_NOT_SERVED/);
+  // At the served version the same object is accepted.
+  await seed(page, 'apiVersion: demo.example.com/v1\nkind: Gadget\nmetadata: {name: g}\nspec: {size: 3}\n');
+  await expect(badge).toHaveAttribute('data-verdict', 'accepted');
+});
+
+test('one verdict on every surface: the rejected HTTPRoute’s badge, Problems and Markdown’s first line agree', async ({
+  page,
+}) => {
+  await openRoute(page);
+  await expect(pane(page, 'Resource').getByTestId('validation-badge')).toHaveAttribute('data-verdict', 'rejected');
+  await page.getByRole('button', { name: 'Copy as Markdown' }).click();
+  await expect(page.getByTestId('share-status')).toBeVisible();
+  const first = (await clipboard(page)).split('\n')[0] ?? '';
+  // The write at the route's own version fails, at the rule's path, with the rule's message (the CRD's text).
+  expect(first).toMatch(/^\*\*Would be rejected: the write at v1 fails at spec\.rules\[0\]\.matches\[0\]\.path/);
+  expect(first).toContain('value must be an absolute path');
+  expect(first).not.toMatch(/lossless/i);
 });

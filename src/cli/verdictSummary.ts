@@ -1,22 +1,42 @@
-// The closing line of a command: the verdict core computed, said once for the whole run. Exit codes follow it.
+// The closing line of a command: the verdict core computed, said once for the whole run, on stderr (stdout keeps
+// the command's output). Exit codes follow it. With --json there is no line: the verdict is in the JSON.
 // Over many objects (a whole cluster's) the verdicts are tallied as they come, never kept: counts by status
 // and, per field path, how many objects lose it or are rejected for it.
 import {
   formatPath,
+  STATUS_OPENING,
+  STATUS_ORDER,
+  STATUS_WORDS,
   verdictExitCode,
   verdictHeadline,
+  verdictsSummary,
+  worstStatus,
+  type CheckVerdict,
   type Path,
   type Verdict,
   type VerdictStatus,
 } from '../core/index.ts';
+import type { CommandIO } from './io.ts';
 
-const ORDER: readonly VerdictStatus[] = ['rejected', 'lossy', 'undetermined', 'lossless'];
-const WORDS: Record<VerdictStatus, string> = {
-  rejected: 'rejected',
-  lossy: 'lossy',
-  undetermined: 'cannot tell (webhook)',
-  lossless: 'accepted and lossless',
-};
+/** `verdict: <headline>` for one document; counts by status for several. */
+export function verdictSummary(verdicts: readonly Verdict[]): string {
+  return `verdict: ${verdictsSummary(verdicts).headline}`;
+}
+
+/** 0 only when every document is accepted and kept. */
+export const verdictsExitCode = (verdicts: readonly Verdict[]): 0 | 1 => verdictExitCode(verdictsSummary(verdicts));
+
+/** Prints the closing `verdict:` line (not with --json) and returns the exit code the verdict gives. */
+export function closeWith(io: CommandIO, v: CheckVerdict, json = false): 0 | 1 {
+  if (!json) io.err(`verdict: ${v.headline}\n`);
+  return verdictExitCode(v);
+}
+
+/** The verdict as JSON carries it: its status and its sentence. */
+export const verdictJson = (v: CheckVerdict): { status: string; headline: string } => ({
+  status: v.status,
+  headline: v.headline,
+});
 
 /** How many paths the text summary names; `--json` has them all. */
 export const TOP_PATHS = 20;
@@ -83,17 +103,19 @@ export class VerdictTally {
 
   /** 0 only when every judged object is accepted and kept. */
   exitCode(): 0 | 1 {
-    return ORDER.some((s) => s !== 'lossless' && (this.counts.get(s) ?? 0) > 0) ? 1 : 0;
+    return STATUS_ORDER.some((s) => s !== 'lossless' && (this.counts.get(s) ?? 0) > 0) ? 1 : 0;
   }
 
   /** `verdict: <headline>` for one object; for several, counts by status, then the top paths, one a line. */
   text(): string {
     const judged = this.judged;
     if (judged === 1 && this.read <= 1 && this.first) return `verdict: ${verdictHeadline(this.first)}`;
-    const counts = ORDER.map((s) => [s, this.counts.get(s) ?? 0] as const).filter(([, n]) => n > 0);
+    // the line core's verdictsSummary gives, the objects read but not judged after it, then the top paths
+    const status = worstStatus(STATUS_ORDER.filter((s) => (this.counts.get(s) ?? 0) > 0));
+    const counts = STATUS_ORDER.map((s) => [s, this.counts.get(s) ?? 0] as const).filter(([, n]) => n > 0);
     const unjudged = this.read - judged;
     const lines = [
-      `verdict: ${judged} document${judged === 1 ? '' : 's'}: ${counts.map(([s, n]) => `${n} ${WORDS[s]}`).join(', ')}` +
+      `verdict: ${STATUS_OPENING[status]}: ${judged} document${judged === 1 ? '' : 's'}: ${counts.map(([s, n]) => `${n} ${STATUS_WORDS[s]}`).join(', ') || 'none checked'}` +
         (unjudged > 0 ? ` (${this.read} read, ${unjudged} not judged)` : ''),
     ];
     const all = this.pathCounts();
@@ -118,17 +140,3 @@ export class VerdictTally {
     };
   }
 }
-
-/** `verdict: <headline>` for one document; counts by status for several. */
-export function verdictSummary(verdicts: readonly Verdict[]): string {
-  const t = new VerdictTally();
-  for (const v of verdicts) {
-    t.read++;
-    t.add(v);
-  }
-  return t.text();
-}
-
-/** 0 only when every document is accepted and kept. */
-export const verdictsExitCode = (verdicts: readonly Verdict[]): 0 | 1 =>
-  verdicts.some((v) => verdictExitCode(v) === 1) ? 1 : 0;

@@ -118,6 +118,10 @@ describe('the house', () => {
     expect(cycles(core)).toEqual([]);
   });
 
+  it('no file anywhere in src imports itself back through others (the UI and the CLI too)', () => {
+    expect(cycles(sourceFiles(SRC))).toEqual([]);
+  });
+
   it('the public index names what it exports (no export *)', () => {
     const index = readFileSync(path.join(SRC, 'core', 'index.ts'), 'utf8');
     expect(index.match(/^export \*/gm) ?? []).toEqual([]);

@@ -210,9 +210,12 @@ export { FATE_KINDS, FATE_KIND_ORDER, fateLabel, type FateKindInfo } from './fat
 export {
   asoVerdict,
   deployedVerdict,
+  rejectionsOn,
   verdictExitCode,
   validationVerdict,
   verdictHeadline,
+  verdictOf,
+  type VerdictSide,
   type AsoVerdictInput,
   type DeployedVerdictInput,
   type RoundTripVerdict,
@@ -222,6 +225,41 @@ export {
   type VerdictStage,
   type VerdictStatus,
 } from './analyse/verdict.ts';
+export {
+  STATUS_OPENING,
+  STATUS_ORDER,
+  STATUS_WORDS,
+  asCheck,
+  bothVerdicts,
+  changesVerdict,
+  checksSummary,
+  issuesVerdict,
+  crdsVerdict,
+  namedPaths,
+  planVerdict,
+  statusCounts,
+  verdictsSummary,
+  worstStatus,
+  type CheckVerdict,
+} from './analyse/checkVerdict.ts';
+export {
+  changesWithRules,
+  deployedTarget,
+  deployedVersionPair,
+  ruleCarrying,
+  type VersionPairAnswer,
+  type VersionPairReport,
+} from './analyse/versionPair.ts';
+export { isLossIssue, withLossSeverity } from './fates/lossIssues.ts';
+export {
+  asoRoundTripVerdict,
+  deployedRoundTripVerdicts,
+  draftsVerdict,
+  rulesApplyVerdict,
+  rulesVerdict,
+  type RulesVerdict,
+  type RulesVerdictOptions,
+} from './analyse/rulesVerdict.ts';
 export {
   DEPLOYED_LEGEND,
   DEPLOYED_FATE_KINDS,

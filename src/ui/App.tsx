@@ -7,9 +7,9 @@ import { useCatalogIndex } from './queries/catalogQueries.ts';
 import { useResolvedCatalog } from './catalogs/useCatalog.ts';
 import { choose, ExplorerContext, firstVisit, needsFirstVisit, reduce, useExplorerStore } from './useExplorerState.ts';
 import { useWorkerConversion } from './worker/useWorkerConversion.ts';
-import type { ExploreResult, PaneView } from './worker/protocol.ts';
+import type { ExploreResult, PaneView } from './viewModel/types.ts';
 import { DocumentView } from './panels/DocumentView.tsx';
-import { ValidationBadge } from './panels/ValidationBadge.tsx';
+import { VerdictBadge } from './panels/VerdictBadge.tsx';
 import { DEPLOYED_LEGEND } from '../core/index.ts';
 import { Legend } from './panels/Legend.tsx';
 import { legendCounts } from './panels/legendCounts.ts';
@@ -324,9 +324,9 @@ export function App() {
             'Target',
             deployed ? deployed.target : shown?.target,
             <>
-              <ValidationBadge
-                summary={shown?.validation?.target}
-                what="the converted document"
+              <VerdictBadge
+                {...(shown?.validation?.target && shown.verdict ? { verdict: shown.verdict } : {})}
+                side="target"
                 onOpen={openProblems}
               />
               {shown?.writeBackVerdict && !deployed && (

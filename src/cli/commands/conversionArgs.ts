@@ -97,10 +97,6 @@ export function printIssues(io: CommandIO, issues: readonly Issue[], file?: stri
   for (const i of issues) io.err(`${formatIssue(file && !i.file ? { ...i, file } : i)}\n`);
 }
 
-/** Issues that make a conversion command exit 1 (data would be lost): printed as errors, as the exit code says. */
-export const LOSS_CODES: ReadonlySet<string> = new Set(['LOST', 'PRUNED']);
-export const asExitSeverity = (i: Issue): Issue => (LOSS_CODES.has(i.code) ? { ...i, severity: 'error' } : i);
-
 /** Why a file could not be read or written, from Node's error: a folder, a missing file or folder, no permission. */
 export function fileIssue(e: unknown, file: string): Issue {
   const code = e instanceof Error && 'code' in e ? String(e.code) : '';

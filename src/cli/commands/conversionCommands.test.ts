@@ -30,7 +30,9 @@ describe('plan command', () => {
     expect(a.out()).toBe(b.out());
     const parsed = JSON.parse(a.out()) as { plan: { path: string[] } };
     expect(parsed.plan.path).toEqual(['2016-03-01', '2016-09-01storage']);
-    expect(Object.keys(parsed)).toEqual(['issues', 'plan']);
+    // the verdict is in the JSON, and no closing line is printed
+    expect(Object.keys(parsed)).toEqual(['issues', 'plan', 'verdict']);
+    expect(a.err()).not.toContain('verdict:');
   });
 
   it('exits 2 on bad usage and unknown kinds', async () => {

@@ -6,7 +6,7 @@
 // kind lacks is bad input (exit 2, nothing written). Problems print as `file:line:col: ...`.
 // Exit: 0 converted; 1 data would be lost (LOST, PRUNED) or the result is invalid (REQUIRED_MISSING, errors);
 // 2 bad usage or unreadable input.
-import type { Strategy } from '../../core/index.ts';
+import type { CheckVerdict, Strategy } from '../../core/index.ts';
 import {
   asoVerdict,
   convertResource,
@@ -15,19 +15,22 @@ import {
   conversionWithRules,
   findKindForDocument,
   formatIssue,
+  issuesVerdict,
+  withLossSeverity,
+  checksSummary,
   versionedSpec,
 } from '../../core/index.ts';
 import type { CommandIO } from '../io.ts';
 import type { CommandArgs } from './command.ts';
 import { BAD_INPUT, defineCommand } from './command.ts';
-import { LOSS_CODES, asExitSeverity, catalogVersions, hooksOf, inputName, loadCatalogFor } from './conversionArgs.ts';
+import { catalogVersions, hooksOf, inputName, loadCatalogFor } from './conversionArgs.ts';
 import { ConvertedWriter, nothingConverted } from './convertOutput.ts';
 import { eachDocument, HeldOutput, progressWanted, type DocumentSource } from '../streamInput.ts';
 import { rulesOption } from './rulesArg.ts';
 import { located } from './locate.ts';
 import { resolveStorage } from './deployedArgs.ts';
 import { ASO_PLANNING, CATALOG, FILE, LOSS_EXIT, PROGRESS, RULES, STORAGE, WEBHOOK } from './options.ts';
-import { VerdictTally } from '../verdictSummary.ts';
+import { closeWith, VerdictTally } from '../verdictSummary.ts';
 import { withWebhook } from '../webhook/webhookOption.ts';
 import { validateConverted } from './validateConverted.ts';
 
@@ -126,7 +129,8 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   const out = new HeldOutput(io.out);
   const written = new ConvertedWriter(out, format);
   const tally = new VerdictTally();
-  let lossy = false;
+  // --versioned-spec: each spec's verdict from its conversion's issues (no document verdict: no target version)
+  const specVerdicts: CheckVerdict[] = [];
   let converted = 0;
   let bad = false;
   const opts = {
@@ -154,18 +158,18 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
     }
     if (versioned) {
       const v = versionedSpec(catalog, doc.value, opts);
-      for (const i of v.issues) dio.err(`${formatIssue(located(asExitSeverity(i), doc, name))}\n`);
+      for (const i of v.issues) dio.err(`${formatIssue(located(withLossSeverity(i), doc, name))}\n`);
       if (!v.gvk || v.spec === undefined) {
         bad = true;
         return;
       }
-      if (v.issues.some((i) => i.severity === 'error' || LOSS_CODES.has(i.code))) lossy = true;
+      specVerdicts.push(issuesVerdict(`${v.gvk.kind} ${v.gvk.version}`, v.issues));
       written.add({ originalGVK: v.gvk, spec: v.spec });
       converted++;
       return;
     }
     const r = convertPart(catalog, doc.value, to, opts);
-    for (const i of r.issues) dio.err(`${formatIssue(located(asExitSeverity(i), doc, name))}\n`);
+    for (const i of r.issues) dio.err(`${formatIssue(located(withLossSeverity(i), doc, name))}\n`);
     if (r.output === undefined) {
       bad = true;
       return;
@@ -191,5 +195,6 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   }
   written.end();
   if (tally.judged > 0) io.err(`${tally.text()}\n`);
-  return lossy ? 1 : tally.exitCode();
+  if (specVerdicts.length > 0) return closeWith(io, checksSummary(specVerdicts));
+  return tally.exitCode();
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { closingLine } from '../testdata/closing.ts';
 import { fakeIO } from '../testdata/fakeIO.ts';
 import { crdCheck } from './crdCheck.ts';
 import { check } from './check.ts';
@@ -12,8 +13,8 @@ describe('crd-check command', () => {
   it('exit 0 for a CRD the API server accepts (the same rule with maxItems and maxLength declared)', async () => {
     const f = fakeIO();
     expect(await crdCheck([ACCEPTED], f.io)).toBe(0);
-    expect(f.err()).toBe('');
-    expect(f.out()).toMatch(/1 CRD accepted/);
+    expect(f.out()).toBe('');
+    expect(closingLine(f.err(), 'lossless')).toMatch(/^\S+: 1 CRD /);
   });
 
   it('exit 1 with file:line:col at each offending rule: over budget, a type error, the schema total', async () => {
@@ -28,7 +29,9 @@ describe('crd-check command', () => {
         /^.*refused\.yaml:30:23: error CRD_CEL_COMPILE: .*count\.x-kubernetes-validations\[0\]\.rule\)$/,
       ),
       expect.stringMatching(/^.*refused\.yaml:14:9: error CRD_CEL_COST_TOTAL: /),
+      expect.stringMatching(/^verdict: /),
     ]);
+    closingLine(f.err(), 'rejected');
   });
 
   it('--json: every CRD with its issues and every rule with its estimated cost and place', async () => {

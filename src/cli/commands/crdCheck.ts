@@ -4,7 +4,8 @@
 // `file:line:col: error CODE: message` at the rule in the YAML. Exit: 0 every CRD accepted, 1 one refused, 2 bad
 // usage or input (unreadable, not YAML, no CRD).
 import type { Issue, ParsedDocument, RuleCost } from '../../core/index.ts';
-import { checkCrdCel, formatIssue, formatPath, parseResources, withRanges } from '../../core/index.ts';
+import { checkCrdCel, crdsVerdict, formatIssue, formatPath, parseResources, withRanges } from '../../core/index.ts';
+import { closeWith, verdictJson } from '../verdictSummary.ts';
 import { readInputs } from '../catalogSource.ts';
 import type { CommandIO } from '../io.ts';
 import type { CommandArgs } from './command.ts';
@@ -98,11 +99,13 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
     );
     return 2;
   }
-  const accepted = reports.every((r) => r.accepted);
+  const verdict = crdsVerdict(reports.map((r) => r.accepted));
+  const accepted = verdict.status === 'lossless';
   if (a.flags.has('--json'))
     io.out(
       stableJson({
         accepted,
+        verdict: verdictJson(verdict),
         crds: reports.map((r) => ({ ...r, issues: r.issues.map(issueJson), rules: r.rules.map(ruleJson) })),
       }),
     );
@@ -116,10 +119,7 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
             `${r.file}:${rule.line ?? 1}:${rule.col ?? 1}: cost ${rule.cost}` +
               `${rule.cardinality === 1 ? '' : ` x ${rule.cardinality}`} = ${rule.total}: ${rule.rule.replace(/\s+/g, ' ')}`,
           );
-    const refused = reports.filter((r) => !r.accepted).length;
-    const n = `${reports.length} CRD${reports.length === 1 ? '' : 's'}`;
-    lines.push(accepted ? `${n} accepted` : `${refused} of ${n} refused`);
-    io.out(`${lines.join('\n')}\n`);
+    if (lines.length > 0) io.out(`${lines.join('\n')}\n`);
   }
-  return accepted ? 0 : 1;
+  return closeWith(io, verdict, a.flags.has('--json'));
 }

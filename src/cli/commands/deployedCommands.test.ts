@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { corpusPath } from '../../core/testdata/corpus.ts';
 import { describeCorpus } from '../../core/testdata/corpusSuite.ts';
+import { closingLine } from '../testdata/closing.ts';
 import { fakeIO } from '../testdata/fakeIO.ts';
 import { convert } from './convert.ts';
 import { diff } from './diff.ts';
@@ -121,11 +122,12 @@ describeCorpus('diff and plan --storage deployed', () => {
     expect(r.droppedOnWrite).toContainEqual(['spec', 'postRenderers', '*', 'kustomize', 'patchesStrategicMerge']);
   });
 
-  it('plan prints the stages and exits 0', async () => {
+  it('plan prints the stages; a plan that drops fields exits 1 with the verdict naming them', async () => {
     const f = fakeIO();
     expect(await plan(['--catalog', CRDS, '--kind', 'HelmRelease', '--from', 'v2beta1', '--to', 'v2beta2'], f.io)).toBe(
-      0,
+      1,
     );
+    closingLine(f.err(), 'lossy');
     expect(f.out()).toContain("read at v2beta2: v2's defaults, convert v2 -> v2beta2, prune by v2beta2");
     expect(f.out()).toContain('dropped on write (by v2)  spec.postRenderers.*.kustomize.patchesStrategicMerge');
   });

@@ -3,49 +3,49 @@
 // data (or the write or read fails: malformed metadata, a conversion's invalid labels/annotations), 2 on bad input.
 import type {
   Catalog,
+  CheckVerdict,
   ConversionStrategy,
   DeployedResult,
   ExternalConverter,
   Issue,
   Kind,
+  VerdictStatus,
   Version,
+  VersionPairReport,
 } from '../../core/index.ts';
 import { VerdictTally } from '../verdictSummary.ts';
 import { eachSample, HeldOutput, type DocumentSource } from '../streamInput.ts';
 import { ConvertedWriter, nothingConverted } from './convertOutput.ts';
+import { closeWith, verdictJson } from '../verdictSummary.ts';
 
 import {
+  STATUS_WORDS,
+  asCheck,
+  checksSummary,
+  worstStatus,
   conversionUndeclared,
+  deployedTarget,
+  deployedVersionPair,
   deployedVerdict,
+  verdictsSummary,
+  withLossSeverity,
   deployedStorageVersion,
   deployedVersions,
   effectiveConversion,
-  fieldLoss,
-  findKind,
   findKindForDocument,
   formatIssue,
   formatPath,
   issue,
   runDeployed,
-  servedVersionNames,
-  versionSchema,
 } from '../../core/index.ts';
 import type { CommandIO } from '../io.ts';
-import { catalogVersions, hooksOf, stableJson } from './conversionArgs.ts';
+import { catalogVersions, hooksOf, printIssues, stableJson } from './conversionArgs.ts';
 import { located } from './locate.ts';
 import type { RuleSet } from '../../core/index.ts';
 import { validateConverted } from './validateConverted.ts';
-import { pairWithRules } from './rulesArg.ts';
 import { webhookLosses } from '../webhook/webhookOption.ts';
-import type { VersionPairReport } from './types.ts';
 
-const LOSS_CODES: ReadonlySet<string> = new Set(['DROPPED_ON_WRITE', 'DROPPED_ON_READ', 'INVALID_METADATA']);
-
-/** A real version of the kind (no derived `<v>storage`), `hub` meaning the storage version. */
-function targetVersion(kind: Kind, to: string): Version | undefined {
-  if (to === 'hub') return deployedStorageVersion(kind);
-  return deployedVersions(kind).find((v) => v.name === to);
-}
+const targetVersion = deployedTarget;
 
 /** Said once per kind: a base CRD without `spec.conversion` runs as None unless the user chose. */
 function conversionNote(kind: Kind, choice: ConversionStrategy | undefined, noted: Set<Kind>): Issue | undefined {
@@ -117,8 +117,7 @@ export async function convertDeployed(
       ...(external ? { external } : {}),
     });
     // a drop ends with exit 1, so it prints as an error
-    for (const i of r.issues)
-      dio.err(`${formatIssue(located(LOSS_CODES.has(i.code) ? { ...i, severity: 'error' } : i, doc, file))}\n`);
+    for (const i of r.issues) dio.err(`${formatIssue(located(withLossSeverity(i), doc, file))}\n`);
     // --validate: would a client at the target writing the result back be refused?
     const targetValidation = validate ? validateConverted(catalog, r.target, doc, file, dio) : [];
     // The pipeline validated the write at its version (its rejections are in r.issues, printed above).
@@ -165,6 +164,8 @@ interface RoundtripResult {
   checked: number;
   readAt: string[];
   losses: Loss[];
+  /** Core's verdict of this kind and version's round trips (the worst of them). */
+  status: VerdictStatus;
 }
 
 /** Write at V, read at V and at every other served version: what is lost on the way. */
@@ -177,6 +178,8 @@ function lossesOf(
   o: Pick<RoundtripDeployedOptions, 'conversion' | 'rules' | 'external'>,
   /** false for generated instances: the generator does not promise what V's schema and rules accept */
   validate = true,
+  /** Receives core's verdict of each write at V and read (the summary line and the exit code are theirs). */
+  verdicts: CheckVerdict[] = [],
 ): Loss[] {
   const conversion = o.conversion ?? (o.rules ? 'Webhook' : undefined);
   const out: Loss[] = [];
@@ -191,6 +194,13 @@ function lossesOf(
       ...(o.external ? { external: o.external } : {}),
     });
     const webhook = o.external ? webhookLosses(doc, r, t === from) : {};
+    const verdict = asCheck(deployedVerdict({ result: r }));
+    // a running webhook that did not give back what it was sent lost it (written and read at V)
+    verdicts.push(
+      webhook.lostByWebhook && verdict.status !== 'rejected'
+        ? { status: 'lossy', headline: `Lossy: the webhook loses ${webhook.lostByWebhook.join(', ')}` }
+        : verdict,
+    );
     const paths = (kind: string): string[] => r.fates.filter((f) => f.kind === kind).map((f) => formatPath(f.path));
     const droppedOnWrite = paths('dropped-on-write');
     const droppedOnRead = paths('dropped-on-read');
@@ -209,6 +219,18 @@ function lossesOf(
   return out;
 }
 
+/** `--webhook` fuzzing: a loss naming fields the webhook lost that no loss kept so far names. */
+const newlyLost = (kept: readonly Loss[], x: Loss): boolean =>
+  x.lostByWebhook !== undefined && x.lostByWebhook.some((p) => !kept.some((k) => k.lostByWebhook?.includes(p)));
+
+/** The line's first word: core's status, as `roundtrip` has always labelled it. */
+const ROUNDTRIP_LABEL: Record<VerdictStatus, string> = {
+  lossless: 'ok  ',
+  lossy: 'LOSS',
+  rejected: 'LOSS',
+  undetermined: 'CANNOT TELL',
+};
+
 export interface RoundtripDeployedOptions {
   readonly samples?: string;
   readonly kindFilter?: string;
@@ -222,8 +244,14 @@ export interface RoundtripDeployedOptions {
   readonly external?: ExternalConverter;
 }
 
-export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOptions, io: CommandIO): Promise<number> {
+/** The round trips As deployed, printed; their verdict (core's), or the exit code 2 for bad input. */
+export async function roundtripDeployed(
+  catalog: Catalog,
+  o: RoundtripDeployedOptions,
+  io: CommandIO,
+): Promise<CheckVerdict | 2> {
   const results = new Map<string, RoundtripResult>();
+  const verdicts: CheckVerdict[] = [];
   const resultFor = (kind: Kind, v: Version, source: 'samples' | 'fuzz'): RoundtripResult => {
     const key = `${kind.group}\u0000${kind.kind}\u0000${v.name}\u0000${source}`;
     let r = results.get(key);
@@ -237,6 +265,7 @@ export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOp
         checked: 0,
         readAt: [v, ...deployedVersions(kind).filter((x) => x.served && x !== v)].map((x) => x.name),
         losses: [],
+        status: 'lossless',
       };
       results.set(key, r);
     }
@@ -258,7 +287,12 @@ export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOp
       }
       const res = resultFor(found.kind, found.version, 'samples');
       res.checked++;
-      res.losses.push(...lossesOf(catalog, found.kind, found.version, doc.value as Record<string, unknown>, at, o));
+      const vs: CheckVerdict[] = [];
+      res.losses.push(
+        ...lossesOf(catalog, found.kind, found.version, doc.value as Record<string, unknown>, at, o, true, vs),
+      );
+      verdicts.push(...vs);
+      res.status = worstStatus([res.status, ...vs.map((x) => x.status)]);
     });
     if (!ok) return 2;
   }
@@ -266,7 +300,7 @@ export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOp
     const fc = (await import('fast-check')).default;
     const { arbitraryInstance } = await import('../../core/testing/arbitrary.ts');
     for (const kind of catalog.kinds.filter(wanted))
-      for (const v of deployedVersions(kind)) {
+      for (const v of deployedVersions(kind).filter((x) => x.served)) {
         const res = resultFor(kind, v, 'fuzz');
         const docs = fc.sample(arbitraryInstance(catalog, kind, v.name, { maxDepth: 3, maxItems: 2 }), {
           numRuns: o.fuzz,
@@ -274,6 +308,7 @@ export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOp
         });
         for (const [i, doc] of docs.entries()) {
           res.checked++;
+          const vs: CheckVerdict[] = [];
           const l = lossesOf(
             catalog,
             kind,
@@ -282,18 +317,24 @@ export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOp
             `generated #${i} (seed ${o.seed})`,
             o,
             false,
+            vs,
           );
-          if (res.losses.length < 3) res.losses.push(...l.slice(0, 3 - res.losses.length));
+          verdicts.push(...vs);
+          res.status = worstStatus([res.status, ...vs.map((x) => x.status)]);
+          // the first three losses, and every other one naming fields a webhook lost that are not named yet
+          for (const x of l) if (res.losses.length < 3 || newlyLost(res.losses, x)) res.losses.push(x);
         }
       }
   }
   const all = [...results.values()];
-  const ok = all.every((r) => r.losses.length === 0);
-  if (o.json) io.out(stableJson({ catalog: catalog.id, ok, storage: 'deployed', results: all }));
+  const verdict = checksSummary(verdicts, 'round trip');
+  const ok = verdict.status === 'lossless';
+  if (o.json)
+    io.out(stableJson({ catalog: catalog.id, ok, storage: 'deployed', results: all, verdict: verdictJson(verdict) }));
   else {
     for (const r of all) {
       io.out(
-        `${r.losses.length === 0 ? 'ok  ' : 'LOSS'}  ${r.kind} ${r.version}  ${r.checked} ${r.source === 'fuzz' ? 'generated' : 'samples'}  (stored at ${r.storage}, ${r.conversion}; read at ${r.readAt.join(', ')})\n`,
+        `${ROUNDTRIP_LABEL[r.status]}  ${r.kind} ${r.version}  ${r.checked} ${r.source === 'fuzz' ? 'generated' : 'samples'}  (stored at ${r.storage}, ${r.conversion}; read at ${r.readAt.join(', ')})\n`,
       );
       for (const l of r.losses) {
         const parts = [
@@ -308,54 +349,15 @@ export async function roundtripDeployed(catalog: Catalog, o: RoundtripDeployedOp
     }
     if (all.length === 0) io.out('nothing to check\n');
   }
-  return ok ? 0 : 1;
-}
-
-/** `diff`/`plan --storage deployed`: the fields of V a write at V then a read at T drops, from the schemas. */
-export function versionPair(
-  catalog: Catalog,
-  kindName: string,
-  from: string,
-  to: string | undefined,
-  conversion: ConversionStrategy | undefined,
-): { report?: VersionPairReport; error?: Issue } {
-  const kind = findKind(catalog, kindName);
-  if (!kind) return { error: issue('error', 'UNKNOWN_KIND', `no kind ${kindName} in the catalog`) };
-  const V = deployedVersions(kind).find((v) => v.name === from);
-  const T = targetVersion(kind, to ?? 'hub');
-  const names = servedVersionNames(kind);
-  if (!V || !T)
-    return {
-      error: issue(
-        'error',
-        'UNKNOWN_VERSION',
-        `${kind.kind} has no version ${V ? to : from} in the deployed view (it has: ${names})`,
-      ),
-    };
-  const S = deployedStorageVersion(kind);
-  const loss = fieldLoss(versionSchema(V), versionSchema(S), versionSchema(T));
-  return {
-    report: {
-      group: kind.group,
-      kind: kind.kind,
-      from: V.name,
-      to: T.name,
-      storage: S.name,
-      conversion: effectiveConversion(kind, conversion),
-      lossless: loss.droppedOnWrite.length + loss.droppedOnRead.length === 0,
-      ...loss,
-    },
-  };
+  return verdict;
 }
 
 const dotted = (p: readonly string[]): string => p.join('.');
 
-export function formatVersionPair(
-  r: VersionPairReport & { carriedByRules?: readonly { path: readonly string[]; rule: string }[] },
-  stages: boolean,
-): string {
+/** The report in text; `status` is the verdict's (core's), never worked out here. */
+export function formatVersionPair(r: VersionPairReport, stages: boolean, status: VerdictStatus): string {
   const lines = [
-    `${r.kind} (${r.group}) ${r.from} -> ${r.to}, stored at ${r.storage} (conversion ${r.conversion}): ${r.lossless ? 'lossless' : 'LOSSY'}`,
+    `${r.kind} (${r.group}) ${r.from} -> ${r.to}, stored at ${r.storage} (conversion ${r.conversion}): ${status === 'lossless' ? 'lossless' : status === 'lossy' ? 'LOSSY' : STATUS_WORDS[status]}`,
   ];
   if (stages)
     lines.push(
@@ -366,6 +368,7 @@ export function formatVersionPair(
   for (const p of r.droppedOnWrite) lines.push(`  dropped on write (by ${r.storage})  ${dotted(p)}`);
   for (const p of r.droppedOnRead) lines.push(`  dropped on read (by ${r.to})  ${dotted(p)}`);
   for (const c of r.carriedByRules ?? []) lines.push(`  carried by rule ${c.rule}  ${dotted(c.path)}`);
+  for (const u of r.undetermined ?? []) lines.push(`  decided by a webhook not described  ${u.from} -> ${u.to}`);
   if (r.conversion === 'Webhook')
     lines.push('  note: a webhook may keep what these schemas lack elsewhere (annotations); not modelled');
   return `${lines.join('\n')}\n`;
@@ -382,13 +385,10 @@ export function printVersionPair(
   io: CommandIO,
   rules?: RuleSet,
 ): number {
-  const { report: pair, error } = versionPair(catalog, kind, from, to, conversion ?? (rules ? 'Webhook' : undefined));
-  if (!pair) {
-    io.err(`${formatIssue(error as Issue)}\n`);
-    return 2;
-  }
-  // --rules: the rules are the webhook; what they carry is not dropped
-  const report = rules ? pairWithRules(pair, rules, findKind(catalog, kind) as Kind) : pair;
-  io.out(json ? stableJson(report) : formatVersionPair(report, stages));
-  return report.lossless ? 0 : 1;
+  const { report, verdict, issues } = deployedVersionPair(catalog, kind, from, to, conversion, rules);
+  printIssues(io, issues);
+  if (!report || !verdict) return 2;
+  const v = verdictsSummary([verdict]);
+  io.out(json ? stableJson({ ...report, verdict: verdictJson(v) }) : formatVersionPair(report, stages, v.status));
+  return closeWith(io, v, json);
 }

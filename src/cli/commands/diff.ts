@@ -2,27 +2,17 @@
 // whether the change is compatible (seed 002's rules). Exit 1 when a change is breaking (usable as a CI check).
 // With --rules the conversion goes through the rules: a change a rule carries (it reads the field going from V1,
 // or writes a new required one in V2) names the rule and is not breaking.
-import type { Kind, PropertyChange, RuleSet, VersionChanges } from '../../core/index.ts';
-import { findKind, versionChanges } from '../../core/index.ts';
+import type { ExternalConverter } from '../../core/index.ts';
+import { changesVerdict, changesWithRules, versionChanges } from '../../core/index.ts';
 import type { CommandIO } from '../io.ts';
 import type { CommandArgs } from './command.ts';
 import { BAD_INPUT, defineCommand } from './command.ts';
 import { loadCatalogFor, printIssues, stableJson } from './conversionArgs.ts';
 import { resolveStorage } from './deployedArgs.ts';
-import { CATALOG, JSON_OUTPUT, KIND, RULES, STORAGE, VERSION_PAIR } from './options.ts';
-import { ruleCarrying, rulesOption } from './rulesArg.ts';
-
-/** The changes with the rules: each a rule carries gets `rule` and is not breaking. */
-function throughRules(c: VersionChanges, rules: RuleSet, kind: Kind): VersionChanges {
-  const changes = c.changes.map((x): PropertyChange & { rule?: string } => {
-    const rule =
-      x.change === 'added-required'
-        ? ruleCarrying(rules, kind, c.from, c.to, x.path, 'dest')
-        : ruleCarrying(rules, kind, c.from, c.to, x.path);
-    return rule === undefined ? x : { ...x, rule, breaking: false };
-  });
-  return { ...c, changes, compatible: changes.every((x) => !x.breaking) };
-}
+import { CATALOG, JSON_OUTPUT, KIND, RULES, STORAGE, VERSION_PAIR, WEBHOOK } from './options.ts';
+import { withWebhook } from '../webhook/webhookOption.ts';
+import { rulesOption } from './rulesArg.ts';
+import { closeWith, verdictJson } from '../verdictSummary.ts';
 
 export const diff = defineCommand({
   name: 'diff',
@@ -30,8 +20,12 @@ export const diff = defineCommand({
   description:
     'ASO view: each change judged by the compatibility rules (docs/compatibility.md). Deployed view: the fields\n' +
     'a write at V1 and a read at V2 drop. With --rules, a change a rule carries names the rule and is not breaking.',
-  options: [CATALOG, KIND, ...VERSION_PAIR, RULES, ...STORAGE, JSON_OUTPUT],
-  exitCodes: { 0: 'compatible (nothing lost)', 1: 'a breaking change (data would be lost)', 2: BAD_INPUT },
+  options: [CATALOG, KIND, ...VERSION_PAIR, RULES, ...STORAGE, ...WEBHOOK, JSON_OUTPUT],
+  exitCodes: {
+    0: 'compatible (nothing lost)',
+    1: 'a breaking change (data would be lost), or a webhook not described decides (cannot tell)',
+    2: BAD_INPUT,
+  },
   example: 'diff --catalog person-v1v2 --kind Person --from v1 --to v2',
   run,
 });
@@ -42,7 +36,24 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   if (!catalog) return 2;
   const { rules, exit } = await rulesOption(io, values['--rules'], catalog);
   if (exit) return exit;
-  if (resolveStorage(choice, catalog) === 'deployed')
+  // --webhook (deployed view): generated instances go through the running webhook (diffWebhook.ts)
+  const deployed = resolveStorage(choice, catalog) === 'deployed';
+  if (values['--webhook'] !== undefined && !deployed) return a.usageError('--webhook goes with --storage deployed');
+  if (values['--webhook'] !== undefined)
+    return withWebhook(io, values, flags, a.usageError, async (out, external) =>
+      (await import('./diffWebhook.ts')).printDiffThroughWebhook(
+        catalog,
+        {
+          kind: values['--kind'] as string,
+          from: values['--from'] as string,
+          to: values['--to'],
+          json: flags.has('--json'),
+        },
+        external as ExternalConverter,
+        out,
+      ),
+    );
+  if (deployed)
     return (await import('./deployedCommands.ts')).printVersionPair(
       catalog,
       values['--kind'] as string,
@@ -59,9 +70,9 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
     printIssues(io, r.issues);
     return 2;
   }
-  const kind = findKind(catalog, values['--kind'] as string) as Kind;
-  const c = rules ? throughRules(r.changes, rules, kind) : r.changes;
-  if (flags.has('--json')) io.out(stableJson(c));
+  const c = rules ? changesWithRules(r.changes, rules) : r.changes;
+  const verdict = changesVerdict(c);
+  if (flags.has('--json')) io.out(stableJson({ ...c, verdict: verdictJson(verdict) }));
   else {
     const lines = [`${c.kind} (${c.group}) ${c.from} -> ${c.to}: ${c.compatible ? 'compatible' : 'BREAKING'}`];
     for (const x of c.changes)
@@ -71,5 +82,5 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
     if (c.changes.length === 0) lines.push('  no changes');
     io.out(`${lines.join('\n')}\n`);
   }
-  return c.compatible ? 0 : 1;
+  return closeWith(io, verdict, flags.has('--json'));
 }

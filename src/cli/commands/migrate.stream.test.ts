@@ -53,7 +53,7 @@ describe('migrate over a whole cluster', () => {
     const widgets = N - configMaps;
     const lossy = N / 10;
     expect(err).toContain(
-      `verdict: ${widgets} documents: ${lossy} lossy, ${widgets - lossy} accepted and lossless (${N} read, ${configMaps} not judged)`,
+      `verdict: Lossy: ${widgets} documents: ${lossy} lossy, ${widgets - lossy} accepted and lossless (${N} read, ${configMaps} not judged)`,
     );
     expect(err).toContain(`  ${lossy} of ${widgets} lose spec.param\n`);
     expect(code).toBe(1);

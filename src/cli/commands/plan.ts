@@ -2,7 +2,7 @@
 // the conversion plan as tables like seed 001's (one per hop and object type), or as stable JSON. With --rules,
 // the rule steps and the fields they own (which the generated steps skip) follow the hops.
 import type { Catalog, Plan, Step, Strategy } from '../../core/index.ts';
-import { findKind, findVersion, planConversion } from '../../core/index.ts';
+import { findKind, findVersion, planConversion, planVerdict } from '../../core/index.ts';
 import type { CommandIO } from '../io.ts';
 import type { CommandArgs } from './command.ts';
 import { BAD_INPUT, defineCommand } from './command.ts';
@@ -10,6 +10,7 @@ import { hooksOf, loadCatalogFor, printIssues, stableJson } from './conversionAr
 import { resolveStorage } from './deployedArgs.ts';
 import { ASO_PLANNING, CATALOG, JSON_OUTPUT, KIND, RULES, STORAGE } from './options.ts';
 import { rulesOption } from './rulesArg.ts';
+import { closeWith, verdictJson } from '../verdictSummary.ts';
 
 const CHANGE: Record<Step['change'], string> = {
   none: 'None',
@@ -119,7 +120,11 @@ export const plan = defineCommand({
     ...STORAGE,
     JSON_OUTPUT,
   ],
-  exitCodes: { 0: 'the plan was printed (a plan is a report, not a check)', 2: BAD_INPUT },
+  exitCodes: {
+    0: 'the plan keeps every field',
+    1: 'the plan drops a field, or a conversion nobody described decides (cannot tell)',
+    2: BAD_INPUT,
+  },
   example: 'plan --catalog servicefabric --kind Cluster --from 2016-03-01 --type ClusterProperties',
   run,
 });
@@ -131,9 +136,9 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   if (!catalog) return 2;
   const { rules, exit } = await rulesOption(io, values['--rules'], catalog);
   if (exit) return exit;
-  // Plans are ASO's; the deployed view prints its stages and what they drop (a plan is no check: exit 0).
+  // Plans are ASO's; the deployed view prints its stages and what they drop. Either way the exit is the verdict's.
   if (resolveStorage(choice, catalog) === 'deployed') {
-    const code = (await import('./deployedCommands.ts')).printVersionPair(
+    return (await import('./deployedCommands.ts')).printVersionPair(
       catalog,
       values['--kind'] as string,
       values['--from'] as string,
@@ -144,7 +149,6 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
       io,
       rules,
     );
-    return code === 2 ? 2 : 0;
   }
   const r = planConversion(catalog, values['--kind'] as string, values['--from'] as string, values['--to'] ?? 'hub', {
     hooks: hooksOf(catalog),
@@ -156,10 +160,11 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
     printIssues(io, r.issues);
     return 2;
   }
-  if (flags.has('--json')) io.out(stableJson({ issues: r.issues, plan: r.plan }));
+  const verdict = planVerdict(r.plan);
+  if (flags.has('--json')) io.out(stableJson({ issues: r.issues, plan: r.plan, verdict: verdictJson(verdict) }));
   else {
     io.out(formatPlan(r.plan, storageColumnNotes(catalog, r.plan)));
     printIssues(io, r.issues);
   }
-  return 0;
+  return closeWith(io, verdict, flags.has('--json'));
 }

@@ -5,8 +5,19 @@
 // --rules: the round trips convert with the rules (ASO: with the generated steps; as deployed: the webhook), and
 // the same documents go through the rules' own round trip (`rules check`): a rule that loses data or is not the
 // inverse of its other direction is printed as `file:line:col: error CODE` naming the rule and path, and exits 1.
-import type { Catalog, Issue, RuleSet, Strategy } from '../../core/index.ts';
-import { findKindForDocument, formatIssue, formatPath, resolveKind, roundTrip } from '../../core/index.ts';
+import type { Catalog, CheckVerdict, Issue, RuleSet, RulesVerdict, Strategy } from '../../core/index.ts';
+import {
+  asCheck,
+  asoRoundTripVerdict,
+  bothVerdicts,
+  checksSummary,
+  findKindForDocument,
+  formatIssue,
+  formatPath,
+  resolveKind,
+  rulesVerdict,
+  withLossSeverity,
+} from '../../core/index.ts';
 import type { CommandIO } from '../io.ts';
 import type { CommandArgs } from './command.ts';
 import { BAD_INPUT, defineCommand } from './command.ts';
@@ -14,7 +25,8 @@ import { hooksOf, loadCatalogFor, stableJson } from './conversionArgs.ts';
 import { eachSample } from '../streamInput.ts';
 import { resolveStorage } from './deployedArgs.ts';
 import { ASO_PLANNING, CATALOG, FUZZ, JSON_OUTPUT, KIND, RULES, SAMPLES, SEED, STORAGE, WEBHOOK } from './options.ts';
-import { ruleFindings, ruleRoundTripInputs, rulesOption } from './rulesArg.ts';
+import { ruleRoundTripInputs, rulesOption } from './rulesArg.ts';
+import { closeWith, verdictJson } from '../verdictSummary.ts';
 import type { StorageChoice } from './types.ts';
 import { withWebhook } from '../webhook/webhookOption.ts';
 
@@ -39,15 +51,16 @@ function check(
   strategy: Strategy | undefined,
   source: string,
   rules: RuleSet | undefined,
-): { failure?: Failure; pruned: number } {
+): { failure?: Failure; pruned: number; verdict: CheckVerdict } {
   // The core's verdict (the explorer's Round trip tab uses the same): pruned fields are not losses.
-  const r = roundTrip(catalog, doc, {
+  const { report: r, verdict } = asoRoundTripVerdict(catalog, doc, {
     hooks: hooksOf(catalog),
     ...(strategy ? { strategy } : {}),
     ...(rules ? { rules } : {}),
   });
-  if (r.ok) return { pruned: r.pruned.length };
-  return { failure: { source, lost: r.lost.map(formatPath), issues: r.issues }, pruned: r.pruned.length };
+  const v = asCheck(verdict);
+  if (verdict.status === 'lossless') return { pruned: r.pruned.length, verdict: v };
+  return { failure: { source, lost: r.lost.map(formatPath), issues: r.issues }, pruned: r.pruned.length, verdict: v };
 }
 
 async function samples(
@@ -58,6 +71,7 @@ async function samples(
   rules: RuleSet | undefined,
   io: CommandIO,
   results: Map<string, Result>,
+  verdicts: CheckVerdict[],
 ): Promise<number> {
   // each sample checked as it is read (a whole cluster's dump as samples never gathers in memory)
   const ok = await eachSample(io, p, (f, doc) => {
@@ -85,6 +99,7 @@ async function samples(
       );
     const at = doc.range ? `${f}:${doc.range.start.line}:${doc.range.start.col}` : f;
     const c = check(catalog, doc.value, strategy, at, rules);
+    verdicts.push(c.verdict);
     res.checked++;
     res.pruned += c.pruned;
     if (c.failure) res.failures.push(c.failure);
@@ -130,17 +145,22 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   const seed = Number(values['--seed'] ?? 1);
   const { rules, exit } = await rulesOption(io, values['--rules'], catalog);
   if (exit) return exit;
-  const code = await viewRoundTrips(catalog, a, choice, rules, fuzz, seed, io);
-  if (code === 2 || !rules) return code;
-  // The rules' own round trips on the same samples (and generated instances at the rules' versions).
-  const inputs = await ruleRoundTripInputs(io, catalog, rules, values['--samples'], fuzz, seed);
-  if (inputs === 2) return 2;
-  const { findings, failed } = ruleFindings(rules, catalog, inputs);
-  for (const i of findings) io.err(`${formatIssue(i)}\n`);
-  return failed ? 1 : code;
+  // --rules: the rules' own verdict on the same samples (and generated instances at the rules' versions): the
+  // question `rules check` asks, answered by the same core function.
+  let ruled: RulesVerdict | undefined;
+  if (rules) {
+    const inputs = await ruleRoundTripInputs(io, catalog, rules, values['--samples'], fuzz, seed);
+    if (inputs === 2) return 2;
+    ruled = rulesVerdict(rules, catalog, inputs, { view: resolveStorage(choice, catalog), hooks: hooksOf(catalog) });
+  }
+  const close = (out: CommandIO, v: CheckVerdict): number => {
+    for (const i of ruled?.findings ?? []) out.err(`${formatIssue(withLossSeverity(i))}\n`);
+    return closeWith(out, ruled ? bothVerdicts(v, ruled.own) : v, a.flags.has('--json'));
+  };
+  return viewRoundTrips(catalog, a, choice, rules, fuzz, seed, io, close);
 }
 
-/** The round trips of the view (ASO or as deployed): 0 lossless, 1 a loss, 2 bad input. */
+/** The round trips of the view (ASO or as deployed), closed by `close` with their verdict; 2 for bad input. */
 async function viewRoundTrips(
   catalog: Catalog,
   { values, flags, usageError }: CommandArgs,
@@ -149,6 +169,7 @@ async function viewRoundTrips(
   fuzz: number,
   seed: number,
   io: CommandIO,
+  close: (io: CommandIO, v: CheckVerdict) => number,
 ): Promise<number> {
   const kindFilter = values['--kind'];
   const strategy = values['--strategy'] as Strategy | undefined;
@@ -156,8 +177,8 @@ async function viewRoundTrips(
     const { roundtripDeployed } = await import('./deployedCommands.ts');
     // --webhook: a running webhook is the conversion (webhookOption.ts)
     const conversion = choice.conversion ?? (values['--webhook'] ? 'Webhook' : undefined);
-    return withWebhook(io, values, flags, usageError, (out, external) =>
-      roundtripDeployed(
+    return withWebhook(io, values, flags, usageError, async (out, external) => {
+      const v = await roundtripDeployed(
         catalog,
         {
           ...(values['--samples'] !== undefined ? { samples: values['--samples'] } : {}),
@@ -170,12 +191,14 @@ async function viewRoundTrips(
           json: flags.has('--json'),
         },
         out,
-      ),
-    );
+      );
+      return v === 2 ? 2 : close(out, v);
+    });
   }
   const results = new Map<string, Result>();
+  const verdicts: CheckVerdict[] = [];
   if (values['--samples'] !== undefined) {
-    const code = await samples(catalog, values['--samples'], kindFilter, strategy, rules, io, results);
+    const code = await samples(catalog, values['--samples'], kindFilter, strategy, rules, io, results, verdicts);
     if (code !== 0) return code;
     if (results.size === 0) {
       // Samples given, none of a catalog kind (only ConfigMaps): nothing was checked, which is not a pass.
@@ -197,6 +220,7 @@ async function viewRoundTrips(
           .sample(arbitraryInstance(catalog, kind, v.name, { maxDepth: 3, maxItems: 2 }), { numRuns: fuzz, seed })
           .entries()) {
           const c = check(catalog, doc, strategy, `generated #${i} (seed ${seed})`, rules);
+          verdicts.push(c.verdict);
           res.checked++;
           if (c.failure && res.failures.length < 3) res.failures.push(c.failure);
         }
@@ -205,8 +229,9 @@ async function viewRoundTrips(
     }
   }
   const all = [...results.values()];
-  const ok = all.every((r) => r.failures.length === 0);
-  if (flags.has('--json')) io.out(stableJson({ catalog: catalog.id, ok, results: all }));
+  const verdict = checksSummary(verdicts, 'round trip');
+  const ok = verdict.status === 'lossless';
+  if (flags.has('--json')) io.out(stableJson({ catalog: catalog.id, ok, results: all, verdict: verdictJson(verdict) }));
   else {
     for (const r of all) {
       io.out(
@@ -222,5 +247,5 @@ async function viewRoundTrips(
     }
     if (all.length === 0) io.out('nothing to check\n');
   }
-  return ok ? 0 : 1;
+  return close(io, verdict);
 }

@@ -5,7 +5,7 @@ import { stringify } from 'yaml';
 import { serializeCatalog } from '../../core/index.ts';
 import { builtinCatalog } from '../../core/testdata/loadCatalogs.ts';
 import { hooksFor } from '../../catalogs/hooks.ts';
-import { explore, setCatalog } from '../../ui/worker/engine.ts';
+import { explore, setCatalog } from '../../ui/viewModel/engine.ts';
 import { fakeIO } from '../testdata/fakeIO.ts';
 import { roundtrip } from './roundtrip.ts';
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { closingLine } from '../testdata/closing.ts';
 import { fakeIO } from '../testdata/fakeIO.ts';
 import { rules } from './rules.ts';
 import { REPO, corpusPath } from '../../core/testdata/corpus.ts';
@@ -85,23 +86,30 @@ describe('rules command', () => {
     const STORE = path.join(RULES_TD, 'drafts-crd.yaml');
     const args = ['draft', '--catalog', STORE, '--kind', 'Store', '--from', 'v1', '--to', 'v2'];
     const y = fakeIO();
-    expect(await rules(args, y.io)).toBe(0);
+    // the strong drafts leave spec.region (weak drafts only) uncarried: the verdict says so, and exits 1
+    expect(await rules(args, y.io)).toBe(1);
+    expect(closingLine(y.err(), 'lossy')).toContain('spec.region');
     // The check accepts the file; the one rule it fails is the compute skeleton the user has to finish.
     const c = fakeIO('', { 'drafted.yaml': y.out() });
     expect(await rules(['check', '--catalog', STORE, '--rules', 'drafted.yaml', '--fuzz', '5', '--json'], c.io)).toBe(
       1,
     );
-    const checked = JSON.parse(c.out()) as { findings: { severity: string; path: string }[] };
-    expect(checked.findings.filter((x) => x.severity === 'error').map((x) => x.path)).toEqual([
+    const checked = JSON.parse(c.out()) as { findings: { code: string; severity: string; path: string }[] };
+    // fields no strong draft carries (spec.region, ...) are lost: errors with code LOST, as the exit says
+    expect(checked.findings.filter((x) => x.code.startsWith('RULE_')).map((x) => x.path)).toEqual([
       'spec.schedule.timeZone',
     ]);
+    expect(checked.findings.filter((x) => x.code === 'LOST').every((x) => x.severity === 'error')).toBe(true);
     const j = fakeIO();
-    expect(await rules([...args, '--json'], j.io)).toBe(0);
+    expect(await rules([...args, '--json'], j.io)).toBe(1);
+    expect(j.err()).not.toContain('verdict:');
     const report = JSON.parse(j.out()) as {
+      verdict: { status: string };
       kind: string;
       drafts: { confidence: string; evidence: { from: string; to: string }; rule: Record<string, unknown> }[];
     };
     expect(report.kind).toBe('Store');
+    expect(report.verdict.status).toBe('lossy');
     const owner = report.drafts.find((d) => d.evidence.from === 'spec.owner');
     expect(owner).toMatchObject({
       confidence: 'strong',
@@ -119,11 +127,17 @@ describe('rules command', () => {
     const NODES = path.join(RULES_TD, 'drafts-maplist-crd.yaml');
     const args = ['draft', '--catalog', NODES, '--kind', 'Node', '--from', 'v1', '--to', 'v2'];
     const y = fakeIO();
-    expect(await rules(args, y.io)).toBe(0);
+    // weak drafts only for some changes: not every breaking change is carried
+    expect(await rules(args, y.io)).toBe(1);
+    closingLine(y.err(), 'lossy');
     const c = fakeIO('', { 'drafted.yaml': y.out() });
-    expect(await rules(['check', '--catalog', NODES, '--rules', 'drafted.yaml', '--fuzz', '5'], c.io), c.err()).toBe(0);
+    // the rules fail nowhere; the fields only weak drafts would carry are lost (LOST), so the check exits 1
+    expect(await rules(['check', '--catalog', NODES, '--rules', 'drafted.yaml', '--fuzz', '5'], c.io), c.err()).toBe(1);
+    expect(c.err()).not.toMatch(/error RULE_/);
+    expect(c.err()).toMatch(/error LOST: /);
+    closingLine(c.err(), 'lossy');
     const j = fakeIO();
-    expect(await rules([...args, '--json'], j.io)).toBe(0);
+    expect(await rules([...args, '--json'], j.io)).toBe(1);
     const report = JSON.parse(j.out()) as {
       drafts: { confidence: string; evidence: { from: string; reason: string }; rule: Record<string, unknown> }[];
     };

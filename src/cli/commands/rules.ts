@@ -1,8 +1,9 @@
 // `rules check|apply|draft|schema`: declarative conversion rules (docs/conversion-rules.md) from the command line.
 //   check --catalog SRC --rules FILE [--samples PATH] [--fuzz N] [--seed S] [--json]
 //     the rules parse, name only paths their versions have, and round-trip every sample (and N generated
-//     instances per version of each conversion) without a rule losing data. Exit 1 when a rule loses data or is
-//     not the inverse of its other direction; fields no rule carries are warnings.
+//     instances per version of each conversion) without losing data: core's rulesVerdict, the question
+//     `roundtrip --rules` asks too. Exit 1 when a rule loses data, is not the inverse of its other direction, or a
+//     field no rule carries is lost.
 //   apply --catalog SRC --rules FILE -f FILE|- --to V [-o yaml|json]
 //     convert each document to V with the rules alone (the rest kept at its path, then pruned to V's schema).
 //   draft --catalog SRC --kind K --from V1 --to V2 [--json]
@@ -10,10 +11,17 @@
 //     (strong and weak) with its evidence as JSON.
 //   schema   the rules format's JSON Schema.
 import { stringify } from 'yaml';
-import type { Issue } from '../../core/index.ts';
+import type { CheckVerdict, Issue } from '../../core/index.ts';
 import {
+  checksSummary,
   convertWithRules,
+  defaultStorageView,
   draftRules,
+  draftsVerdict,
+  rulesApplyVerdict,
+  rulesVerdict,
+  verdictExitCode,
+  withLossSeverity,
   formatDrafts,
   formatIssue,
   formatPath,
@@ -23,9 +31,10 @@ import {
 import type { CommandIO } from '../io.ts';
 import type { CommandArgs } from './command.ts';
 import { BAD_INPUT, defineCommand } from './command.ts';
-import { loadCatalogFor, printIssues, readDocuments, stableJson } from './conversionArgs.ts';
+import { hooksOf, loadCatalogFor, printIssues, readDocuments, stableJson } from './conversionArgs.ts';
+import { closeWith, verdictJson } from '../verdictSummary.ts';
 import { CATALOG, FILE, FUZZ, JSON_OUTPUT, KIND, RULES, VERSION_PAIR, SAMPLES, SEED } from './options.ts';
-import { loadRules, ruleFindings, ruleRoundTripInputs } from './rulesArg.ts';
+import { loadRules, ruleRoundTripInputs } from './rulesArg.ts';
 
 const RULES_FILE = { ...RULES, required: true, help: 'the conversion rules (docs/conversion-rules.md)' };
 const CHECK_EXAMPLE = 'rules check --catalog crm-person --rules src/catalogs/crm-person/rules.yaml --fuzz 5';
@@ -43,9 +52,12 @@ async function check(a: CommandArgs, io: CommandIO): Promise<number> {
 
   const inputs = await ruleRoundTripInputs(io, catalog, ruleSet, values['--samples'], fuzz, seed);
   if (inputs === 2) return 2;
-  const { reports, findings, failed } = ruleFindings(ruleSet, catalog, inputs);
+  // The question `roundtrip --rules` asks too (core's rulesVerdict), in the view the catalog opens in.
+  const r = rulesVerdict(ruleSet, catalog, inputs, { view: defaultStorageView(catalog), hooks: hooksOf(catalog) });
+  const { reports, findings, verdict } = r;
+  const failed = verdict.status !== 'lossless';
   const dropped = new Map<string, number>();
-  for (const r of reports) for (const d of r.dropped) dropped.set(d.ruleId, (dropped.get(d.ruleId) ?? 0) + 1);
+  for (const x of reports) for (const d of x.dropped) dropped.set(d.ruleId, (dropped.get(d.ruleId) ?? 0) + 1);
   if (flags.has('--json')) {
     io.out(
       stableJson({
@@ -54,22 +66,24 @@ async function check(a: CommandArgs, io: CommandIO): Promise<number> {
         dropped: Object.fromEntries([...dropped].sort()),
         findings: findings.map((i) => ({
           code: i.code,
-          severity: i.severity,
+          severity: withLossSeverity(i).severity,
           message: i.message,
           path: formatPath(i.path),
           ...(i.file !== undefined ? { file: i.file } : {}),
           ...(i.range ? { line: i.range.start.line, col: i.range.start.col } : {}),
         })),
+        verdict: verdictJson(verdict),
       }),
     );
   } else {
-    for (const i of findings) io.err(`${formatIssue(i)}\n`);
+    for (const i of findings) io.err(`${formatIssue(withLossSeverity(i))}\n`);
     const drops = [...dropped].map(([id, n]) => `${id} x${n}`).join(', ');
+    const errors = findings.filter((i) => withLossSeverity(i).severity === 'error').length;
     io.out(
-      `${failed ? 'FAIL' : 'ok'}: ${reports.length} round trips through the rules, ${findings.filter((i) => i.severity === 'error').length} rule findings, ${findings.filter((i) => i.severity !== 'error').length} warnings${drops ? `; dropped on purpose: ${drops}` : ''}\n`,
+      `${failed ? 'FAIL' : 'ok'}: ${reports.length} round trips through the rules, ${errors} rule findings, ${findings.length - errors} warnings${drops ? `; dropped on purpose: ${drops}` : ''}\n`,
     );
   }
-  return failed ? 1 : 0;
+  return closeWith(io, verdict, flags.has('--json'));
 }
 
 async function apply(a: CommandArgs, io: CommandIO): Promise<number> {
@@ -85,20 +99,22 @@ async function apply(a: CommandArgs, io: CommandIO): Promise<number> {
   if (!input) return 2;
   const out: unknown[] = [];
   const issues: Issue[] = [];
-  let lossy = false;
+  const verdicts: CheckVerdict[] = [];
   for (const d of input.documents) {
     const r = convertWithRules(catalog, ruleSet, d.value, toName);
     if (!r.doc) {
       for (const i of r.issues) io.err(`${formatIssue({ ...i, file })}\n`);
       return 2;
     }
-    issues.push(...r.issues.map((i) => (i.code === 'PRUNED' ? { ...i, file } : i)));
-    lossy ||= r.pruned.length > 0 || r.issues.some((i) => i.severity === 'error');
+    // core's verdict: a field no rule carries is lost (an error, as the exit says); a drop rule's drop is not
+    const v = rulesApplyVerdict(r);
+    verdicts.push(v);
+    issues.push(...r.issues.map((i) => (i.code === 'PRUNED' ? { ...i, file } : i)).map(withLossSeverity));
     out.push(r.doc);
   }
   printIssues(io, issues);
   io.out(format === 'json' ? stableJson(out.length === 1 ? out[0] : out) : out.map((o) => stringify(o)).join('---\n'));
-  return lossy ? 1 : 0;
+  return closeWith(io, checksSummary(verdicts));
 }
 
 async function draft(a: CommandArgs, io: CommandIO): Promise<number> {
@@ -118,10 +134,13 @@ async function draft(a: CommandArgs, io: CommandIO): Promise<number> {
     );
     return 2;
   }
+  // Would the strong drafts carry every breaking change? (`diff --rules` with the drafts as the rules)
+  const verdict = draftsVerdict(catalog, r.target, r.drafts);
   if (flags.has('--json')) {
     io.out(
       stableJson({
         ...r.target,
+        verdict: verdictJson(verdict),
         drafts: r.drafts.map((d) => ({
           confidence: d.confidence,
           needsExpressions: d.needsExpressions,
@@ -130,7 +149,7 @@ async function draft(a: CommandArgs, io: CommandIO): Promise<number> {
         })),
       }),
     );
-    return 0;
+    return verdictExitCode(verdict);
   }
   const strong = r.drafts.filter((d) => d.confidence === 'strong');
   const weak = r.drafts.length - strong.length;
@@ -138,7 +157,7 @@ async function draft(a: CommandArgs, io: CommandIO): Promise<number> {
     `${strong.length} strong draft${strong.length === 1 ? '' : 's'}${weak > 0 ? `; ${weak} weak (see --json)` : ''}\n`,
   );
   io.out(formatDrafts(strong, r.target));
-  return 0;
+  return closeWith(io, verdict);
 }
 
 export const rules = defineCommand({
@@ -153,12 +172,12 @@ export const rules = defineCommand({
       name: 'rules check',
       summary: 'the rules parse, name real paths, and round-trip every sample without losing data',
       description:
-        'Samples and N generated instances per version of each conversion go through the rules and back; fields\n' +
-        'no rule carries are warnings.',
+        'Samples and N generated instances per version of each conversion go through the rules and back; a field\n' +
+        'no rule carries is lost. Samples also take the round trip of the view, the rules as the conversion.',
       options: [CATALOG, RULES_FILE, SAMPLES, FUZZ, SEED, JSON_OUTPUT],
       exitCodes: {
         0: 'every round trip kept its data',
-        1: 'a rule loses data or is not the inverse of its other direction',
+        1: 'a rule loses data or is not the inverse of its other direction, or a field no rule carries is lost',
         2: BAD_INPUT,
       },
       example: CHECK_EXAMPLE,
@@ -175,7 +194,7 @@ export const rules = defineCommand({
         { name: '--output', alias: '-o', choices: ['yaml', 'json'], help: 'the output format (default yaml)' },
       ],
       exitCodes: {
-        0: 'converted, nothing pruned',
+        0: 'converted, nothing lost (a drop rule drops on purpose)',
         1: 'a field no rule carries is pruned, or a rule failed',
         2: BAD_INPUT,
       },
@@ -188,7 +207,11 @@ export const rules = defineCommand({
       summary: 'rules drafted from the changes between two versions, where the evidence is strong',
       description: 'YAML of the strong drafts on stdout; --json gives every draft (strong and weak) with its evidence.',
       options: [CATALOG, KIND, ...VERSION_PAIR, JSON_OUTPUT],
-      exitCodes: { 0: 'the drafts were printed', 2: BAD_INPUT },
+      exitCodes: {
+        0: 'the strong drafts carry every breaking change',
+        1: 'a breaking change no strong draft carries (see --json for the weak ones)',
+        2: BAD_INPUT,
+      },
       example: 'rules draft --catalog person-v1v2 --kind Person --from v1 --to v2',
       run: draft,
     }),

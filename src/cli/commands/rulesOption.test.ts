@@ -50,6 +50,15 @@ describe.skipIf(!HAS_CORPUS)(`--rules on the conversion commands (${HAS_CORPUS ?
     const plain = fakeIO();
     await plan(['--storage', 'aso', '--catalog', CRDS, ...KCP, '--json'], plain.io);
     expect(JSON.parse(plain.out()).plan).not.toHaveProperty('rules');
+    // the fields the rules own (extraArgs maps -> lists) are the rules' to convert: no warning for them, and the
+    // verdict is the plan's with the rules
+    type Issues = { issues: { code: string; path: string[] }[]; verdict: { status: string } };
+    const manual = (j: string) =>
+      (JSON.parse(j) as Issues).issues.filter((i) => i.code === 'NEEDS_HANDWRITTEN_CONVERSION').map((i) => i.path[1]);
+    expect(manual(plain.out())).toContain('extraArgs');
+    expect(manual(f.out())).not.toContain('extraArgs');
+    expect(manual(f.out())).not.toContain('kubeletExtraArgs');
+    expect((JSON.parse(f.out()) as Issues).verdict.status).toBe('lossless');
   });
 
   it('plan --rules in the deployed view lists what the rules carry instead of dropping it', async () => {
@@ -69,7 +78,7 @@ describe.skipIf(!HAS_CORPUS)(`--rules on the conversion commands (${HAS_CORPUS ?
     // the KCP rules describe only the KCP's webhook: the file's other kinds are "cannot tell", which is no all-clear
     expect(await convert(['--catalog', CRDS, '-f', sample, '--to', 'v1beta2', '--rules', KCP_RULES], f.io)).toBe(1);
     expect(f.err().trimEnd().split('\n').at(-1)).toMatch(
-      /^verdict: 7 documents: 6 cannot tell \(webhook\), 1 accepted/,
+      /^verdict: Cannot tell: 7 documents: 6 cannot tell \(webhook\), 1 accepted/,
     );
     expect(f.err()).toMatch(/info RULE_DROPPED: rule infrastructureRef-namespace/);
     expect(f.err()).not.toMatch(/DROPPED_ON_WRITE.*spec\.machineTemplate\.infrastructureRef\.namespace/);

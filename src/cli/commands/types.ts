@@ -1,6 +1,5 @@
-// Types the command modules share, in a file that imports none of them: the parsed arguments, the storage view
-// chosen on the command line, and the deployed view's version-pair report (kept here so that neither
-// command.ts <-> deployedArgs.ts nor deployedCommands.ts <-> rulesArg.ts import each other for a type).
+// Types the command modules share, in a file that imports none of them: the parsed arguments and the storage
+// view chosen on the command line (kept here so that command.ts and deployedArgs.ts do not import each other).
 import type { ConversionStrategy, StorageView } from '../../core/index.ts';
 
 export interface ParsedArgs {
@@ -16,16 +15,4 @@ export interface StorageChoice {
   readonly storage?: StorageView;
   readonly conversion?: ConversionStrategy;
   readonly error?: string;
-}
-
-export interface VersionPairReport {
-  readonly group: string;
-  readonly kind: string;
-  readonly from: string;
-  readonly to: string;
-  readonly storage: string;
-  readonly conversion: ConversionStrategy;
-  readonly lossless: boolean;
-  readonly droppedOnWrite: readonly (readonly string[])[];
-  readonly droppedOnRead: readonly (readonly string[])[];
 }

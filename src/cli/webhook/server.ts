@@ -82,18 +82,22 @@ function readBody(req: http.IncomingMessage, max: number, ms: number): Promise<B
 
 function send(res: http.ServerResponse, status: number, body: string, type: string, close = false): void {
   if (res.headersSent || res.destroyed) return;
-  const headers: Record<string, string | number> = { 'content-type': type, 'content-length': Buffer.byteLength(body) };
-  if (close) headers.connection = 'close';
-  res.writeHead(status, headers);
+  res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
   res.end(body);
-  // A body we refused (too large, too slow) must not keep the connection: end our side once the answer is out (a
-  // client still sending gets to read it), and drop the connection if the client does not close it.
-  if (close)
-    res.on('finish', () => {
-      const socket = res.socket;
+  // A body we refused (too large, too slow) must not keep the connection, but closing it while the client is still
+  // sending resets it, and a reset can swallow the answer. So no `Connection: close` (node would destroy the socket
+  // as soon as the answer is out): the rest of the body is read and thrown away, then our side ends; a client that
+  // does not finish within the grace period is dropped.
+  if (close) {
+    const socket = res.socket;
+    const linger = setTimeout(() => socket?.destroy(), 10_000).unref();
+    const end = () => {
+      clearTimeout(linger);
       socket?.end();
-      setTimeout(() => socket?.destroy(), 10_000).unref();
-    });
+    };
+    if (res.req.complete) res.on('finish', end);
+    else res.req.once('end', end);
+  }
 }
 
 const sendJson = (res: http.ServerResponse, status: number, value: unknown, close = false): void =>

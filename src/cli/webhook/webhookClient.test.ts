@@ -147,4 +147,20 @@ describe('a misbehaving webhook, judged as the API server judges it', () => {
       await bad.close();
     }
   });
+
+  it('drop-field: roundtrip --fuzz names it too (written and read at v1: v2 is stored, never converted)', async () => {
+    const bad = await startMisbehaving('drop-field', catalog, ruleSet, cert);
+    try {
+      const args = ['roundtrip', '--catalog', CRD, '--storage', 'deployed', '--fuzz', '50', '--json'];
+      const r = await run([...args, '--webhook', bad.url, '--webhook-ca', cert.certFile]);
+      expect(r.code).toBe(1);
+      const out = JSON.parse(r.out) as { results: { version: string; losses: { lostByWebhook?: string[] }[] }[] };
+      const lost = (version: string) =>
+        out.results.filter((x) => x.version === version).flatMap((x) => x.losses.flatMap((l) => l.lostByWebhook ?? []));
+      expect(new Set(lost('v1'))).toEqual(new Set(['spec.retention']));
+      expect(lost('v2')).toEqual([]);
+    } finally {
+      await bad.close();
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { isUnder } from '../model/path.ts';
 import type { Catalog } from '../model/model.ts';
 import type { Fate } from '../fates/fate.ts';
 import { convertResource, type ConvertOptions } from '../models/aso/convertResource.ts';
+import type { ConversionResult } from '../plan/conversionTypes.ts';
 import { PROPERTY_BAG } from '../model/propertyBag.ts';
 
 type Opts = Omit<ConvertOptions, 'part'>;
@@ -111,11 +112,21 @@ function report(
 
 /** Document -> `via` (default: the hub) -> its own version again. */
 export function roundTrip(catalog: Catalog, doc: unknown, opts: Opts & { via?: string } = {}): RoundTripReport {
+  return roundTripWithHub(catalog, doc, opts).report;
+}
+
+/** The round trip and its way up (the conversion to the hub), for the verdict (roundTripVerdict.ts). */
+export function roundTripWithHub(
+  catalog: Catalog,
+  doc: unknown,
+  opts: Opts & { via?: string } = {},
+): { report: RoundTripReport; up: ConversionResult } {
   const o = { fates: false, ...opts };
   const up = convertResource(catalog, doc, opts.via ?? 'hub', o);
-  if (up.output === undefined) return { ok: false, issues: up.issues, differences: [], lost: [], pruned: [] };
+  if (up.output === undefined)
+    return { report: { ok: false, issues: up.issues, differences: [], lost: [], pruned: [] }, up };
   const down = convertResource(catalog, up.output, up.from, o);
-  return report(doc, up.output, down.output, up.issues, [...up.issues, ...down.issues]);
+  return { report: report(doc, up.output, down.output, up.issues, [...up.issues, ...down.issues]), up };
 }
 
 export interface WriteBackReport {

@@ -30,6 +30,8 @@ function rulePaths(r: Rule): { side: 'from' | 'to'; p: RulePath }[] {
       ];
     case 'drop':
       return [{ side: r.side, p: r.path }];
+    case 'fail':
+      return [];
     default:
       return [
         { side: 'from', p: r.from },
@@ -89,6 +91,8 @@ export interface RoundTripInput {
   readonly doc: unknown;
   /** Where the document came from, for messages: a sample file, `generated #3`. */
   readonly source: string;
+  /** A generated instance (not a sample): checked through the rules only, not by the view's round trip. */
+  readonly generated?: boolean;
 }
 
 export interface RuleRoundTrip {

@@ -9,6 +9,7 @@ import {
   deployedVerdict,
   findVersion,
   formatPath,
+  rejectionsOn,
   runDeployed,
   validateDocument,
   verdictExitCode,
@@ -163,6 +164,13 @@ describe('any deployed verdict', () => {
         expect(verdictHeadline(v).length).toBeGreaterThan(0);
         // one loss per path, never an intended drop
         expect(new Set(v.lost.map((l) => JSON.stringify(l.path))).size).toBe(v.lost.length);
+        // the panes' badges split the rejections: each one on exactly one side, the write on the source
+        const source = rejectionsOn(v, 'source');
+        const target = rejectionsOn(v, 'target');
+        expect(source.length + target.length).toBe(v.rejections.length);
+        expect(source.every((r) => r.on === 'write')).toBe(true);
+        expect(target.some((r) => r.on === 'write')).toBe(false);
+        expect(source.length + target.length > 0).toBe(v.status === 'rejected');
       }),
     );
   });

@@ -64,6 +64,9 @@ function statusOf(v: Omit<Verdict, 'status'>): VerdictStatus {
   return 'lossless';
 }
 
+/** A verdict assembled by an analysis other than a document's run (a version pair's schemas), its status derived. */
+export const verdictOf = (v: Omit<Verdict, 'status'>): Verdict => ({ ...v, status: statusOf(v) });
+
 /** One loss per path: the first stage that lost it speaks. */
 function distinctLosses(losses: readonly VerdictLoss[]): VerdictLoss[] {
   const seen = new Set<string>();
@@ -142,6 +145,10 @@ export interface AsoVerdictInput {
 
 const fieldOf = (f: Fate): Path => f.sourcePath ?? f.targetPath ?? [];
 
+/** A `drop` rule's drop: the conversion's intent, never a loss (as deployedFates' intendedDrop says As deployed). */
+const intendedRuleDrop = (f: Fate): boolean =>
+  f.rule !== undefined && f.causes[f.causes.length - 1]?.rule === 'rule-dropped';
+
 /** ASO's design: spoke -> hub (property bag) -> spoke. A required field the target lacks rejects its write. */
 export function asoVerdict(input: AsoVerdictInput): Verdict {
   const { hub, target } = input;
@@ -176,7 +183,7 @@ export function asoVerdict(input: AsoVerdictInput): Verdict {
   // Lost on the way into the hub (the write), then on the way out to the target (the read).
   const lossesOf = (from: readonly Fate[], on: 'write' | 'read', by: string): VerdictLoss[] =>
     from
-      .filter((f) => f.kind === 'lost' || f.kind === 'pruned')
+      .filter((f) => (f.kind === 'lost' || f.kind === 'pruned') && !intendedRuleDrop(f))
       .map((f) => ({ path: fieldOf(f), on, by, why: f.reason }));
   const lost = distinctLosses([
     ...lossesOf(hub.fates, 'write', hub.to),
@@ -215,6 +222,16 @@ export function validationVerdict(version: string, validation: readonly Issue[])
   };
   return { ...v, status: statusOf(v) };
 }
+
+/** A pane of the page: the document as written (`source`) or as a client at the target reads and writes it back. */
+export type VerdictSide = 'source' | 'target';
+
+/**
+ * The rejections a pane's badge shows: the write at `from` for the source; the read at `to` and a `to` client's
+ * write-back for the target. Every rejection belongs to exactly one side.
+ */
+export const rejectionsOn = (v: Pick<Verdict, 'rejections'>, side: VerdictSide): readonly VerdictRejection[] =>
+  v.rejections.filter((r) => (r.on === 'write') === (side === 'source'));
 
 /** The CLI's exit code for a verdict: 0 only when the object is accepted and kept; "cannot tell" is not an all-clear. */
 export const verdictExitCode = (v: Pick<Verdict, 'status'>): 0 | 1 => (v.status === 'lossless' ? 0 : 1);

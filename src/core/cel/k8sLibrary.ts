@@ -10,6 +10,7 @@ import { optionalFunctions, optionalNone, optionalOf } from './libOptional.ts';
 import { netFunctions, parseRequestUri } from './libNet.ts';
 import { quantityFunctions } from './libQuantity.ts';
 import { listFunctions } from './libLists.ts';
+import { goDurationFunctions } from './libGoDuration.ts';
 import { compileRe2, re2Find, re2FindAll, type Re2 } from '../model/re2.ts';
 import { DNS1123_SUBDOMAIN, isQualifiedName, isValidLabelValue } from '../model/k8sNames.ts';
 
@@ -219,6 +220,7 @@ function buildFunctions(): readonly CelFunc[] {
     ...netFunctions(),
     ...quantityFunctions(),
     ...listFunctions(),
+    ...goDurationFunctions(),
   ];
 }
 

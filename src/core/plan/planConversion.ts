@@ -18,7 +18,7 @@ import { conversionPath } from '../versions/buildKind.ts';
 import { objectLeaf } from '../model/typeRef.ts';
 import { correspondingType, planHopTypes, planShapes, type TypeStart } from './planTypePair.ts';
 import type { RuleSet } from '../rules/format.ts';
-import { planRules } from './planRules.ts';
+import { ownedByRules, planRules } from './planRules.ts';
 
 export type { TypeRole } from './conversionTypes.ts';
 export { correspondingType, planHopTypes, planTypePair } from './planTypePair.ts';
@@ -158,6 +158,14 @@ export function planKind(
   // Rules convert whole resources: a plan of one type (`opts.type`) has none.
   const withRules = opts.rules && opts.type === undefined ? planRules(opts.rules, kind, from, to) : {};
   if (withRules.issue) issues.push(withRules.issue);
+  // A field the rules own is theirs to convert: its step's problem is no warning (the generated steps skip it).
+  const owned = ownedByRules(
+    path.map((n) => findVersion(kind, n) as Version),
+    withRules.owned ?? [],
+  );
+  const kept = issues.filter(
+    (i) => !(i.code === 'NEEDS_HANDWRITTEN_CONVERSION' && owned(String(i.path[0]), String(i.path[1]))),
+  );
   return {
     plan: {
       group: kind.group,
@@ -169,7 +177,7 @@ export function planKind(
       hops,
       ...(withRules.rules ? { rules: withRules.rules } : {}),
     },
-    issues,
+    issues: kept,
   };
 }
 

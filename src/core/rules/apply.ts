@@ -2,13 +2,14 @@
 // rules consume is removed from the copy, then each rule writes its destinations (shallow paths first, so a
 // rule writing inside an object another rule moved lands inside it). What no rule names stays where it was: the
 // caller's same-path copy (the webhook's) or generated steps (ASO's) carry it on.
-import { celToJson, dataSizeOf, evaluateCel, toCelValue } from '../cel/index.ts';
+import { dataSizeOf, toCelValue } from '../cel/index.ts';
 import { formatPath, issue, type Issue, type Path } from '../model/issue.ts';
 import type { Direction, Hop } from '../model/hop.ts';
 import type { Conversion, Rule, RuleOp, RuleSet } from './format.ts';
 import { deepClone } from '../model/jsonValue.ts';
 import { visiblePart } from './celInput.ts';
-import { bind, defineKey, deleteAt, formatPathPattern, getAt, matches, setAt, type PathPattern } from './paths.ts';
+import { defineKey, deleteAt, formatPathPattern, getAt, matches, setAt, type PathPattern } from './paths.ts';
+import { opOf, type Match } from './ops/index.ts';
 
 /** One rule's effect in one step: which concrete paths it read (and removed) and which it wrote. */
 export interface AppliedRule extends Hop {
@@ -84,26 +85,8 @@ export function findSteps(ruleSet: RuleSet, kind: KindName, from: string, to: st
 }
 
 /** What a rule reads and writes in one direction (patterns in the step's source and destination versions). */
-export function ruleEnds(rule: Rule, dir: Direction): { source: PathPattern[]; dest: PathPattern[] } {
-  switch (rule.op) {
-    case 'move':
-    case 'enum':
-    case 'mapToList':
-    case 'listToMap':
-      return dir === 'up'
-        ? { source: [rule.from.pattern], dest: [rule.to.pattern] }
-        : { source: [rule.to.pattern], dest: [rule.from.pattern] };
-    case 'compute': {
-      const up = rule.up.map((t) => t.to.pattern);
-      const down = rule.down.map((t) => t.to.pattern);
-      // What one direction writes is what the other consumes.
-      return dir === 'up' ? { source: down, dest: up } : { source: up, dest: down };
-    }
-    case 'drop':
-      if ((rule.side === 'from') === (dir === 'up')) return { source: [rule.path.pattern], dest: [] };
-      return { source: [], dest: rule.restore ? [rule.path.pattern] : [] };
-  }
-}
+export const ruleEnds = (rule: Rule, dir: Direction): { source: PathPattern[]; dest: PathPattern[] } =>
+  opOf(rule).ends(rule, dir);
 
 /** Patterns of the fields the rules own converting `from` -> `to` (first step): generated steps skip them. */
 export function ownedPaths(ruleSet: RuleSet, kind: KindName, from: string, to: string): PathPattern[] {
@@ -112,8 +95,6 @@ export function ownedPaths(ruleSet: RuleSet, kind: KindName, from: string, to: s
   if (!first) return [];
   return first.conversion.rules.flatMap((r) => ruleEnds(r, first.direction).source);
 }
-
-const clone = deepClone;
 
 interface Write {
   readonly rule: Rule;
@@ -124,7 +105,7 @@ interface Write {
 function runStep(step: RuleStep, input: unknown, file: string | undefined, issues: Issue[]) {
   const dir = step.direction;
   const at = (r: Rule) => ({ ...(file !== undefined ? { file } : {}), ...(r.range ? { range: r.range } : {}) });
-  const out = clone(input) as Obj;
+  const out = deepClone(input) as Obj;
   const applied: AppliedRule[] = [];
   const dropped: { ruleId: string; path: Path; reason: string }[] = [];
   const writes: Write[] = [];
@@ -133,13 +114,7 @@ function runStep(step: RuleStep, input: unknown, file: string | undefined, issue
   const celSelf = (): unknown => {
     if (self === undefined) {
       // Only what this step's expressions can read becomes a CEL value (celInput.ts).
-      const programs = step.conversion.rules.flatMap((r) =>
-        r.op === 'compute'
-          ? (dir === 'up' ? r.up : r.down).map((t) => t.expression)
-          : r.op === 'drop' && r.restore
-            ? [r.restore]
-            : [],
-      );
+      const programs = step.conversion.rules.flatMap((r) => opOf(r).cel(r, dir));
       const part = visiblePart(input, programs);
       self = toCelValue(part, undefined);
       dataSize = dataSizeOf(part);
@@ -151,9 +126,8 @@ function runStep(step: RuleStep, input: unknown, file: string | undefined, issue
     return { rule, ends, found: ends.source.flatMap((p) => matches(input, p)) };
   });
   const consumed = perRule.flatMap((r) => r.found.map((m) => m.path));
-  /** A moved value without the fields nested rules own (they move those themselves). */
-  const carried = (m: { path: Path; value: unknown }): unknown => {
-    const v = clone(m.value);
+  const carried = (m: Match): unknown => {
+    const v = deepClone(m.value);
     for (const c of consumed)
       if (c.length > m.path.length && m.path.every((seg, i) => c[i] === seg) && v !== null && typeof v === 'object')
         deleteAt(v as Obj, c.slice(m.path.length));
@@ -161,95 +135,28 @@ function runStep(step: RuleStep, input: unknown, file: string | undefined, issue
   };
   const restores: Write[] = [];
   for (const { rule, ends, found } of perRule) {
-    if (rule.op === 'drop' && rule.restore && ends.dest.length > 0) {
-      const r = evaluateCel(rule.restore, { self: celSelf() }, { dataSize });
-      if (r.kind === 'value' && r.value !== null)
-        restores.push({ rule, path: ends.dest[0] as Path, value: celToJson(r.value) });
-      else if (r.kind !== 'value')
-        issues.push(
-          issue(
-            'error',
-            'RULE_FAILED',
-            `rule ${rule.id}: restore: ${r.kind === 'cost' ? 'cost exceeded' : r.message}`,
-            [],
-            at(rule),
-          ),
-        );
-      continue;
-    }
-    // A direction whose inputs are absent does not run, unless the rule says `always` (constants, defaults).
-    if (found.length === 0 && !(rule.op === 'compute' && rule.always === true)) continue;
-    const sourcePaths = found.map((m) => m.path);
     const before = writes.length;
     const issuesBefore = issues.length;
-    const fail = (code: Issue['code'], sev: Issue['severity'], msg: string, path: Path) =>
-      issues.push(issue(sev, code, `rule ${rule.id}: ${msg}`, path, at(rule)));
-    switch (rule.op) {
-      case 'move':
-        for (const m of found) writes.push({ rule, path: bind(ends.dest[0]!, m.indexes), value: carried(m) });
-        break;
-      case 'enum': {
-        const map = dir === 'up' ? rule.values : new Map([...rule.values].map(([a, b]) => [b, a] as const));
-        for (const m of found) {
-          const mapped = typeof m.value === 'string' ? map.get(m.value) : undefined;
-          if (mapped === undefined)
-            fail(
-              'RULE_ENUM_UNMAPPED',
-              'warning',
-              `${JSON.stringify(m.value)} is not one of the rule's values: kept as is`,
-              m.path,
-            );
-          writes.push({ rule, path: bind(ends.dest[0]!, m.indexes), value: mapped ?? clone(m.value) });
-        }
-        break;
-      }
-      case 'mapToList':
-      case 'listToMap': {
-        const toList = (rule.op === 'mapToList') === (dir === 'up');
-        for (const m of found) {
-          const v = toList ? mapToList(m.value, rule.key, rule.value) : listToMap(m.value, rule.key, rule.value);
-          for (const p of v.problems)
-            fail(p.code, p.code === 'RULE_DUPLICATE_KEY' ? 'error' : 'warning', p.message, [...m.path, ...p.at]);
-          if (v.value !== undefined) writes.push({ rule, path: bind(ends.dest[0]!, m.indexes), value: v.value });
-          else writes.push({ rule, path: bind(ends.dest[0]!, m.indexes), value: clone(m.value) });
-        }
-        break;
-      }
-      case 'compute': {
-        const bindings = { self: celSelf() };
-        for (const t of dir === 'up' ? rule.up : rule.down) {
-          const r = evaluateCel(t.expression, bindings, { dataSize });
-          if (r.kind === 'value') {
-            const v = celToJson(r.value);
-            if (v !== null) writes.push({ rule, path: t.to.pattern as Path, value: v });
-          } else
-            fail(
-              'RULE_FAILED',
-              'error',
-              r.kind === 'cost'
-                ? `${t.to.text}: estimated cost ${r.estimated} exceeds ${r.limit}`
-                : `${t.to.text}: ${r.message}`,
-              t.to.pattern as Path,
-            );
-        }
-        break;
-      }
-      case 'drop':
-        for (const m of found) {
-          dropped.push({ ruleId: rule.id, path: m.path, reason: rule.reason });
-          issues.push(
-            issue('info', 'RULE_DROPPED', `rule ${rule.id}: dropped on purpose: ${rule.reason}`, m.path, at(rule)),
-          );
-        }
-        break;
-    }
+    const ran = opOf(rule).run(rule, {
+      dir,
+      found,
+      dest: ends.dest,
+      celSelf,
+      dataSize: () => dataSize,
+      carried,
+      write: (path, value) => writes.push({ rule, path, value }),
+      restore: (path, value) => restores.push({ rule, path, value }),
+      dropped: (path, reason) => dropped.push({ ruleId: rule.id, path, reason }),
+      report: (code, sev, msg, path) => issues.push(issue(sev, code, `rule ${rule.id}: ${msg}`, path, at(rule))),
+    });
+    if (!ran) continue;
     applied.push({
       ruleId: rule.id,
       op: rule.op,
       direction: dir,
       from: step.from,
       to: step.to,
-      sourcePaths,
+      sourcePaths: found.map((m) => m.path),
       destPaths: writes.slice(before).map((w) => w.path),
       ...(rule.op === 'drop' ? { reason: rule.reason } : {}),
       ...(issues.slice(issuesBefore).some((i) => i.code === 'RULE_FAILED') ? { failed: true } : {}),
@@ -305,82 +212,6 @@ function runStep(step: RuleStep, input: unknown, file: string | undefined, issue
   return { doc: out as unknown, applied, dropped };
 }
 
-type Problem = { code: 'RULE_SHAPE_MISMATCH' | 'RULE_DUPLICATE_KEY'; message: string; at: Path };
-
-function mapToList(v: unknown, key: string, value: string | undefined): { value?: unknown; problems: Problem[] } {
-  if (!isObj(v))
-    return { problems: [{ code: 'RULE_SHAPE_MISMATCH', message: 'expected a map here: kept as is', at: [] }] };
-  const problems: Problem[] = [];
-  const list: unknown[] = [];
-  for (const [k, x] of Object.entries(v)) {
-    if (value !== undefined) {
-      // computed keys define own properties (even `__proto__`); the field names come from the rule, not the data
-      list.push({ [key]: k, [value]: clone(x) });
-      continue;
-    }
-    const el = Object.create(null) as Obj;
-    defineKey(el, key, k);
-    if (isObj(x)) {
-      if (Object.hasOwn(x, key))
-        problems.push({
-          code: 'RULE_SHAPE_MISMATCH',
-          message: `the value already has a "${key}" field: replaced by the map key`,
-          at: [k, key],
-        });
-      for (const [a, b] of Object.entries(x)) if (a !== key) defineKey(el, a, clone(b));
-    } else {
-      problems.push({
-        code: 'RULE_SHAPE_MISMATCH',
-        message: 'expected an object value (the rule has no value field)',
-        at: [k],
-      });
-      continue;
-    }
-    list.push({ ...el });
-  }
-  return { value: list, problems };
-}
-
-function listToMap(v: unknown, key: string, value: string | undefined): { value?: unknown; problems: Problem[] } {
-  if (!Array.isArray(v))
-    return { problems: [{ code: 'RULE_SHAPE_MISMATCH', message: 'expected a list here: kept as is', at: [] }] };
-  const problems: Problem[] = [];
-  const map = Object.create(null) as Obj;
-  v.forEach((el, i) => {
-    if (!isObj(el) || typeof el[key] !== 'string') {
-      problems.push({ code: 'RULE_SHAPE_MISMATCH', message: `element has no string "${key}": left out`, at: [i] });
-      return;
-    }
-    const k = el[key];
-    if (Object.hasOwn(map, k)) {
-      problems.push({
-        code: 'RULE_DUPLICATE_KEY',
-        message: `"${k}" appears twice: a map keeps one (the last)`,
-        at: [i, key],
-      });
-    }
-    if (value !== undefined) {
-      for (const a of Object.keys(el))
-        if (a !== key && a !== value)
-          problems.push({
-            code: 'RULE_SHAPE_MISMATCH',
-            message: `field "${a}" has no place in the map: lost`,
-            at: [i, a],
-          });
-      if (!Object.hasOwn(el, value)) {
-        problems.push({ code: 'RULE_SHAPE_MISMATCH', message: `element has no "${value}": left out`, at: [i] });
-        return;
-      }
-      defineKey(map, k, clone(el[value]));
-    } else {
-      const rest = Object.create(null) as Obj;
-      for (const [a, b] of Object.entries(el)) if (a !== key) defineKey(rest, a, clone(b));
-      defineKey(map, k, { ...rest });
-    }
-  });
-  return { value: { ...map }, problems };
-}
-
 /**
  * Convert `doc` (a `kind` object at version `from`) to version `to` with the rules: the direct pair's rules, or
  * each pair's along the shortest chain. No conversion in the rules between the versions: the document unchanged
@@ -428,15 +259,6 @@ export const ruleThatRead = (applied: readonly AppliedRule[], path: Path): Appli
 export const ruleThatWrote = (applied: readonly AppliedRule[], path: Path): AppliedRule | undefined =>
   deepest(applied, path, 'destPaths');
 
-export const describeRule = (r: Rule): string => {
-  switch (r.op) {
-    case 'compute':
-      return `compute ${r.up.map((t) => t.to.text).join(', ')} <- ${r.down.map((t) => t.to.text).join(', ')}`;
-    case 'drop':
-      return `drop ${r.path.text} (${r.side})`;
-    default:
-      return `${r.op} ${r.from.text} -> ${r.to.text}`;
-  }
-};
+export const describeRule = (r: Rule): string => opOf(r).describe(r);
 
 export { formatPathPattern };

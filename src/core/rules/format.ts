@@ -6,13 +6,20 @@ import type { CelProgram } from '../cel/index.ts';
 import type { SourceRange } from '../model/issue.ts';
 import type { PathPattern } from './paths.ts';
 
-/** The format's version: v1alpha2 adds `always` (compute) and `keepEmpty` (conversion); v1alpha1 files still read. */
-export const RULES_API_VERSION = 'version-explorer.dev/v1alpha2';
-export const RULES_API_VERSIONS: readonly string[] = ['version-explorer.dev/v1alpha1', RULES_API_VERSION];
+/**
+ * The format's version: v1alpha2 added `always` (compute) and `keepEmpty` (conversion); v1alpha3 adds `fail`
+ * rules and `compute.defaults`. Older files still read (what they say means what it meant).
+ */
+export const RULES_API_VERSION = 'version-explorer.dev/v1alpha3';
+export const RULES_API_VERSIONS: readonly string[] = [
+  'version-explorer.dev/v1alpha1',
+  'version-explorer.dev/v1alpha2',
+  RULES_API_VERSION,
+];
 export const RULES_KIND = 'ConversionRules';
 
-export type RuleOp = 'move' | 'compute' | 'enum' | 'mapToList' | 'listToMap' | 'drop';
-export const RULE_OPS: readonly RuleOp[] = ['move', 'compute', 'enum', 'mapToList', 'listToMap', 'drop'];
+export type RuleOp = 'move' | 'compute' | 'enum' | 'mapToList' | 'listToMap' | 'drop' | 'fail';
+export const RULE_OPS: readonly RuleOp[] = ['move', 'compute', 'enum', 'mapToList', 'listToMap', 'drop', 'fail'];
 
 /** A path as written (for messages and output) and parsed, with where it was written. */
 export interface RulePath {
@@ -41,6 +48,8 @@ export type Rule =
       readonly down: readonly ComputeTarget[];
       /** Run each direction even when its inputs are absent (constants such as `status: {}`, defaults). */
       readonly always?: boolean;
+      /** What a direction writes instead when its inputs are all absent (v1alpha3). */
+      readonly defaults?: { readonly up?: readonly ComputeTarget[]; readonly down?: readonly ComputeTarget[] };
     })
   | (RuleBase & {
       readonly op: 'enum';
@@ -66,6 +75,13 @@ export type Rule =
       readonly reason: string;
       /** Going the other way, the value to put back (CEL over `self`), when the path's parent object is there. */
       readonly restore?: CelProgram;
+    })
+  | (RuleBase & {
+      readonly op: 'fail';
+      /** CEL over `self` per direction: true fails the conversion with `message` (v1alpha3). */
+      readonly up?: CelProgram;
+      readonly down?: CelProgram;
+      readonly message: string;
     });
 
 export interface Conversion {
@@ -95,6 +111,7 @@ const computeSide = {
   minProperties: 1,
   additionalProperties: cel,
 };
+const targets = (what: string): object => ({ ...computeSide, description: what });
 const one = (op: string, body: object): object => ({
   type: 'object',
   required: ['id', op],
@@ -111,13 +128,13 @@ const fromTo = (extra: Record<string, object> = {}, required: string[] = []): ob
 /** JSON Schema (draft 2020-12) of a rules file: the editor validates with it; the parser checks the same. */
 export const RULES_JSON_SCHEMA = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://version-explorer.dev/schemas/conversion-rules-v1alpha2.json',
+  $id: 'https://version-explorer.dev/schemas/conversion-rules-v1alpha3.json',
   title: 'Version Explorer conversion rules',
   type: 'object',
   required: ['apiVersion', 'kind', 'conversions'],
   additionalProperties: false,
   properties: {
-    apiVersion: { enum: ['version-explorer.dev/v1alpha1', 'version-explorer.dev/v1alpha2'] },
+    apiVersion: { enum: RULES_API_VERSIONS },
     kind: { const: RULES_KIND },
     metadata: { type: 'object' },
     conversions: {
@@ -152,7 +169,22 @@ export const RULES_JSON_SCHEMA = {
                       type: 'boolean',
                       description: 'run each direction even when its inputs are absent (v1alpha2)',
                     },
+                    defaults: {
+                      type: 'object',
+                      additionalProperties: false,
+                      minProperties: 1,
+                      description: 'what a direction writes when its inputs are all absent (v1alpha3)',
+                      properties: { up: targets('written going up'), down: targets('written going down') },
+                    },
                   },
+                }),
+                one('fail', {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['message'],
+                  description: "fail the conversion with the message when the direction's condition is true (v1alpha3)",
+                  properties: { up: cel, down: cel, message: { type: 'string', minLength: 1 } },
+                  anyOf: [{ required: ['up'] }, { required: ['down'] }],
                 }),
                 one(
                   'enum',

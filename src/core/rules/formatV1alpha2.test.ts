@@ -36,10 +36,10 @@ const MOVE = `      - id: subject
 const kind = { kind: 'CronJob' };
 
 describe('rules format v1alpha2', () => {
-  it('is the version new files get, and v1alpha1 files still parse', () => {
-    expect(RULES_API_VERSION).toBe('version-explorer.dev/v1alpha2');
-    for (const v of ['v1alpha1', 'v1alpha2']) expect(parseRules(file(v, '', MOVE)).issues).toEqual([]);
-    expect(parseRules(file('v1alpha3', '', MOVE)).issues.map((i) => i.code)).toEqual(['RULES_FORMAT_VERSION']);
+  it('v1alpha1 and v1alpha2 files still parse (v1alpha3 is the current version); an unknown one does not', () => {
+    expect(RULES_API_VERSION).toBe('version-explorer.dev/v1alpha3');
+    for (const v of ['v1alpha1', 'v1alpha2', 'v1alpha3']) expect(parseRules(file(v, '', MOVE)).issues).toEqual([]);
+    expect(parseRules(file('v1beta9', '', MOVE)).issues.map((i) => i.code)).toEqual(['RULES_FORMAT_VERSION']);
   });
 
   it('compute.always runs a direction whose inputs are absent: constants and defaults', () => {

@@ -166,6 +166,20 @@ function computeSide(at: At | undefined, dir: 'up' | 'down', path: (string | num
   return ok ? out : undefined;
 }
 
+/** `compute.defaults`: absent is undefined, a problem (reported) null. */
+function computeDefaults(at: At | undefined, path: (string | number)[]) {
+  if (at === undefined) return undefined;
+  if (!unknownKeys(at, ['up', 'down'], path)) return null;
+  const up = at.get('up') && computeSide(at.get('up'), 'up', path, at);
+  const down = at.get('down') && computeSide(at.get('down'), 'down', path, at);
+  if (up === undefined && down === undefined) {
+    report(at.ctx, 'RULES_INVALID', 'compute.defaults names up, down or both', at.range, path);
+    return null;
+  }
+  if ((at.get('up') && !up) || (at.get('down') && !down)) return null;
+  return { ...(up ? { up } : {}), ...(down ? { down } : {}) };
+}
+
 function parseRule(at: At, path: (string | number)[]): Rule | undefined {
   const ctx = at.ctx;
   if (!isObj(at.value)) {
@@ -226,12 +240,34 @@ function parseRule(at: At, path: (string | number)[]): Rule | undefined {
       return ft ? { ...base, op: 'move', ...ft } : undefined;
     }
     case 'compute': {
-      if (!unknownKeys(body, ['up', 'down', 'always'], bp)) return undefined;
+      if (!unknownKeys(body, ['up', 'down', 'always', 'defaults'], bp)) return undefined;
       const up = computeSide(body.get('up'), 'up', bp, body);
       const down = computeSide(body.get('down'), 'down', bp, body);
       const always = flag(body.get('always'), 'compute.always', [...bp, 'always']);
-      if (always === null) return undefined;
-      return up && down ? { ...base, op: 'compute', up, down, ...(always ? { always } : {}) } : undefined;
+      const defaults = computeDefaults(body.get('defaults'), [...bp, 'defaults']);
+      if (always === null || defaults === null) return undefined;
+      return up && down
+        ? { ...base, op: 'compute', up, down, ...(always ? { always } : {}), ...(defaults ? { defaults } : {}) }
+        : undefined;
+    }
+    case 'fail': {
+      if (!unknownKeys(body, ['up', 'down', 'message'], bp)) return undefined;
+      const message = str(body.get('message'), 'fail.message', [...bp, 'message'], body);
+      const cond = (dir: 'up' | 'down'): CelProgram | undefined | null => {
+        const c = body.get(dir);
+        if (c === undefined) return undefined;
+        const text = str(c, `fail.${dir} (a CEL condition)`, [...bp, dir], body);
+        const compiled = text === undefined ? undefined : compileCel(text);
+        if (compiled?.ok) return compiled.program;
+        if (compiled) report(ctx, 'RULE_CEL_INVALID', compiled.error, c.range, [...bp, dir]);
+        return null;
+      };
+      const up = cond('up');
+      const down = cond('down');
+      if (up === undefined && down === undefined)
+        report(ctx, 'RULES_INVALID', 'fail names a condition for up, down or both', body.range, bp);
+      if (message === undefined || up === null || down === null || (up ?? down) === undefined) return undefined;
+      return { ...base, op: 'fail', message, ...(up ? { up } : {}), ...(down ? { down } : {}) };
     }
     case 'enum': {
       if (!unknownKeys(body, ['from', 'to', 'values'], bp)) return undefined;

@@ -2,7 +2,7 @@
 // read VIEWS.
 import type { ReactNode } from 'react';
 import type { Strategy } from '../../core/index.ts';
-import type { ExploreResult } from '../worker/protocol.ts';
+import type { ExploreResult } from '../viewModel/types.ts';
 import type { ViewId } from '../state.ts';
 import { choose, type ExplorerAction } from '../useExplorerState.ts';
 import { ErrorBoundary } from '../panels/ErrorBoundary.tsx';

@@ -2,11 +2,11 @@
 // blocking problems, with a one-click fix when the input is a CRD pasted in the wrong place.
 import { lazy, Suspense } from 'react';
 import type { Issue } from '../../core/index.ts';
-import type { ExploreResult } from '../worker/protocol.ts';
+import type { ExploreResult } from '../viewModel/types.ts';
 import type { EditorHandle, PasteHandler } from '../editor/ResourceEditor.tsx';
 import { PlainEditor, ResourcePreview } from '../panels/ResourcePreview.tsx';
 import { ErrorBoundary } from '../panels/ErrorBoundary.tsx';
-import { ValidationBadge } from '../panels/ValidationBadge.tsx';
+import { VerdictBadge } from '../panels/VerdictBadge.tsx';
 import { IssueList } from '../panels/IssueList.tsx';
 import type { Shortcut } from '../shortcuts.ts';
 import type { Selection } from './useSelection.ts';
@@ -60,7 +60,11 @@ export function ResourcePane({
       <h2 className="pane-header">
         <span className="pane-title">Resource</span>
         {shown?.sourceVersion && <span className="version-badge">{shown.sourceVersion}</span>}
-        <ValidationBadge summary={shown?.validation?.source} what="this document" onOpen={onOpenProblems} />
+        <VerdictBadge
+          {...(shown?.validation?.source && shown.verdict ? { verdict: shown.verdict } : {})}
+          side="source"
+          onOpen={onOpenProblems}
+        />
         {shown?.sparseFates && <span className="muted pane-note">large input: copied fields are not marked</span>}
         <span className="muted pane-note">YAML or JSON · several documents allowed</span>
       </h2>

@@ -1,7 +1,7 @@
 // The conversion toolbar: document, source, hub, target and strategy pickers, the storage view switch.
 import type { ReactNode } from 'react';
 import type { HubChoice, Strategy, VersionRole } from '../../core/index.ts';
-import type { ExploreResult, VersionSummary } from '../worker/protocol.ts';
+import type { ExploreResult, VersionSummary } from '../viewModel/types.ts';
 import type { ExplorerState } from '../state.ts';
 import { choose, type ExplorerAction } from '../useExplorerState.ts';
 import { StorageViewSwitch } from '../panels/DeployedControls.tsx';

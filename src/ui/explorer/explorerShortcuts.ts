@@ -1,7 +1,7 @@
 // The explorer's keyboard shortcuts, from the state they act on: shown in the help, run window-wide and in
 // Monaco. The Alt+digit ones follow the details views' registry.
 import type { Shortcut } from '../shortcuts.ts';
-import type { ExploreResult } from '../worker/protocol.ts';
+import type { ExploreResult } from '../viewModel/types.ts';
 import { choose, type ExplorerAction } from '../useExplorerState.ts';
 import { VIEWS } from './DetailsTabs.tsx';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { formatPath, issue, type Path } from '../../core/index.ts';
-import type { ExploreResult } from '../worker/protocol.ts';
+import type { ExploreResult } from '../viewModel/types.ts';
 import { parseFormattedPath, problemCount, problemsOf } from './problems.ts';
 
 const at = (line: number) => ({

@@ -2,7 +2,7 @@
 // current state, grouped by where it is (the resource, the converted document, the rules, the catalog) and by
 // severity, each with where to go. Pure: the worker result in, rows out (no recomputation of any verdict).
 import { formatPath, type IssueCode, type Path, type SourceRange } from '../../core/index.ts';
-import type { ExploreResult } from '../worker/protocol.ts';
+import type { ExploreResult } from '../viewModel/types.ts';
 
 export type ProblemSeverity = 'error' | 'warning' | 'info';
 

@@ -1,7 +1,7 @@
 // The fields whose type changed between the source and target versions (from the Changes the worker
 // computed), for the Target pane's ghost lines: "changed type (A in v1, B in v2)", never a false "has no".
 import { typeChangeWords } from '../panels/fates.ts';
-import type { ExploreResult } from '../worker/protocol.ts';
+import type { ExploreResult } from '../viewModel/types.ts';
 
 export function typeChangesOf(shown: ExploreResult | undefined): ReadonlyMap<string, string> {
   const c = shown?.changes;

@@ -2,8 +2,8 @@
 // range, and the cursor in the editor selecting a field or a document.
 import { useCallback, useMemo } from 'react';
 import { parsePathKey, pathKey, type Path, type SourceRange } from '../../core/index.ts';
-import type { ExploreResult } from '../worker/protocol.ts';
-import { keyAtOffset, rangeAt, rangeIndex } from '../worker/rangeTable.ts';
+import type { ExploreResult } from '../viewModel/types.ts';
+import { keyAtOffset, rangeAt, rangeIndex } from '../viewModel/rangeTable.ts';
 import type { EditorDecoration } from '../editor/ResourceEditor.tsx';
 import { fateTitle } from '../panels/fates.ts';
 import { choose, type ExplorerAction } from '../useExplorerState.ts';

@@ -4,7 +4,7 @@
 // the page only merges text.
 import { useCallback, useMemo, useState } from 'react';
 import { mergeDrafts, type DraftData } from '../../core/index.ts';
-import type { ChangesView as Changes } from '../worker/protocol.ts';
+import type { ChangesView as Changes } from '../viewModel/types.ts';
 import { useExplorer } from '../useExplorerState.ts';
 import { ChangesView } from './ChangesView.tsx';
 

@@ -1,5 +1,5 @@
 import type { DraftData } from '../../core/index.ts';
-import type { ChangesView as Changes } from '../worker/protocol.ts';
+import type { ChangesView as Changes } from '../viewModel/types.ts';
 import { Table } from './Table.tsx';
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -2,10 +2,10 @@
 // new release of the same CRDs, checked against seed 002's rules (the check `version-explorer check` runs in CI).
 import { catalogLabel } from '../catalogs/catalogLabel.ts';
 import { useMemo, useState } from 'react';
-import type { CompatFinding, CompatReport } from '../../core/index.ts';
-import { checkCatalogs, formatSchemaPath } from '../../core/checks/compat/index.ts';
+import type { CompatFinding } from '../../core/index.ts';
+import { formatSchemaPath } from '../../core/checks/compat/index.ts';
 import type { StoredCatalog } from '../catalogs/catalogStore.ts';
-import { trustedCatalog } from '../catalogs/trustedCatalog.ts';
+import { compatView } from '../viewModel/compatView.ts';
 import { Table } from './Table.tsx';
 
 const MAX_EVIDENCE = 120;
@@ -14,17 +14,6 @@ const show = (v: unknown): string => {
   const s = JSON.stringify(v);
   return s.length > MAX_EVIDENCE ? `${s.slice(0, MAX_EVIDENCE - 1)}…` : s;
 };
-
-function compare(old: StoredCatalog, neu: StoredCatalog): { report?: CompatReport; error?: string } {
-  const a = trustedCatalog(old.json);
-  const b = trustedCatalog(neu.json);
-  if (!a || !b) return { error: `${a ? neu.name : old.name} is not a catalog this version of the app can read` };
-  try {
-    return { report: checkCatalogs(a, b) };
-  } catch (e) {
-    return { error: `the catalogs could not be compared: ${e instanceof Error ? e.message : String(e)}` };
-  }
-}
 
 function FindingRow({ f }: { f: CompatFinding }) {
   return (
@@ -54,7 +43,7 @@ export default function CompareCatalogsBody({ catalogs }: { catalogs: readonly S
   const pick = (hash: string) => catalogs.find((c) => c.hash === hash);
   const old = pick(oldHash) ?? catalogs[0];
   const neu = pick(newHash) ?? catalogs[1] ?? catalogs[0];
-  const result = useMemo(() => (old && neu ? compare(old, neu) : undefined), [old, neu]);
+  const result = useMemo(() => (old && neu ? compatView(old, neu) : undefined), [old, neu]);
   const report = result?.report;
   const shown = report?.findings.filter((f) => harmless || f.severity !== 'harmless') ?? [];
   const picker = (side: 'Old' | 'New', value: string | undefined, onPick: (hash: string) => void) => (

@@ -4,7 +4,7 @@
 import { useState, type ReactNode } from 'react';
 import type { ConversionStrategy, StorageView, Verdict } from '../../core/index.ts';
 import { verdictHeadline } from '../../core/index.ts';
-import type { DeployedFateRow, DeployedView } from '../worker/protocol.ts';
+import type { DeployedFateRow, DeployedView } from '../viewModel/types.ts';
 import { Table } from './Table.tsx';
 import { FoldingBanner } from './FoldingBanner.tsx';
 

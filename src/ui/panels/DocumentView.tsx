@@ -11,8 +11,8 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import type { Line, PackedLines, PaneView } from '../worker/protocol.ts';
-import { copiedYaml, firstLineUnder, lineAt, srcKeyAt } from '../worker/packLines.ts';
+import type { Line, PackedLines, PaneView } from '../viewModel/types.ts';
+import { copiedYaml, firstLineUnder, lineAt, srcKeyAt } from '../viewModel/packLines.ts';
 import { FATE_BY_KIND, fateTitle, ghostNote } from './fates.ts';
 import { PATH_KEY_SEPARATOR, isUnderKey } from '../../core/index.ts';
 

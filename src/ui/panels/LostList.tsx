@@ -1,5 +1,5 @@
 import { formatPath, pathKey } from '../../core/index.ts';
-import type { LostEntry } from '../worker/protocol.ts';
+import type { LostEntry } from '../viewModel/types.ts';
 import { dataPath } from './DocumentView.tsx';
 import { FATE_BY_KIND } from './fates.ts';
 

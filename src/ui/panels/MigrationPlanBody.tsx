@@ -3,10 +3,8 @@
 // `version-explorer migrate` prints.
 import { useMemo, useState } from 'react';
 import { stringify } from 'yaml';
-import type { Kind } from '../../core/index.ts';
-import { findKind, formatPath, parseResources } from '../../core/index.ts';
-import { deployedRewrite, planMigration } from '../../core/checks/migration/index.ts';
-import { trustedCatalog } from '../catalogs/trustedCatalog.ts';
+import { formatPath } from '../../core/index.ts';
+import { migrationView } from '../viewModel/migrationView.ts';
 import { Table } from './Table.tsx';
 
 export interface MigrationPlanProps {
@@ -19,21 +17,13 @@ export interface MigrationPlanProps {
 }
 
 export default function MigrationPlanBody({ catalogJson, group, kind: kindName, objects }: MigrationPlanProps) {
-  const catalog = useMemo(() => trustedCatalog(catalogJson), [catalogJson]);
-  const kind = useMemo<Kind | undefined>(
-    () => (catalog ? findKind(catalog, { group, kind: kindName }) : undefined),
-    [catalog, group, kindName],
-  );
-  const versions = kind?.versions.filter((v) => v.schema !== undefined) ?? [];
-  const fallback = versions.find((v) => v.crdStorage)?.name ?? versions[versions.length - 1]?.name;
   const [picked, setPicked] = useState<string | undefined>();
-  const to = picked !== undefined && versions.some((v) => v.name === picked) ? picked : fallback;
-  const plan = useMemo(() => {
-    if (!catalog || !kind || to === undefined) return undefined;
-    const rewrite = deployedRewrite(catalog, kind);
-    return planMigration(kind, to, { objects: parseResources(objects).documents, rewrite }).plan;
-  }, [catalog, kind, to, objects]);
-  if (!kind || versions.length === 0 || !plan) return null;
+  const view = useMemo(
+    () => migrationView(catalogJson, { group, kind: kindName }, objects, picked),
+    [catalogJson, group, kindName, objects, picked],
+  );
+  if (!view) return null;
+  const { versions, to, plan } = view;
   return (
     <section className="migration-plan" aria-label="Migration plan">
       <h3>Storage-version migration</h3>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Plan } from '../../core/index.ts';
-import { planTypeKey } from '../worker/resourceUsage.ts';
+import { planTypeKey } from '../viewModel/resourceUsage.ts';
 import { Table } from './Table.tsx';
 
 const CHANGE: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { formatPath, pathKey, stringifyJsonExact } from '../../core/index.ts';
-import type { BagEntry } from '../worker/protocol.ts';
+import type { BagEntry } from '../viewModel/types.ts';
 import { dataPath } from './DocumentView.tsx';
 
 function show(v: unknown): string {

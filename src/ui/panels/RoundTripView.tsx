@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { lazy, Suspense } from 'react';
 import type { Path } from '../../core/index.ts';
 import { formatPath } from '../../core/index.ts';
-import type { BeforeAfterView, RoundTripView as RoundTrip, VersionSummary, WriteBackView } from '../worker/protocol.ts';
+import type { BeforeAfterView, RoundTripView as RoundTrip, VersionSummary, WriteBackView } from '../viewModel/types.ts';
 
 const DiffView = lazy(() => import('../editor/DiffView.tsx'));
 

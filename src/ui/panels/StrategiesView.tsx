@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { censusRows, type Design, type StrategyComparison, type TimelineStep } from '../../core/index.ts';
 import { conversionClient } from '../worker/conversionClient.ts';
-import type { KindSummary } from '../worker/protocol.ts';
+import type { KindSummary } from '../viewModel/types.ts';
 import { VersionMapDiagram } from './VersionMapDiagram.tsx';
 import { Table } from './Table.tsx';
 import { Term, type GlossaryTerm } from './Term.tsx';

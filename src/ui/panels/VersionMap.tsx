@@ -2,7 +2,7 @@
 // buttons: clicking one (or Enter / Space) makes it the target version.
 import type { KeyboardEvent } from 'react';
 import type { Strategy } from '../../core/index.ts';
-import type { KindSummary, VersionSummary } from '../worker/protocol.ts';
+import type { KindSummary, VersionSummary } from '../viewModel/types.ts';
 import { Table } from './Table.tsx';
 
 const H = 36;

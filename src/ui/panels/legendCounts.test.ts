@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { legendCounts } from './legendCounts.ts';
 import { fateTitle, ghostNote } from './fates.ts';
-import type { BagEntry, LostEntry, PaneView } from '../worker/protocol.ts';
+import type { BagEntry, LostEntry, PaneView } from '../viewModel/types.ts';
 
 const pane = (counts: PaneView['counts']): PaneView =>
   ({ version: 'v', lines: { size: 0 }, counts }) as unknown as PaneView;

@@ -1,7 +1,7 @@
 // The legend's counts: the most of each fate either pane shows, except where a tab lists the same things,
 // where the legend says what the tab says (lost and pruned: the Lost tab; in the bag: the Property bag tab).
 import type { FateKind } from '../../core/index.ts';
-import type { ExploreResult } from '../worker/protocol.ts';
+import type { ExploreResult } from '../viewModel/types.ts';
 
 export type LegendCounts = Partial<Record<FateKind, number>>;
 

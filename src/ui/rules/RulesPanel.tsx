@@ -3,7 +3,7 @@
 // versions being looked at.
 import { lazy, Suspense, useMemo } from 'react';
 import type { Issue } from '../../core/index.ts';
-import type { ExploreResult, RulesView } from '../worker/protocol.ts';
+import type { ExploreResult, RulesView } from '../viewModel/types.ts';
 import type { EditorMarker } from '../editor/monacoMarkers.ts';
 import { IssueList } from '../panels/IssueList.tsx';
 import { ErrorBoundary } from '../panels/ErrorBoundary.tsx';

@@ -9,7 +9,7 @@ import { encodeState, shareUrl } from './codec.ts';
 import { LINK_LIMITS, linkLevel } from './limits.ts';
 import { markdownSummary, summaryFromExplore } from './markdown.ts';
 import { catalogProvenance } from './provenance.ts';
-import type { ExploreResult } from '../worker/protocol.ts';
+import type { ExploreResult } from '../viewModel/types.ts';
 import { RemoteSources, useRemoteText } from './RemoteSources.tsx';
 import { findSecrets, redactSecrets, type SecretFinding } from './secrets.ts';
 import { useUrlState } from './useUrlState.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConversionResult } from '../../core/index.ts';
-import type { ExploreResult } from '../worker/protocol.ts';
+import type { ExploreResult } from '../viewModel/types.ts';
 import { markdownSummary, summaryFromExplore } from './markdown.ts';
 import type { Verdict } from '../../core/index.ts';
 

@@ -12,7 +12,7 @@ import {
   type Verdict,
   type VerdictStage,
 } from '../../core/index.ts';
-import type { DeployedView, ExploreResult } from '../worker/protocol.ts';
+import type { DeployedView, ExploreResult } from '../viewModel/types.ts';
 
 export interface MarkdownSummaryInput {
   /** e.g. `Person` */

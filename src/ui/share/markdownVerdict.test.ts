@@ -5,7 +5,7 @@ import { readCorpusFile } from '../../core/testdata/loadCatalogs.ts';
 import { describeCorpus } from '../../core/testdata/corpusSuite.ts';
 import { serializeCatalog } from '../../core/index.ts';
 import { importFiles } from '../../importers/index.ts';
-import { explore, setCatalog } from '../worker/engine.ts';
+import { explore, setCatalog } from '../viewModel/engine.ts';
 import { markdownSummary, summaryFromExplore } from './markdown.ts';
 import { httpRoute } from '../../core/testdata/httpRoute.ts';
 

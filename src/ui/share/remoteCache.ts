@@ -3,10 +3,17 @@
 // read from the cache first. Any other URL goes to the network first and falls back to the cache. Every
 // IndexedDB failure degrades to "not cached".
 import { idbStore } from '../idbStore.ts';
-import type { RemoteText } from './remoteFetch.ts';
 import { pinOf } from './provenance.ts';
 
 const { tx } = idbStore('version-explorer-remote', 'texts', 'url');
+
+export interface RemoteText {
+  readonly url: string;
+  readonly origin: string;
+  readonly text: string;
+  /** Content hash of the text, so a link can tell when the file behind a URL changed. */
+  readonly hash: string;
+}
 
 async function cached(url: string): Promise<RemoteText | undefined> {
   try {

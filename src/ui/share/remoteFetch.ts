@@ -3,17 +3,11 @@
 import { collect } from './codec.ts';
 import { issue, type Issue } from '../../core/index.ts';
 import { checkRemoteUrl } from './remoteUrl.ts';
-import { fetchCached } from './remoteCache.ts';
+import { fetchCached, type RemoteText } from './remoteCache.ts';
+
+export type { RemoteText };
 
 export const MAX_REMOTE_BYTES = 8 * 1024 * 1024;
-
-export interface RemoteText {
-  readonly url: string;
-  readonly origin: string;
-  readonly text: string;
-  /** Content hash of the text, so a link can tell when the file behind a URL changed. */
-  readonly hash: string;
-}
 
 /** Thrown inside query functions (TanStack Query wants a throw); carries the Issue the UI shows. */
 export class RemoteError extends Error {

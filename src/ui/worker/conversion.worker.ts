@@ -3,9 +3,10 @@
 import { catalogHash, serializeCatalog } from '../../core/index.ts';
 import { builtinHooks } from '../../catalogs/hooks.ts';
 import { importFiles } from '../../importers/index.ts';
-import { census, explore, exploreRanges, setCatalog, strategies } from './engine.ts';
-import { transferablesOf } from './packLines.ts';
-import type { ExploreResult, WorkerRequest, WorkerResponse } from './protocol.ts';
+import { census, explore, exploreRanges, setCatalog, strategies } from '../viewModel/engine.ts';
+import { transferablesOf } from '../viewModel/packLines.ts';
+import type { ExploreResult } from '../viewModel/types.ts';
+import type { WorkerRequest, WorkerResponse } from './protocol.ts';
 
 const post = (m: WorkerResponse, transfer: Transferable[] = []) =>
   (self as unknown as { postMessage(m: WorkerResponse, t: Transferable[]): void }).postMessage(m, transfer);

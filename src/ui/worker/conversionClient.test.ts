@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ExploreRequest, ExploreResult, WorkerRequest } from './protocol.ts';
+import type { ExploreRequest, ExploreResult } from '../viewModel/types.ts';
+import type { WorkerRequest } from './protocol.ts';
 
 /** A stand-in worker: records what the page posts and answers each explore with a result naming its id. */
 class FakeWorker {

@@ -5,9 +5,8 @@ import type {
   ExploreResult,
   ImportResult,
   StrategiesRequest,
-  WorkerRequest,
-  WorkerResponse,
-} from './protocol.ts';
+} from '../viewModel/types.ts';
+import type { WorkerRequest, WorkerResponse } from './protocol.ts';
 import type { Census, Issue, StrategyComparison } from '../../core/index.ts';
 
 type Pending = { resolve: (m: WorkerResponse) => void };

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Issue } from '../../core/index.ts';
 import { conversionClient } from './conversionClient.ts';
-import type { CatalogSummary, ExploreRequest, ExploreResult } from './protocol.ts';
+import type { CatalogSummary, ExploreRequest, ExploreResult } from '../viewModel/types.ts';
 
 export interface CatalogInput {
   readonly key: string;

@@ -18,6 +18,9 @@ export function request(
   const u = new URL(url);
   const lib = u.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
+    // A server that refused the body answers before the client has sent it all, then closes: once the status has
+    // arrived, a reset while the rest is still being written is that close, not a failed request.
+    let status: number | undefined;
     const req = lib.request(
       u,
       {
@@ -27,6 +30,7 @@ export function request(
         agent: false,
       },
       (res) => {
+        status = res.statusCode ?? 0;
         const chunks: Buffer[] = [];
         const socket = res.socket as TLSSocket;
         const fingerprint =
@@ -42,10 +46,10 @@ export function request(
           }
           resolve({ status: res.statusCode ?? 0, text, json, ...(fingerprint ? { fingerprint } : {}) });
         });
-        res.on('error', reject);
+        res.on('error', (e) => (status !== undefined ? resolve({ status, text: '', json: undefined }) : reject(e)));
       },
     );
-    req.on('error', reject);
+    req.on('error', (e) => (status !== undefined ? resolve({ status, text: '', json: undefined }) : reject(e)));
     req.end(opts.body);
   });
 }

@@ -483,6 +483,6 @@ function pairMoves(
 
 function destKeys(r: RuleBody): string[] {
   if (r.op === 'compute') return r.up.map((t) => t.to.text);
-  if (r.op === 'drop') return [];
+  if (r.op === 'drop' || r.op === 'fail') return [];
   return [r.to.text];
 }

@@ -34,6 +34,19 @@ export function ruleToJson(r: Rule): Record<string, unknown> {
           ['up', obj(r.up.map((t) => [t.to.text, t.expression.source] as const))],
           ['down', obj(r.down.map((t) => [t.to.text, t.expression.source] as const))],
           ...(r.always ? [['always', true] as const] : []),
+          ...(r.defaults
+            ? [
+                [
+                  'defaults',
+                  obj(
+                    (['up', 'down'] as const).flatMap((d) => {
+                      const ts = r.defaults?.[d];
+                      return ts ? [[d, obj(ts.map((t) => [t.to.text, t.expression.source] as const))] as const] : [];
+                    }),
+                  ),
+                ] as const,
+              ]
+            : []),
         ]);
       case 'mapToList':
       case 'listToMap':
@@ -42,6 +55,12 @@ export function ruleToJson(r: Rule): Record<string, unknown> {
           ...(r.to.text !== r.from.text ? [['to', r.to.text] as const] : []),
           ['key', r.key],
           ...(r.value !== undefined ? [['value', r.value] as const] : []),
+        ]);
+      case 'fail':
+        return obj([
+          ...(r.up ? [['up', r.up.source] as const] : []),
+          ...(r.down ? [['down', r.down.source] as const] : []),
+          ['message', r.message],
         ]);
       case 'drop':
         return obj([
