@@ -1,6 +1,7 @@
 // UI benchmark: drives the production build in Chromium (Debian's) and reports
 //   1. initial JS before Monaco (gzip): what the page loads before the editor chunk is requested,
 //   2. time to first render of the built-in example (navigation start -> all panes rendered),
+//   2b. Monaco interactive on a cold load (navigation start -> the editor's input element is in the page),
 //   3. time from a 1 MB paste (Ctrl+V in the editor) to all panes updated (YAML and JSON), and the longest
 //      main-thread task meanwhile.
 // `npm run bench:ui` (or part of `npm run bench`). Set BENCH_NO_BUILD=1 to reuse dist/.
@@ -19,9 +20,10 @@ const dist = path.join(root, 'dist');
 const port = Number(process.env.BENCH_PORT ?? 4189);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TARGET_INITIAL_KB = 200;
-// Issue 18 section 6.
-const TARGET_FIRST_RENDER_MS = 500;
-const TARGET_PASTE_MS = 150;
+// Issue 25 item 8 (issue 18 asked 500 / 150 ms).
+const TARGET_FIRST_RENDER_MS = 300;
+const TARGET_PASTE_MS = 100;
+const TARGET_MONACO_MS = 1500;
 const TARGET_RANGES_MS = 500;
 /** The 1-minute load average over a stretch of runs: on a shared machine a figure means little without it. */
 const loads: Record<string, number[]> = {};
@@ -78,6 +80,7 @@ async function waitRendered(page: Page, inputLength: number, since: number, comp
 try {
   // 1 + 2: initial JS and first render, on a cold page.
   const firstRenders: number[] = [];
+  const monacoReady: number[] = [];
   let initial = { main: 0, worker: 0, files: [] as string[] };
   for (let run = 0; run < RUNS; run++) {
     const { page, scripts } = await freshPage();
@@ -89,6 +92,16 @@ try {
     });
     firstRenders.push((await h.jsonValue()) as number);
     noteLoad('first');
+    // Monaco interactive: its edit surface (EditContext or the textarea fallback) exists and keys reach it.
+    const m = await page.waitForFunction(
+      () =>
+        document.querySelector('.monaco-editor .native-edit-context, .monaco-editor textarea.inputarea')
+          ? performance.now()
+          : false,
+      undefined,
+      { timeout: 60_000, polling: 'raf' },
+    );
+    monacoReady.push((await m.jsonValue()) as number);
     if (run === 0) {
       const sizes = scripts.map((s) => {
         const file = path.join(dist, new URL(s.url).pathname);
@@ -226,6 +239,9 @@ try {
   for (const f of initial.files) console.log(`  ${f}`);
   console.log(
     `first render of the example (navigation -> all panes rendered): median ${median(firstRenders).toFixed(0)} ms over ${RUNS} cold loads (runs: ${firstRenders.map((x) => x.toFixed(0)).join(', ')}; target <= ${TARGET_FIRST_RENDER_MS} ms; ${loadOf('first')})`,
+  );
+  console.log(
+    `Monaco interactive on a cold load (navigation -> editor input): median ${median(monacoReady).toFixed(0)} ms (runs: ${monacoReady.map((x) => x.toFixed(0)).join(', ')}; target <= ${TARGET_MONACO_MS} ms; ${loadOf('first')})`,
   );
   for (const [name, r] of Object.entries(results)) {
     const target = name.endsWith('example') ? `; target <= ${TARGET_PASTE_MS} ms` : '';

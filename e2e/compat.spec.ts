@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures.ts';
-import { panesShown } from './shareHelpers.ts';
+import { loadCatalogFile as load, panesShown } from './shareHelpers.ts';
 
 const data = path.resolve(import.meta.dirname, '../src/core');
 const WIDGET = readFileSync(path.join(data, 'checks/compat/testdata/widget-crd.yaml'), 'utf8');
@@ -14,15 +14,6 @@ async function open(page: Page): Promise<void> {
   await page.goto('./');
   await panesShown(page);
   await page.waitForFunction(() => window.__versionExplorer?.setResource !== undefined);
-}
-
-async function load(page: Page, name: string, text: string): Promise<void> {
-  const before = await page.getByLabel('Catalog', { exact: true }).inputValue();
-  await page
-    .getByLabel('Catalog files', { exact: true })
-    .setInputFiles({ name, mimeType: 'text/yaml', buffer: Buffer.from(text) });
-  await expect(page.getByLabel('Catalog', { exact: true })).not.toHaveValue(before);
-  await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue(/^e:/);
 }
 
 /** The value of the option whose label mentions `name`. */

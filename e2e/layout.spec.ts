@@ -42,3 +42,16 @@ for (const width of [1280, 1440]) {
     expect(errors).toEqual([]);
   });
 }
+
+test('"Link copied" does not move the header\'s controls (issue 25)', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('./');
+  await expect(page.locator('[data-testid="link-meter"]')).toBeVisible();
+  const before = await headerBoxes(page);
+  const panes = await page.locator('main.panes').boundingBox();
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByTestId('share-status')).toBeVisible();
+  expect(await headerBoxes(page)).toEqual(before);
+  expect(await page.locator('main.panes').boundingBox()).toEqual(panes);
+});

@@ -96,6 +96,19 @@ test('a move rule turns a field lost on write into one moved by the rule, and th
   await expect(page.getByTestId('stored-drops').locator(`[data-path="${REF}"]`)).toHaveCount(0);
   await expect(page.getByRole('alert', { name: 'Lost on write' })).not.toContainText(REF);
   await expect(page.getByTestId('rules-status')).toHaveAttribute('data-applied', 'deployed');
+  // The status says what the rules handled and what they leave lost (issue 25).
+  const effect = page.getByTestId('rules-status').locator('.rules-effect');
+  await expect(effect).not.toHaveAttribute('data-handled', '0');
+  await expect(effect).not.toContainText(REF);
+
+  // A line that is not YAML keeps the last rules that were (issue 25): the reference stays moved, the status says so.
+  const good = await rulesText(page);
+  await page.evaluate((t) => window.__versionExplorer?.setRules?.(t), `${good}\n      - id: [unclosed`);
+  await expect(page.getByTestId('rules-status')).toHaveAttribute('data-last-good', 'true');
+  await expect(movedLine).toHaveAttribute('data-rule', 'infrastructureRef');
+  await expect(page.getByTestId('stored-drops').locator(`[data-path="${REF}"]`)).toHaveCount(0);
+  await page.evaluate((t) => window.__versionExplorer?.setRules?.(t), good);
+  await expect(page.getByTestId('rules-status')).not.toHaveAttribute('data-last-good', 'true');
 
   // The fate list (the As deployed tab) names the rule too.
   await page.getByRole('tab', { name: /^As deployed/ }).click();

@@ -100,6 +100,7 @@ test('the copy button copies a link and the meter shows its length against the l
   const meter = page.getByTestId('link-meter');
   await expect(meter).toHaveAttribute('data-level', 'chat');
   await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByTestId('share-status')).toBeVisible(); // the copy is done
   const link = await clipboard(page);
   await expect(meter).toHaveAttribute('data-length', String(link.length));
   // A large input moves the meter past the chat limit.
@@ -221,6 +222,7 @@ test('copying a Secret warns and can redact the values', async ({ page, browser 
   await expect(dialog).toContainText('spec.password');
   await dialog.locator('[data-action="redact"]').click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('share-status')).toBeVisible(); // the copy is done
   const link = await clipboard(page);
   const ctx = await browser.newContext();
   const other = await ctx.newPage();
@@ -268,6 +270,7 @@ test('a catalog loaded from a file travels inside the link, minimised for the in
     'Kustomization.kustomize.toolkit.fluxcd.io',
   );
   await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByTestId('share-status')).toBeVisible(); // the copy is done
   const link = await clipboard(page);
   expect(link.length).toBeGreaterThan(2000);
   expect(link.length).toBeLessThanOrEqual(8000);
@@ -318,6 +321,7 @@ test.describe('?catalog= and ?resource=', () => {
       );
       // The link references the catalog by URL: short, and it opens elsewhere with the same panes.
       await page.getByRole('button', { name: 'Copy link' }).click();
+      await expect(page.getByTestId('share-status')).toBeVisible(); // the copy is done
       const link = await clipboard(page);
       expect(link).not.toContain('?catalog=');
       expect(link.length).toBeLessThan(2000);

@@ -164,3 +164,13 @@ export async function serve(handler: (req: IncomingMessage, res: ServerResponse)
       }),
   };
 }
+
+/** Loads one CRD file through Open files… and waits until the Catalog picker shows it (a stored catalog). */
+export async function loadCatalogFile(page: Page, name: string, text: string): Promise<void> {
+  const before = await page.getByLabel('Catalog', { exact: true }).inputValue();
+  await page
+    .getByLabel('Catalog files', { exact: true })
+    .setInputFiles({ name, mimeType: 'text/yaml', buffer: Buffer.from(text) });
+  await expect(page.getByLabel('Catalog', { exact: true })).not.toHaveValue(before);
+  await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue(/^e:/);
+}

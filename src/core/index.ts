@@ -242,6 +242,7 @@ export {
   worstStatus,
   type CheckVerdict,
 } from './analyse/checkVerdict.ts';
+export { VerdictTally, type PathCount, type TallyJson } from './analyse/verdictTally.ts';
 export {
   changesWithRules,
   deployedTarget,
@@ -401,6 +402,7 @@ export {
   type CrdCelCheck,
   type RuleCost,
 } from './cel/checkCrd.ts';
+export { checkCrdDocuments, checkCrdFiles, type CrdReport } from './checks/crd/index.ts';
 export { ownValue } from './model/jsonValue.ts';
 export { MAX_DEPTH, tooDeepAt, valueProblemAt, type ValueProblem } from './model/depth.ts';
 export { exactInteger, parseJsonExact, stringifyJsonExact } from './model/numbers.ts';

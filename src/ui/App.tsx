@@ -31,6 +31,8 @@ import { usePanesPainted } from './explorer/panesPainted.ts';
 import { useDeferredEditor } from './editor/deferEditor.ts';
 import { ShareBar } from './share/ShareBar.tsx';
 import { ConversionChoice, PaneDrops, UndeterminedNote, WriteLossBanner } from './panels/DeployedControls.tsx';
+import { ManageCatalogs } from './panels/ManageCatalogs.tsx';
+import { CrdRefusedNote } from './panels/CrdRejections.tsx';
 import { CatalogPicker, openBuiltin, refValue, useCatalogInputs } from './explorer/CatalogPicker.tsx';
 import { StartBar } from './explorer/StartBar.tsx';
 import { Toolbar, shownStrategy } from './explorer/Toolbar.tsx';
@@ -267,13 +269,23 @@ export function App() {
         />
         <Toolbar
           lead={
-            <CatalogPicker
-              state={state}
-              value={catalogValue}
-              inputs={catalogInputs}
-              dispatch={dispatch}
-              onChosen={() => setWriteBackVersion(undefined)}
-            />
+            <>
+              <CatalogPicker
+                state={state}
+                value={catalogValue}
+                inputs={catalogInputs}
+                dispatch={dispatch}
+                onChosen={() => setWriteBackVersion(undefined)}
+              />
+              <CrdRefusedNote hash={state.catalog.type === 'embedded' ? state.catalog.hash : undefined} />
+              <ManageCatalogs
+                onRemoved={(hash) => {
+                  // The catalog open now was removed: back to the first built-in example.
+                  if (state.catalog.type === 'embedded' && state.catalog.hash === hash)
+                    dispatch(openBuiltin(index.data?.catalogs[0]?.id ?? '', index.data?.catalogs, catalogInputs));
+                }}
+              />
+            </>
           }
           state={state}
           dispatch={dispatch}

@@ -6,7 +6,7 @@
 // kind lacks is bad input (exit 2, nothing written). Problems print as `file:line:col: ...`.
 // Exit: 0 converted; 1 data would be lost (LOST, PRUNED) or the result is invalid (REQUIRED_MISSING, errors);
 // 2 bad usage or unreadable input.
-import type { CheckVerdict, Strategy } from '../../core/index.ts';
+import type { Catalog, CheckVerdict, Strategy } from '../../core/index.ts';
 import {
   asoVerdict,
   convertResource,
@@ -67,6 +67,15 @@ export const convert = defineCommand({
   run,
 });
 
+/** `--to` names a version some kind has, or the hub; else UNKNOWN_VERSION (bad usage, said once). */
+function knownTarget(catalog: Catalog, to: string, io: CommandIO): boolean {
+  if (to === 'hub' || catalog.kinds.some((k) => k.versions.some((v) => v.name === to))) return true;
+  io.err(
+    `version-explorer convert: error UNKNOWN_VERSION: no kind in the catalog has a version '${to}' (${catalogVersions(catalog)}; or hub)\n`,
+  );
+  return false;
+}
+
 async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   const { values, flags, choice, usageError } = a;
   const versioned = flags.has('--versioned-spec');
@@ -120,12 +129,7 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
       ? convertStatus
       : convertResource;
   const to = values['--to'] ?? 'hub';
-  if (to !== 'hub' && !catalog.kinds.some((k) => k.versions.some((v) => v.name === to))) {
-    io.err(
-      `version-explorer convert: error UNKNOWN_VERSION: no kind in the catalog has a version '${to}' (${catalogVersions(catalog)}; or hub)\n`,
-    );
-    return 2;
-  }
+  if (!knownTarget(catalog, to, io)) return 2;
   const out = new HeldOutput(io.out);
   const written = new ConvertedWriter(out, format);
   const tally = new VerdictTally();
@@ -194,7 +198,9 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
     return 2;
   }
   written.end();
-  if (tally.judged > 0) io.err(`${tally.text()}\n`);
   if (specVerdicts.length > 0) return closeWith(io, checksSummary(specVerdicts));
+  if (tally.judged > 0)
+    io.err(`${tally.text()}
+`);
   return tally.exitCode();
 }

@@ -3,8 +3,8 @@
 // cost-estimated as apiextensions-apiserver does on create/update (core's checkCrdCel). Issues print as
 // `file:line:col: error CODE: message` at the rule in the YAML. Exit: 0 every CRD accepted, 1 one refused, 2 bad
 // usage or input (unreadable, not YAML, no CRD).
-import type { Issue, ParsedDocument, RuleCost } from '../../core/index.ts';
-import { checkCrdCel, crdsVerdict, formatIssue, formatPath, parseResources, withRanges } from '../../core/index.ts';
+import type { CrdReport, Issue } from '../../core/index.ts';
+import { checkCrdFiles, crdsVerdict, formatIssue, formatPath } from '../../core/index.ts';
 import { closeWith, verdictJson } from '../verdictSummary.ts';
 import { readInputs } from '../catalogSource.ts';
 import type { CommandIO } from '../io.ts';
@@ -13,57 +13,15 @@ import { BAD_INPUT, defineCommand } from './command.ts';
 import { printIssues, stableJson } from './conversionArgs.ts';
 import { JSON_OUTPUT } from './options.ts';
 
-export interface CrdReport {
-  readonly file: string;
-  readonly name?: string;
-  readonly accepted: boolean;
-  readonly issues: readonly Issue[];
-  readonly rules: readonly (RuleCost & { readonly line?: number; readonly col?: number })[];
-}
-
-const isObj = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
-const isCrd = (v: unknown): boolean => isObj(v) && v.kind === 'CustomResourceDefinition';
-
-/** Check the CRDs among parsed documents; issues and rule costs carry the file and their place in it. */
-export function checkParsedCrds(docs: readonly ParsedDocument[], file: string): CrdReport[] {
-  return docs
-    .filter((d) => isCrd(d.value))
-    .map((doc) => {
-      const r = checkCrdCel(doc.value);
-      const issues = withRanges(r.issues, doc, file).map((i) => ({ ...i, path: [...(doc.listPath ?? []), ...i.path] }));
-      const rules = r.rules.map((rule) => {
-        const probe: Issue = { severity: 'info', code: 'CRD_CEL_COST', message: '', path: rule.path };
-        const at = withRanges([probe], doc)[0];
-        return { ...rule, ...(at?.range ? { line: at.range.start.line, col: at.range.start.col } : {}) };
-      });
-      const meta = isObj(doc.value) && isObj(doc.value.metadata) ? doc.value.metadata : undefined;
-      return {
-        file,
-        ...(meta && typeof meta.name === 'string' ? { name: meta.name } : {}),
-        accepted: !issues.some((i) => i.severity === 'error'),
-        issues,
-        rules,
-      };
-    });
-}
-
 /** Read, parse and check every CRD of the inputs; undefined (after printing why) on bad input. */
 export async function checkCrdInputs(inputs: readonly string[], io: CommandIO): Promise<CrdReport[] | undefined> {
   const read = await readInputs(inputs, io);
   printIssues(io, read.issues);
   if (read.issues.some((i) => i.severity === 'error')) return undefined;
-  const reports: CrdReport[] = [];
-  let bad = false;
-  for (const f of read.files) {
-    const parsed = parseResources(f.text, f.name);
-    if (parsed.issues.some((i) => i.severity === 'error')) {
-      for (const i of parsed.issues) io.err(`${formatIssue({ ...i, file: i.file ?? f.name })}\n`);
-      bad = true;
-      continue;
-    }
-    reports.push(...checkParsedCrds(parsed.documents, f.name));
-  }
-  return bad ? undefined : reports;
+  const { reports, issues } = checkCrdFiles(read.files);
+  for (const i of issues) io.err(`${formatIssue(i)}\n`);
+  const bad = issues.length > 0;
+  return bad ? undefined : [...reports];
 }
 
 const ruleJson = (r: CrdReport['rules'][number]) => ({ ...r, path: formatPath(r.path) });

@@ -13,11 +13,9 @@ import type {
   Version,
   VersionPairReport,
 } from '../../core/index.ts';
-import { VerdictTally } from '../verdictSummary.ts';
+import { closeWith, verdictJson, VerdictTally } from '../verdictSummary.ts';
 import { eachSample, HeldOutput, type DocumentSource } from '../streamInput.ts';
 import { ConvertedWriter, nothingConverted } from './convertOutput.ts';
-import { closeWith, verdictJson } from '../verdictSummary.ts';
-
 import {
   STATUS_WORDS,
   asCheck,
@@ -117,7 +115,9 @@ export async function convertDeployed(
       ...(external ? { external } : {}),
     });
     // a drop ends with exit 1, so it prints as an error
-    for (const i of r.issues) dio.err(`${formatIssue(located(withLossSeverity(i), doc, file))}\n`);
+    for (const i of r.issues)
+      dio.err(`${formatIssue(located(withLossSeverity(i), doc, file))}
+`);
     // --validate: would a client at the target writing the result back be refused?
     const targetValidation = validate ? validateConverted(catalog, r.target, doc, file, dio) : [];
     // The pipeline validated the write at its version (its rejections are in r.issues, printed above).

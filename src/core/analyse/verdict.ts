@@ -205,6 +205,16 @@ export function asoVerdict(input: AsoVerdictInput): Verdict {
   return { ...v, status: statusOf(v) };
 }
 
+/** A pane of the page: the document as written (`source`) or as a client at the target reads and writes it back. */
+export type VerdictSide = 'source' | 'target';
+
+/**
+ * The rejections a pane's badge shows: the write at `from` for the source; the read at `to` and a `to` client's
+ * write-back for the target. Every rejection belongs to exactly one side.
+ */
+export const rejectionsOn = (v: Pick<Verdict, 'rejections'>, side: VerdictSide): readonly VerdictRejection[] =>
+  v.rejections.filter((r) => (r.on === 'write') === (side === 'source'));
+
 /**
  * `validate`: the API server's answer to a write at `version`, nothing converted: rejected when validation has an
  * error, else accepted (lossless: nothing is stored differently from what was sent).
@@ -222,16 +232,6 @@ export function validationVerdict(version: string, validation: readonly Issue[])
   };
   return { ...v, status: statusOf(v) };
 }
-
-/** A pane of the page: the document as written (`source`) or as a client at the target reads and writes it back. */
-export type VerdictSide = 'source' | 'target';
-
-/**
- * The rejections a pane's badge shows: the write at `from` for the source; the read at `to` and a `to` client's
- * write-back for the target. Every rejection belongs to exactly one side.
- */
-export const rejectionsOn = (v: Pick<Verdict, 'rejections'>, side: VerdictSide): readonly VerdictRejection[] =>
-  v.rejections.filter((r) => (r.on === 'write') === (side === 'source'));
 
 /** The CLI's exit code for a verdict: 0 only when the object is accepted and kept; "cannot tell" is not an all-clear. */
 export const verdictExitCode = (v: Pick<Verdict, 'status'>): 0 | 1 => (v.status === 'lossless' ? 0 : 1);

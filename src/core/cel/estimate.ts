@@ -40,7 +40,7 @@ function sizeAt(roots: ReadonlyMap<string, Decl>, path: readonly string[] | unde
 }
 
 const isScalar = (t: Decl | undefined): boolean =>
-  !!t && ['bool', 'double', 'duration', 'int', 'timestamp', 'uint'].includes(t.k);
+  !!t && ['bool', 'double', 'duration', 'int', 'timestamp', 'uint', 'type', 'null'].includes(t.k);
 
 interface CallEst {
   cost: Est;

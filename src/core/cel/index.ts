@@ -18,6 +18,7 @@ export { optionalNone, optionalOf } from './libOptional.ts';
 export { kubernetesFunctionNames } from './k8sLibrary.ts';
 export { isIP, isCIDR } from './netAddr.ts';
 export { PER_CALL_LIMIT, dataSizeOf } from './cost.ts';
+export { RUNTIME_COST_BUDGET, RUNTIME_PER_CALL_LIMIT, runtimeCost, sizedDecl, type SizeCache } from './runtimeCost.ts';
 export { schemaDeclType, typeName, MAX_REQUEST_SIZE, type Decl, type CelT } from './declType.ts';
 
 export interface CelProgram {

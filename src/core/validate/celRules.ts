@@ -5,13 +5,19 @@
 import type { Path } from '../model/issue.ts';
 import type { StructuralSchema } from '../model/model.ts';
 import {
+  RUNTIME_COST_BUDGET,
+  RUNTIME_PER_CALL_LIMIT,
   compileCel,
   dataSizeOf,
   evaluateCel,
   optionalNone,
   optionalOf,
+  runtimeCost,
+  schemaDeclType,
   toCelValue,
   type CelProgram,
+  type Decl,
+  type SizeCache,
 } from '../cel/index.ts';
 import type { IssueCode } from '../model/issue.ts';
 
@@ -103,18 +109,67 @@ function rootView(v: unknown): unknown {
   return { ...v, metadata: meta };
 }
 
+/** The API server's runtime cost limits (celconfig): per evaluation, and for all evaluations of one object. */
+export interface CelCostLimits {
+  readonly perCall?: number;
+  readonly budget?: number;
+}
+
+const OUT_OF_BUDGET = 'validation failed due to running out of cost budget, no further validation rules will be run';
+const declOf = new WeakMap<object, Decl | null>();
+const rootDeclOf = new WeakMap<object, Decl | null>();
+/** The declared type of a node (cached: the same schema object keeps one Decl, so type checks are reused). */
+const declFor = (s: StructuralSchema, resourceRoot: boolean): Decl | undefined => {
+  const cache = resourceRoot ? rootDeclOf : declOf;
+  let d = cache.get(s);
+  if (d === undefined) cache.set(s, (d = schemaDeclType(s, resourceRoot) ?? null));
+  return d ?? undefined;
+};
+
 export class RuleContext {
   // One CEL view per JSON node (the schema at a node is fixed within one walk).
   private readonly views = new WeakMap<object, unknown>();
   private readonly sizes = new WeakMap<object, number>();
+  private readonly sized: SizeCache = new WeakMap();
+  /** What is left of the object's runtime cost budget; below 0 once it ran out (no further rule runs). */
+  private remaining: number;
+  private readonly perCall: number;
   constructor(
     private readonly hasOld: boolean,
     private readonly enabled = true,
-  ) {}
+    limits: CelCostLimits = {},
+  ) {
+    this.remaining = limits.budget ?? RUNTIME_COST_BUDGET;
+    this.perCall = limits.perCall ?? RUNTIME_PER_CALL_LIMIT;
+  }
 
   /** A context that runs no rule (for anyOf/oneOf/not branches, which only test values). */
   noRules(): RuleContext {
     return new RuleContext(this.hasOld, false);
+  }
+
+  /**
+   * Charges one evaluation to the object's budget as validation.go does: over the per-call limit or the budget
+   * left, the error (at the rule's node) and no further rule; undefined when it may run.
+   */
+  private charge(cost: number, what: string): string | undefined {
+    if (cost > this.perCall) {
+      this.remaining = -1;
+      return `'operation cancelled: actual cost limit exceeded': no further validation rules will be run due to call cost exceeds limit for ${what}`;
+    }
+    if (cost > this.remaining) {
+      this.remaining = -1;
+      return OUT_OF_BUDGET;
+    }
+    this.remaining -= cost;
+    return undefined;
+  }
+
+  private costOf(p: CelProgram, decl: Decl | undefined, r: Rule, v: unknown, old: unknown): number {
+    if (!decl) return 0;
+    const vars = new Map<string, Decl>([['self', decl]]);
+    if (r.transition) vars.set('oldSelf', r.optionalOld ? { k: 'opaque', name: 'optional_type', param: decl } : decl);
+    return runtimeCost(p, vars, { self: v, ...(old !== undefined ? { oldSelf: old } : {}) }, this.sized) ?? 0;
   }
 
   private view(v: unknown, s: StructuralSchema, root: boolean): unknown {
@@ -139,10 +194,17 @@ export class RuleContext {
     root: boolean,
     node: StructuralSchema = s,
   ): void {
-    if (!this.enabled) return;
+    if (!this.enabled || this.remaining < 0) return;
     const rules = rulesOf(s);
     if (rules.length === 0) return;
+    if (this.remaining === 0) {
+      this.remaining = -1;
+      w.add('CEL_COST_EXCEEDED', OUT_OF_BUDGET, path, undefined, 'error');
+      return;
+    }
     const resourceRoot = root || node['x-kubernetes-embedded-resource'] === true;
+    const decl = declFor(node, resourceRoot);
+    const raw = resourceRoot ? rootView(v) : v;
     let self: unknown;
     for (const r of rules) {
       if (!r.program) {
@@ -172,7 +234,13 @@ export class RuleContext {
               : toCelValue(old, node);
         bindings.oldSelf = r.optionalOld ? (oldSelf === undefined ? optionalNone() : optionalOf(oldSelf)) : oldSelf;
       }
-      // The cost bound is over what the rule can reach: its own value (and old value), not the whole document.
+      const over = this.charge(
+        this.costOf(r.program, decl, r, raw, r.transition && resourceRoot ? rootView(old) : old),
+        `rule: ${r.message ?? r.rule}`,
+      );
+      if (over !== undefined)
+        return w.add('CEL_COST_EXCEEDED', over, path, r.rule, 'error', { transition: r.transition });
+      // The evaluator's own bound is over what the rule can reach: its own value (and old value), not the document.
       const dataSize = Math.max(this.sizeOf(v), r.transition ? this.sizeOf(old) : 0);
       const out = evaluateCel(r.program, bindings, { dataSize });
       const at = r.fieldPath ? [...path, ...r.fieldPath] : path;
@@ -189,10 +257,17 @@ export class RuleContext {
       else if (out.kind === 'error')
         w.add('CEL_RULE_ERROR', `${out.message} evaluating rule: ${r.message ?? r.rule}`, path, r.rule, 'error', extra);
       else if (out.value !== true)
-        w.add('CEL_RULE', this.message(r, bindings, dataSize), at, r.rule, 'error', {
-          ...extra,
-          reason: r.reason ?? 'FieldValueInvalid',
-        });
+        w.add(
+          'CEL_RULE',
+          this.message(r, bindings, dataSize, (m) => this.costOf(m, decl, r, raw, old)),
+          at,
+          r.rule,
+          'error',
+          {
+            ...extra,
+            reason: r.reason ?? 'FieldValueInvalid',
+          },
+        );
     }
   }
 
@@ -207,8 +282,21 @@ export class RuleContext {
     return n;
   }
 
-  private message(r: Rule, bindings: Record<string, unknown>, dataSize: number): string {
+  private message(
+    r: Rule,
+    bindings: Record<string, unknown>,
+    dataSize: number,
+    cost: (p: CelProgram) => number,
+  ): string {
     if (r.messageExpression) {
+      const over = this.charge(
+        cost(r.messageExpression),
+        `messageExpression: ${JSON.stringify(r.messageExpression.source)}`,
+      );
+      if (over !== undefined)
+        return over === OUT_OF_BUDGET
+          ? `messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run`
+          : over.replace(/^'[^']*': /, '');
       const m = evaluateCel(r.messageExpression, bindings, { dataSize });
       // upstream: trimmed, non-empty, one line; otherwise the message (or the default) is used
       const text = m.kind === 'value' && typeof m.value === 'string' ? m.value.trim() : '';

@@ -7,7 +7,7 @@ import type { StructuralSchema } from '../model/model.ts';
 import { compileRe2, re2Test } from '../model/re2.ts';
 import { formatHolds } from './formats.ts';
 import { applyDefaults } from './defaults.ts';
-import { RuleContext } from './celRules.ts';
+import { RuleContext, type CelCostLimits } from './celRules.ts';
 
 type Schema = StructuralSchema;
 type Json = unknown;
@@ -23,6 +23,8 @@ export interface ValidateOptions {
   readonly old?: unknown;
   /** Pass false to skip unknown-field errors (kubectl --validate=false / fieldValidation=Ignore prunes instead). */
   readonly strictFields?: boolean;
+  /** The API server's runtime CEL cost limits (per call, and for the whole object); its defaults when absent. */
+  readonly celCost?: CelCostLimits;
 }
 
 const isObj = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
@@ -369,7 +371,7 @@ export type { Walker };
 export function validateValue(schema: StructuralSchema, value: unknown, opts: ValidateOptions = {}): ValidationIssue[] {
   const prepared = applyDefaults(value, schema);
   const old = opts.old === undefined ? undefined : applyDefaults(opts.old, schema);
-  const cel = new RuleContext(old !== undefined);
+  const cel = new RuleContext(old !== undefined, true, opts.celCost);
   const w = new Walker(opts.strictFields !== false, cel);
   w.node(prepared, schema, [], old, { root: true });
   return w.issues;

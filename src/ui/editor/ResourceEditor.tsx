@@ -183,6 +183,9 @@ export default function ResourceEditor(props: ResourceEditorProps) {
         options={{
           ...YAML_EDITOR_OPTIONS,
           ariaLabel: 'Resource YAML',
+          // What to put in an empty editor (issue 25: it showed only "error EMPTY_INPUT").
+          placeholder:
+            'Paste a Kubernetes resource here (YAML or JSON, one or more documents), e.g. an object of the CRD picked above',
           // No tabFocusMode here: keyboardFocus.ts sets it on focus, and these options are re-applied on render.
         }}
         onChange={(v) => {

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useCatalogIndex, useUserCatalogs } from '../queries/catalogQueries.ts';
 import { exampleFor } from '../examples.ts';
-import { catalogLabel } from '../catalogs/catalogLabel.ts';
+import { distinctLabels } from '../catalogs/catalogLabel.ts';
 import { inputFitsCatalog, skeletonFor } from '../skeleton.ts';
 import type { CatalogRef, ExplorerState } from '../state.ts';
 import type { ExplorerAction } from '../useExplorerState.ts';
@@ -69,6 +69,7 @@ export function CatalogPicker({
 }) {
   const index = useCatalogIndex();
   const user = useUserCatalogs();
+  const labels = distinctLabels(user.data ?? []);
   const choose = (v: string) => {
     if (v.startsWith('b:')) dispatch(openBuiltin(v.slice(2), index.data?.catalogs, inputs));
     else if (v.startsWith('e:')) {
@@ -85,7 +86,17 @@ export function CatalogPicker({
   return (
     <label className="field">
       <span>Catalog</span>
-      <select aria-label="Catalog" value={value} onChange={(e) => choose(e.target.value)}>
+      <select
+        aria-label="Catalog"
+        value={value}
+        // The select is narrow in the toolbar: its whole name on hover.
+        title={
+          value.startsWith('e:')
+            ? labels[user.data?.findIndex((c) => `e:${c.hash}` === value) ?? -1]
+            : index.data?.catalogs.find((c) => `b:${c.id}` === value)?.title
+        }
+        onChange={(e) => choose(e.target.value)}
+      >
         <optgroup label="Built-in examples">
           {(index.data?.catalogs ?? []).map((c) => (
             <option key={c.id} value={`b:${c.id}`}>
@@ -95,9 +106,9 @@ export function CatalogPicker({
         </optgroup>
         {(user.data?.length ?? 0) > 0 && (
           <optgroup label="Your catalogs">
-            {user.data?.map((c) => (
+            {user.data?.map((c, i) => (
               <option key={c.hash} value={`e:${c.hash}`}>
-                {catalogLabel(c)}
+                {labels[i]}
               </option>
             ))}
           </optgroup>

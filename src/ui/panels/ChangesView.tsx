@@ -1,6 +1,8 @@
 import type { DraftData } from '../../core/index.ts';
 import type { ChangesView as Changes } from '../viewModel/types.ts';
+import { useState } from 'react';
 import { Table } from './Table.tsx';
+import { shownChanges } from '../viewModel/changeRows.ts';
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -37,7 +39,11 @@ export function ChangesView({
   /** What the last "Draft rule" did. */
   readonly draftStatus?: string;
 }) {
+  const [allValidation, setAllValidation] = useState(false);
   const drafting = onDraft !== undefined && drafts.length > 0;
+  // Once every draft is in the rules, "Draft all" has nothing left to do: it goes.
+  const undrafted = drafts.filter((d) => !drafted?.has(d.id));
+  const { rows, folded: hidden } = shownChanges(changes?.rows ?? [], allValidation);
   if (!changes)
     return <p className="empty">No change analysis for {source && target ? `${source} → ${target}` : 'this view'}.</p>;
   return (
@@ -51,10 +57,10 @@ export function ChangesView({
           {changes.verdict}
         </span>
       </p>
-      {drafting && (
-        <p className="drafts-bar" data-drafts={drafts.length}>
-          {drafts.length} conversion rule{drafts.length === 1 ? '' : 's'} can be drafted from strong evidence.{' '}
-          <button type="button" data-testid="draft-all" onClick={() => onDraft(drafts)}>
+      {drafting && undrafted.length > 0 && (
+        <p className="drafts-bar" data-drafts={undrafted.length}>
+          {undrafted.length} conversion rule{undrafted.length === 1 ? '' : 's'} can be drafted from strong evidence.{' '}
+          <button type="button" data-testid="draft-all" onClick={() => onDraft(undrafted)}>
             Draft all
           </button>
         </p>
@@ -64,12 +70,18 @@ export function ChangesView({
           {draftStatus}
         </p>
       )}
+      {hidden > 0 && (
+        <label className="plan-filters">
+          <input type="checkbox" checked={allValidation} onChange={(e) => setAllValidation(e.target.checked)} /> Show{' '}
+          {hidden} validation-only change{hidden === 1 ? '' : 's'} to fields your resource does not use
+        </label>
+      )}
       {changes.rows.length === 0 ? (
         <p className="empty">The two versions have the same schema.</p>
       ) : (
         <Table label="Changes" columns={['Field', 'Change', 'Detail', 'Compatible', ...(drafting ? ['Rule'] : [])]}>
           <tbody>
-            {[...changes.rows]
+            {[...rows]
               .sort((a, b) => cmp(a.path, b.path) || cmp(a.change, b.change))
               .map((r, i) => (
                 <tr key={i} data-change={r.change} data-used={r.usedAt !== undefined ? 'true' : undefined}>

@@ -2,6 +2,7 @@
 // The check's code loads when the dialog first opens, not with the page.
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useUserCatalogs } from '../queries/catalogQueries.ts';
+import { DialogClose } from './DialogClose.tsx';
 
 const Body = lazy(() => import('./CompareCatalogsBody.tsx'));
 
@@ -33,11 +34,7 @@ export function CompareCatalogs() {
             </Suspense>
           )
         )}
-        <div className="dialog-actions">
-          <button type="button" onClick={() => dialog.current?.close()}>
-            Close
-          </button>
-        </div>
+        <DialogClose dialog={dialog} />
       </dialog>
     </>
   );

@@ -1,14 +1,17 @@
 // The "Compare catalogs" dialog's body (loaded on demand by CompareCatalogs): two loaded catalogs, an old and a
 // new release of the same CRDs, checked against seed 002's rules (the check `version-explorer check` runs in CI).
-import { catalogLabel } from '../catalogs/catalogLabel.ts';
+import { defaultPair, distinctLabels } from '../catalogs/catalogLabel.ts';
 import { useMemo, useState } from 'react';
 import type { CompatFinding } from '../../core/index.ts';
 import { formatSchemaPath } from '../../core/checks/compat/index.ts';
 import type { StoredCatalog } from '../catalogs/catalogStore.ts';
 import { compatView } from '../viewModel/compatView.ts';
 import { Table } from './Table.tsx';
+import { CrdRejectionList } from './CrdRejections.tsx';
+import { useCrdAcceptance } from '../queries/catalogQueries.ts';
 
 const MAX_EVIDENCE = 120;
+const full = (v: unknown): string | undefined => (v === undefined ? undefined : JSON.stringify(v, null, 1));
 const show = (v: unknown): string => {
   if (v === undefined) return '—';
   const s = JSON.stringify(v);
@@ -30,7 +33,8 @@ function FindingRow({ f }: { f: CompatFinding }) {
         <code>{formatSchemaPath(f.path)}</code>
       </td>
       <td>
-        <code>{show(f.old)}</code> → <code>{show(f.new)}</code>
+        {/* A long value is cut in the table; its whole text is the title. */}
+        <code title={full(f.old)}>{show(f.old)}</code> → <code title={full(f.new)}>{show(f.new)}</code>
       </td>
     </tr>
   );
@@ -41,8 +45,13 @@ export default function CompareCatalogsBody({ catalogs }: { catalogs: readonly S
   const [newHash, setNewHash] = useState<string>('');
   const [harmless, setHarmless] = useState(false);
   const pick = (hash: string) => catalogs.find((c) => c.hash === hash);
-  const old = pick(oldHash) ?? catalogs[0];
-  const neu = pick(newHash) ?? catalogs[1] ?? catalogs[0];
+  // Opens on the two latest loads of the same CRDs, the older release as Old (catalogLabel's defaultPair).
+  const pair = defaultPair(catalogs);
+  const old = pick(oldHash) ?? pair?.[0] ?? catalogs[0];
+  const neu = pick(newHash) ?? pair?.[1] ?? catalogs[0];
+  const labels = distinctLabels(catalogs);
+  // The new release as the API server would take it: its CEL compiled and cost-estimated (in the worker).
+  const served = useCrdAcceptance(neu).data;
   const result = useMemo(() => (old && neu ? compatView(old, neu) : undefined), [old, neu]);
   const report = result?.report;
   const shown = report?.findings.filter((f) => harmless || f.severity !== 'harmless') ?? [];
@@ -50,9 +59,9 @@ export default function CompareCatalogsBody({ catalogs }: { catalogs: readonly S
     <label className="field">
       <span>{side}</span>
       <select aria-label={`${side} catalog`} value={value} onChange={(e) => onPick(e.target.value)}>
-        {catalogs.map((c) => (
+        {catalogs.map((c, i) => (
           <option key={c.hash} value={c.hash}>
-            {catalogLabel(c)}
+            {labels[i]}
           </option>
         ))}
       </select>
@@ -82,8 +91,18 @@ export default function CompareCatalogsBody({ catalogs }: { catalogs: readonly S
         <p className="compare-verdict" data-ok={String(report.ok)}>
           <strong>{report.ok ? 'Compatible' : 'Incompatible'}</strong>: {report.counts.incompatible} incompatible,{' '}
           {report.counts.compatible} compatible, {report.counts.harmless} harmless; {report.compared.length} kinds
-          compared. Rules: docs/compatibility.md.
+          compared, by the rules of <code>version-explorer check</code> (the project's docs/compatibility.md explains
+          each).
         </p>
+      )}
+      {served && served.refused > 0 && (
+        <section className="compare-refused" data-refused={served.refused} aria-label="New release refused">
+          <p>
+            <strong>The API server would refuse the new release</strong>: {served.refused} of {served.crds} CRD
+            {served.crds === 1 ? '' : 's'}, for the reasons below.
+          </p>
+          <CrdRejectionList result={served} label="Rejections of the new release" />
+        </section>
       )}
       {report && shown.length > 0 && (
         <div className="compare-findings">

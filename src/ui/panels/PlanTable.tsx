@@ -29,7 +29,8 @@ const HANDLER: Record<string, string> = {
  * of rows for a real CRD: filters keep the rows that change something and the types the resource uses.
  */
 export function PlanTable({ plan, used }: { readonly plan?: Plan; readonly used?: readonly string[] }) {
-  const [changesOnly, setChangesOnly] = useState(false);
+  // Opens on the rows that change something (issue 25: 121 rows, nearly all "None", hid the few that matter).
+  const [changesOnly, setChangesOnly] = useState(true);
   const [mineOnly, setMineOnly] = useState(false);
   if (!plan) return <p className="empty">No plan: pick a document whose kind and version the catalog knows.</p>;
   const usedSet = new Set(used ?? []);

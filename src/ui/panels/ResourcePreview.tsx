@@ -1,4 +1,9 @@
-/** Read-only view of the input shown while the Monaco chunk loads. */
+import { useState } from 'react';
+
+/**
+ * Read-only view of the input shown while the Monaco chunk loads. A key typed into it is not lost silently:
+ * a note says the editor is still loading (issue 25).
+ */
 export function ResourcePreview({
   text,
   label = 'Resource preview',
@@ -6,8 +11,26 @@ export function ResourcePreview({
   readonly text: string;
   readonly label?: string;
 }) {
+  const [typed, setTyped] = useState(false);
   return (
-    <pre className="preview" aria-label={label} aria-busy="true" tabIndex={0}>
+    <pre
+      className="preview"
+      // A named region (a plain <pre> may not carry a name: axe aria-prohibited-attr).
+      role="region"
+      aria-label={label}
+      aria-busy="true"
+      tabIndex={0}
+      onKeyDown={(e) => {
+        // A character or an edit key: the user means to type.
+        if (!e.ctrlKey && !e.metaKey && !e.altKey && (e.key.length === 1 || e.key === 'Backspace' || e.key === 'Enter'))
+          setTyped(true);
+      }}
+    >
+      {typed && (
+        <span className="preview-note" role="status" data-testid="preview-typed">
+          The editor is still loading: type again in a moment (this preview cannot be edited).
+        </span>
+      )}
       {text}
     </pre>
   );

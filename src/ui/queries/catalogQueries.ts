@@ -1,6 +1,7 @@
 // Catalogs are fetched and cached with TanStack Query; URLs are relative so the app works under any sub-path.
 import { useQuery } from '@tanstack/react-query';
-import { listCatalogs } from '../catalogs/catalogStore.ts';
+import { listCatalogs, type StoredCatalog } from '../catalogs/catalogStore.ts';
+import { conversionClient } from '../worker/conversionClient.ts';
 import {
   CATALOG_INDEX_URL,
   builtinCatalogUrl,
@@ -44,5 +45,17 @@ export function useUrlCatalog(url: string | undefined) {
     queryKey: ['catalog-url', url],
     enabled: url !== undefined,
     queryFn: () => fetchJson(url ?? ''),
+  });
+}
+
+/** Would the API server accept the CRDs of a stored catalog? Checked once per catalog, in the worker. */
+export function useCrdAcceptance(
+  catalog: { readonly hash: string; readonly sources: StoredCatalog['sources'] } | undefined,
+) {
+  return useQuery({
+    queryKey: ['crd-check', catalog?.hash],
+    enabled: catalog !== undefined,
+    staleTime: Infinity,
+    queryFn: () => conversionClient().checkCrds(catalog?.sources ?? []),
   });
 }

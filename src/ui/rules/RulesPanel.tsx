@@ -2,7 +2,7 @@
 // the Markdown carry it), what the worker found in it, and for an empty editor a template for the kind and the
 // versions being looked at.
 import { lazy, Suspense, useMemo } from 'react';
-import type { Issue } from '../../core/index.ts';
+import { formatPath, type Issue } from '../../core/index.ts';
 import type { ExploreResult, RulesView } from '../viewModel/types.ts';
 import type { EditorMarker } from '../editor/monacoMarkers.ts';
 import { IssueList } from '../panels/IssueList.tsx';
@@ -28,7 +28,15 @@ function Status({ view, shown }: { readonly view: RulesView | undefined; readonl
   const n = view.conversions;
   const what = `${n} conversion${n === 1 ? '' : 's'}`;
   return (
-    <p className="muted" data-testid="rules-status" data-applied={view.appliedIn ?? 'none'}>
+    <p
+      className="muted"
+      data-testid="rules-status"
+      data-applied={view.appliedIn ?? 'none'}
+      data-last-good={view.lastGood ? 'true' : undefined}
+    >
+      {view.lastGood && (
+        <strong>The rules are not valid YAML (see the marker): using the last rules that were. </strong>
+      )}
       {view.appliedIn === 'deployed'
         ? `${what}: the webhook of the As deployed view (stored at ${shown.deployed?.storage ?? '?'}).`
         : view.appliedIn === 'aso'
@@ -36,7 +44,41 @@ function Status({ view, shown }: { readonly view: RulesView | undefined; readonl
           : n === 0
             ? 'No usable conversion yet.'
             : `${what}, not used by this view (no rule converts this kind between its versions).`}
+      {view.appliedIn && <Effect shown={shown} />}
     </p>
+  );
+}
+
+/**
+ * What the rules did for this document and what they leave (issue 25): the fields a rule handled (moved, computed,
+ * dropped on purpose), and the losses the verdict still lists.
+ */
+function Effect({ shown }: { readonly shown: ExploreResult }) {
+  const handled = [...new Set((shown.deployed?.fates ?? []).filter((f) => f.rule !== undefined).map((f) => f.path))];
+  const left = (shown.verdict?.lost ?? []).map((l) => formatPath(l.path));
+  return (
+    <span className="rules-effect" data-handled={handled.length} data-remaining={left.length}>
+      {' '}
+      {handled.length > 0 && (
+        <>
+          Handled by the rules: {handled.length} field{handled.length === 1 ? '' : 's'}.{' '}
+        </>
+      )}
+      {left.length === 0 ? (
+        'No field is lost.'
+      ) : (
+        <>
+          Still lost ({left.length}):{' '}
+          {left.slice(0, 5).map((p, i) => (
+            <span key={p}>
+              {i > 0 ? ', ' : ''}
+              <code>{p}</code>
+            </span>
+          ))}
+          {left.length > 5 ? ', …' : ''}
+        </>
+      )}
+    </span>
   );
 }
 
@@ -64,7 +106,8 @@ export function RulesPanel({
   const blank = text.trim() === '';
   return (
     <div className="rules-panel">
-      <div className="rules-side">
+      {/* Scrolls when long: focusable, so the keyboard can scroll it (axe scrollable-region-focusable). */}
+      <div className="rules-side" tabIndex={0} role="region" aria-label="Rules status and problems">
         {blank ? (
           <div className="rules-hint" data-testid="rules-empty">
             <p>

@@ -5,13 +5,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatPath, issue, type Issue } from '../../core/index.ts';
 import { useCatalogIndex, useUserCatalogs } from '../queries/catalogQueries.ts';
 import { settleDelay, type ExplorerState } from '../state.ts';
-import { encodeState, shareUrl } from './codec.ts';
+import { shareUrl } from './codec.ts';
+import { encodeState, findSecrets } from './shareClient.ts';
 import { LINK_LIMITS, linkLevel } from './limits.ts';
 import { markdownSummary, summaryFromExplore } from './markdown.ts';
 import { catalogProvenance } from './provenance.ts';
 import type { ExploreResult } from '../viewModel/types.ts';
 import { RemoteSources, useRemoteText } from './RemoteSources.tsx';
-import { findSecrets, redactSecrets, type SecretFinding } from './secrets.ts';
+import { redactSecrets, type SecretFinding } from './secrets.ts';
 import { useUrlState } from './useUrlState.ts';
 import { onlyDocument, type LinkReport, type SourceOrigin } from './linkCatalog.ts';
 import { linkPlan, useLinkPlan } from './useLinkPlan.ts';
@@ -180,7 +181,7 @@ export function ShareBar({ state, apply, update, result, catalogHash }: ShareBar
 
   async function copy(what: 'link' | 'markdown', redact: boolean, documentOnly = false) {
     if (!pinned) return;
-    let s = redact ? { ...pinned, input: redactSecrets(pinned.input) } : pinned;
+    let s = redact ? { ...pinned, input: redactSecrets(pinned.input, await findSecrets(pinned.input)) } : pinned;
     if (documentOnly) s = { ...s, input: onlyDocument(s.input, s.document) ?? s.input, document: 0 };
     const planned = await linkPlan(s, origins);
     const r = await encodeState(planned.state);
@@ -213,9 +214,10 @@ export function ShareBar({ state, apply, update, result, catalogHash }: ShareBar
     }
   }
 
-  function requestCopy(what: 'link' | 'markdown') {
+  async function requestCopy(what: 'link' | 'markdown') {
     if (!pinned) return;
-    const findings = findSecrets(pinned.input);
+    // (In the share worker: the scan parses every document of the input.)
+    const findings = await findSecrets(pinned.input);
     if (findings.length > 0) {
       setPending({ what, findings });
       return;
@@ -230,7 +232,7 @@ export function ShareBar({ state, apply, update, result, catalogHash }: ShareBar
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && (e.code === 'KeyS' || e.key.toLowerCase() === 's')) {
         e.preventDefault();
-        requestCopyRef.current('link');
+        void requestCopyRef.current('link');
       }
     };
     window.addEventListener('keydown', onKey, true);
@@ -246,7 +248,7 @@ export function ShareBar({ state, apply, update, result, catalogHash }: ShareBar
       <div className="share-controls">
         <button
           type="button"
-          onClick={() => requestCopy('link')}
+          onClick={() => void requestCopy('link')}
           disabled={!pinned}
           title="Copy a link to this exact state (Ctrl/Cmd+S)"
           aria-keyshortcuts="Control+S Meta+S"
@@ -281,7 +283,7 @@ export function ShareBar({ state, apply, update, result, catalogHash }: ShareBar
         )}
         <button
           type="button"
-          onClick={() => requestCopy('markdown')}
+          onClick={() => void requestCopy('markdown')}
           disabled={!pinned}
           title="Copy a summary table and the link for a PR comment"
         >

@@ -4,7 +4,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Issue } from '../../core/index.ts';
 import { settleDelay, type ExplorerState } from '../state.ts';
-import { decodeState, encodeState, validateState } from './codec.ts';
+import { decodeState, validateState } from './codec.ts';
+import { encodeState } from './shareClient.ts';
 import { replaceUrl } from '../platform/storage.ts';
 
 export const WRITE_DEBOUNCE_MS = 400;

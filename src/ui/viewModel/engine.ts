@@ -233,9 +233,11 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   const rules = checkedRules(catalog, req.rules);
   // `applying`: what the rules said converting this document (as deployed: a CEL failure), after the file's own.
   const rulesView = (appliedIn?: StorageView, applying: readonly Issue[] = []): RulesView => ({
-    issues: applying.length > 0 ? [...rules.issues, ...applying] : rules.issues,
+    // (Last good rules: what applying them said points into their text, not into this one.)
+    issues: applying.length > 0 && !rules.lastGood ? [...rules.issues, ...applying] : rules.issues,
     conversions: rules.ruleSet?.conversions.length ?? 0,
     ...(appliedIn ? { appliedIn } : {}),
+    ...(rules.lastGood ? { lastGood: true as const } : {}),
   });
   const base = { ...EMPTY, catalog: summary, documents, markers, ...(req.rules ? { rules: rulesView() } : {}) };
   // A document of a kind the catalog lacks (the Cluster beside a KubeadmControlPlane in one file) gives way

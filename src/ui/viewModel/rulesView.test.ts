@@ -141,13 +141,18 @@ describeCorpus('explore with conversion rules (as deployed: the rules are the we
     expect(r.deployed?.fates.find((f) => f.path === MOVED)?.rule).toBe('infrastructureRef');
   });
 
-  it('a syntax error in the rules is reported with its line; the conversion runs as without rules', () => {
+  it('a syntax error in the rules is reported with its line; the last rules that parsed keep converting', () => {
+    const good = explore({ ...req, rules: kcpRules(MOVE) });
+    expect(good.deployed?.conversion).toBe('Webhook');
     const broken = kcpRules(MOVE, '      - id: [unclosed');
     const r = explore({ ...req, rules: broken });
     expect(r.rules?.issues.length).toBeGreaterThan(0);
     expect(r.rules?.issues.every((i) => i.file === RULES_FILE && i.range !== undefined)).toBe(true);
     expect(r.blocking).toEqual([]);
-    expect(r.deployed?.conversion).toBe('None');
+    // Issue 25: one typo no longer drops every rule (the resource editor keeps its last good result too).
+    expect(r.rules?.lastGood).toBe(true);
+    expect(r.deployed?.conversion).toBe('Webhook');
+    expect(r.rules?.conversions).toBe(good.rules?.conversions);
   });
 
   it("the rules' issues come back while the input does not convert", () => {
@@ -246,5 +251,18 @@ describeCorpus('checkedRules: parsed once per text, checked once per catalog and
     expect(checkedRules(other, t).ruleSet).toBe(a.ruleSet);
     expect(checkedRules(catalog, `${t}\n`).ruleSet).not.toBe(a.ruleSet);
     expect(checkedRules(catalog, undefined)).toEqual({ issues: [] });
+  });
+
+  it('keeps the last rules that parsed while the text is not YAML, and only then', () => {
+    const catalog = loadCatalog(catalogJson).catalog!;
+    const good = checkedRules(catalog, kcpRules(MOVE));
+    const broken = checkedRules(catalog, `${kcpRules(MOVE)}\n  - id: [unclosed\n`);
+    expect(broken.issues.map((i) => i.code)).toContain('YAML_SYNTAX');
+    expect(broken.ruleSet).toBe(good.ruleSet);
+    expect(broken.lastGood).toBe(true);
+    // Valid YAML that declares nothing usable: no rules (not the last good ones).
+    const empty = checkedRules(catalog, 'apiVersion: nope\n');
+    expect(empty.ruleSet).toBeUndefined();
+    expect(empty.lastGood).toBeUndefined();
   });
 });

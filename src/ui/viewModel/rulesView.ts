@@ -18,6 +18,11 @@ export interface CheckedRules {
   readonly ruleSet?: RuleSet;
   /** Parse problems, then paths and kinds the catalog lacks; each with its range in the text. */
   readonly issues: readonly Issue[];
+  /**
+   * The text is not YAML (a half-typed line): `ruleSet` is the last one that parsed with this catalog, as the
+   * resource editor keeps its last good result, so one typo does not drop every rule (issue 25).
+   */
+  readonly lastGood?: true;
 }
 
 const NONE: CheckedRules = { issues: [] };
@@ -25,6 +30,7 @@ const NONE: CheckedRules = { issues: [] };
 const KEEP = 16;
 const parses = new Map<string, ParsedRules>();
 const checks = new WeakMap<Catalog, Map<string, readonly Issue[]>>();
+const lastGood = new WeakMap<Catalog, RuleSet>();
 
 function remember<V>(m: Map<string, V>, key: string, make: () => V): V {
   const hit = m.get(key);
@@ -47,8 +53,11 @@ export function checkedRules(catalog: Catalog, text: string | undefined): Checke
   let byText = checks.get(catalog);
   if (!byText) checks.set(catalog, (byText = new Map()));
   const against = remember(byText, text, () => checkRulesAgainstCatalog(parsed.ruleSet, catalog));
-  return {
-    ...(parsed.ruleSet.conversions.length > 0 ? { ruleSet: parsed.ruleSet } : {}),
-    issues: [...parsed.issues, ...against],
-  };
+  const issues = [...parsed.issues, ...against];
+  if (parsed.ruleSet.conversions.length > 0) {
+    lastGood.set(catalog, parsed.ruleSet);
+    return { ruleSet: parsed.ruleSet, issues };
+  }
+  const kept = parsed.issues.some((i) => i.code === 'YAML_SYNTAX') ? lastGood.get(catalog) : undefined;
+  return kept ? { ruleSet: kept, issues, lastGood: true } : { issues };
 }

@@ -13,6 +13,7 @@ import type {
   Kind,
   Path,
   Plan,
+  PropertyChangeKind,
   SourceRange,
   Strategy,
   Version,
@@ -188,7 +189,9 @@ export interface WriteBackView extends BeforeAfterView {
 
 export interface ChangeRow {
   readonly path: string;
+  /** The change in words, and its kind (core's PropertyChangeKind). */
   readonly change: string;
+  readonly kind: PropertyChangeKind;
   readonly detail: string;
   readonly compatible?: boolean;
   /** pathKey of the first place the input document uses this field (absent: unused). */
@@ -229,6 +232,8 @@ export interface RulesView {
   readonly conversions: number;
   /** The view whose conversion the rules are (as deployed: the webhook); absent when this view does not use them. */
   readonly appliedIn?: StorageView;
+  /** The text is not YAML: the conversions are the last rules that parsed (see rulesView's CheckedRules). */
+  readonly lastGood?: true;
 }
 
 /** One fate of the deployed pipeline, for the list and the banner (`copied` are only coloured, not listed). */

@@ -164,6 +164,7 @@ export function changesView(
     rows: r.changes.map((c) => ({
       path: formatPath(c.path) + (c.renamedTo ? ` → ${c.renamedTo}` : ''),
       change: CHANGE_LABEL[c.change],
+      kind: c.change,
       detail: c.detail,
       compatible: !c.breaking,
       ...usedAt(doc, c.path),

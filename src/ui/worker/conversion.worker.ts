@@ -4,6 +4,7 @@ import { catalogHash, serializeCatalog } from '../../core/index.ts';
 import { builtinHooks } from '../../catalogs/hooks.ts';
 import { importFiles } from '../../importers/index.ts';
 import { census, explore, exploreRanges, setCatalog, strategies } from '../viewModel/engine.ts';
+import { crdAcceptance } from '../viewModel/crdAcceptance.ts';
 import { transferablesOf } from '../viewModel/packLines.ts';
 import type { ExploreResult } from '../viewModel/types.ts';
 import type { WorkerRequest, WorkerResponse } from './protocol.ts';
@@ -68,6 +69,9 @@ self.onmessage = (e: MessageEvent<WorkerRequest>) => {
         break;
       case 'census':
         post({ type: 'census', id: m.id, ...census(m.catalogKey) });
+        break;
+      case 'crdCheck':
+        post({ type: 'crdCheck', id: m.id, result: crdAcceptance(m.files) });
         break;
     }
   } catch (err) {

@@ -7,6 +7,7 @@ import type {
   StrategiesRequest,
 } from '../viewModel/types.ts';
 import type { WorkerRequest, WorkerResponse } from './protocol.ts';
+import type { CrdAcceptance } from '../viewModel/crdAcceptance.ts';
 import type { Census, Issue, StrategyComparison } from '../../core/index.ts';
 
 type Pending = { resolve: (m: WorkerResponse) => void };
@@ -125,6 +126,13 @@ export class ConversionClient {
   async strategies(request: StrategiesRequest): Promise<{ comparison?: StrategyComparison; issues: readonly Issue[] }> {
     const r = await this.send({ type: 'strategies', request });
     return r.type === 'strategies' ? r : { issues: [errorIssue(r.type === 'error' ? r.message : 'unexpected reply')] };
+  }
+
+  /** Would the API server accept the CRDs in these files (their CEL: compiled, typed, cost-estimated)? */
+  async checkCrds(files: readonly { name: string; text: string }[]): Promise<CrdAcceptance> {
+    const r = await this.send({ type: 'crdCheck', files });
+    if (r.type === 'crdCheck') return r.result;
+    throw new Error(r.type === 'error' ? r.message : 'unexpected reply');
   }
 
   async census(catalogKey: string): Promise<{ census?: Census; issues: readonly Issue[] }> {

@@ -1,6 +1,7 @@
 // The worker's envelopes: one request id per message, replies matched by it. The values they carry are the view
 // model's (viewModel/types.ts); this file is transport only.
 import type { Census, Issue, StrategyComparison } from '../../core/index.ts';
+import type { CrdAcceptance } from '../viewModel/crdAcceptance.ts';
 import type {
   CatalogSummary,
   ExploreRequest,
@@ -27,7 +28,13 @@ export type WorkerRequest =
       readonly files: readonly { readonly name: string; readonly text: string }[];
     }
   | { readonly type: 'strategies'; readonly id: number; readonly request: StrategiesRequest }
-  | { readonly type: 'census'; readonly id: number; readonly catalogKey: string };
+  | { readonly type: 'census'; readonly id: number; readonly catalogKey: string }
+  /** Would the API server accept the CRDs in these files? */
+  | {
+      readonly type: 'crdCheck';
+      readonly id: number;
+      readonly files: readonly { readonly name: string; readonly text: string }[];
+    };
 
 export type WorkerResponse =
   | {
@@ -46,4 +53,5 @@ export type WorkerResponse =
       readonly issues: readonly Issue[];
     }
   | { readonly type: 'census'; readonly id: number; readonly census?: Census; readonly issues: readonly Issue[] }
+  | { readonly type: 'crdCheck'; readonly id: number; readonly result: CrdAcceptance }
   | { readonly type: 'error'; readonly id: number; readonly message: string };

@@ -1,0 +1,130 @@
+// The runtime cost of one rule evaluation as the API server counts it (apiextensions-apiserver schema/cel
+// validation.go): each call is limited to PerCallLimit, and all the calls for one object share
+// RuntimeCELCostBudget. cel-go tracks the actual cost while interpreting; @bufbuild/cel has no such tracker, so the
+// cost here is cel-go's estimator (estimate.ts, Kubernetes' library costs) with every list, map and string sized
+// as the object has it: the estimator's bound for exactly this data, which is cel-go's actual cost for rules
+// without short-circuits (`&&`, `||`, `?:`, `exists`), and above it otherwise.
+import { checkAst } from './checker.ts';
+import type { Decl } from './declType.ts';
+import { estimateCost } from './estimate.ts';
+import type { ParsedExpr } from '@bufbuild/cel-spec/cel/expr/syntax_pb.js';
+import { escapeCelName } from './values.ts';
+
+/** celconfig.PerCallLimit: the most one evaluation may cost. */
+export const RUNTIME_PER_CALL_LIMIT = 1_000_000;
+/** celconfig.RuntimeCELCostBudget: the most all evaluations for one object may cost together. */
+export const RUNTIME_COST_BUDGET = 10_000_000;
+
+const isObj = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
+const runes = (s: string): number => {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+};
+
+type Checked = ReturnType<typeof checkAst>;
+const checks = new WeakMap<ParsedExpr, Map<string, Checked>>();
+const declIds = new WeakMap<Decl, number>();
+let nextDeclId = 0;
+const declId = (d: Decl): number => {
+  let id = declIds.get(d);
+  if (id === undefined) declIds.set(d, (id = nextDeclId++));
+  return id;
+};
+
+const largest = <T>(xs: readonly T[], size: (x: T) => number): number => xs.reduce((m, x) => Math.max(m, size(x)), 0);
+
+/** Sets `key` of `o` to a getter computing it once, when first read. */
+function lazy<O extends object>(o: O, key: string, compute: () => Decl): O {
+  let v: Decl | undefined;
+  Object.defineProperty(o, key, { enumerable: true, configurable: true, get: () => (v ??= compute()) });
+  return o;
+}
+
+/** An object's fields sized from its values, each when first read (a rule reads few of an object's fields). */
+class SizedFields extends Map<string, Decl> {
+  private readonly done = new Set<string>();
+  constructor(
+    declared: ReadonlyMap<string, Decl>,
+    private readonly objs: readonly Record<string, unknown>[],
+    private readonly cache: SizeCache,
+  ) {
+    super(declared);
+  }
+  override get(name: string): Decl | undefined {
+    const d = super.get(name);
+    if (d === undefined || this.done.has(name)) return d;
+    const vals: unknown[] = [];
+    for (const o of this.objs) for (const k of Object.keys(o)) if (escapeCelName(k) === name) vals.push(o[k]);
+    const sized = sizedDecl(d, vals, this.cache);
+    this.done.add(name);
+    super.set(name, sized);
+    return sized;
+  }
+}
+
+/** Sized declarations per JSON object or list, for one walk over one document (nested rules share subtrees). */
+export type SizeCache = WeakMap<object, Map<Decl, Decl>>;
+
+/** `d` with its size bounds set to the largest of `values` (absent values: size 0). */
+export function sizedDecl(d: Decl, values: readonly unknown[], sizedCache: SizeCache = new WeakMap()): Decl {
+  const one = values.length === 1 && values[0] !== null && typeof values[0] === 'object' ? values[0] : undefined;
+  if (!one) return sizedOf(d, values, sizedCache);
+  let byDecl = sizedCache.get(one);
+  if (!byDecl) sizedCache.set(one, (byDecl = new Map()));
+  let out = byDecl.get(d);
+  if (!out) byDecl.set(d, (out = sizedOf(d, values, sizedCache)));
+  return out;
+}
+
+function sizedOf(d: Decl, values: readonly unknown[], cache: SizeCache): Decl {
+  switch (d.k) {
+    case 'string':
+    case 'bytes':
+    case 'dyn': {
+      const strings = values.filter((v): v is string => typeof v === 'string');
+      if (d.k === 'dyn' && strings.length < values.length) return d;
+      return { ...d, maxElements: largest(strings, runes) };
+    }
+    case 'list': {
+      const lists = values.filter(Array.isArray);
+      // element sizes only when the rule reaches them (the estimator asks), as for fields below
+      return lazy({ ...d, maxElements: largest(lists, (l) => l.length) }, 'elem', () =>
+        sizedDecl(d.elem, lists.flat(), cache),
+      );
+    }
+    case 'map': {
+      const maps = values.filter(isObj);
+      const sized = { ...d, maxElements: largest(maps, (m) => Object.keys(m).length) };
+      lazy(sized, 'key', () => sizedDecl(d.key, maps.flatMap(Object.keys), cache));
+      return lazy(sized, 'val', () => sizedDecl(d.val, maps.flatMap(Object.values), cache));
+    }
+    case 'object': {
+      const objs = values.filter(isObj);
+      return { ...d, fields: new SizedFields(d.fields, objs, cache) };
+    }
+    case 'opaque':
+      return d.param ? { ...d, param: sizedDecl(d.param, values, cache) } : d;
+    default:
+      return d;
+  }
+}
+
+/** The cost of evaluating `p` over `values` (JSON), whose declared types are `vars`; undefined when it does not type-check. */
+export function runtimeCost(
+  p: { readonly ast: ParsedExpr },
+  vars: ReadonlyMap<string, Decl>,
+  values: Readonly<Record<string, unknown>>,
+  cache: SizeCache = new WeakMap(),
+): number | undefined {
+  const sized = new Map(
+    [...vars].map(([k, d]) => [k, sizedDecl(d, values[k] === undefined ? [] : [values[k]], cache)] as const),
+  );
+  // Types do not depend on sizes: the check is done once per expression and declared variables.
+  const byVars = (checks.get(p.ast) ?? checks.set(p.ast, new Map()).get(p.ast)) as Map<string, Checked>;
+  const key = [...vars].map(([k, d]) => `${k}\u0000${declId(d)}`).join('\u0001');
+  let checked = byVars.get(key);
+  if (checked === undefined) byVars.set(key, (checked = checkAst(p.ast, vars)));
+  if (!checked.ok) return undefined;
+  return estimateCost(p.ast, checked, { roots: sized }).max;
+}

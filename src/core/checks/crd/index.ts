@@ -1,0 +1,1 @@
+export { checkCrdDocuments, checkCrdFiles, type CrdReport } from './checkCrdDocuments.ts';
