@@ -105,16 +105,28 @@ spec:
   max: 9223372036854775807
   ios: 9007199254740993
   old: -9223372036854775808
-  list: [1, 18446744073709551615, 3]
+  list: [1, 9223372036854775806, 3]
   free: {x: 12345678901234567890, y: 0.1}
 `;
   const digits = [
     '9223372036854775807',
     '9007199254740993',
     '-9223372036854775808',
-    '18446744073709551615',
+    '9223372036854775806',
     '12345678901234567890',
   ];
+
+  it('an integer past int64 in an integer field is refused on write, as the API server decodes it as a float', async () => {
+    const beyond = doc.replace('9223372036854775806', '18446744073709551615');
+    for (const storage of ['aso', 'deployed']) {
+      const r = await cli(['convert', '--catalog', crd, '--storage', storage, '-f', '/b.yaml', '--to', 'v2'], {
+        '/b.yaml': beyond,
+      });
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(/^\/b\.yaml:9:\d+: error VALIDATION_TYPE: .*\(at spec\.list\[1\]\)$/m);
+      expect(r.err).toMatch(/^verdict: Would be rejected: the write at v1 fails at spec\.list\[1\]/m);
+    }
+  });
 
   it.each(['yaml', 'json'])(
     'convert -o %s prints every integer with all its digits, and back again',
@@ -141,7 +153,7 @@ spec:
         max: 9223372036854775807n,
         ios: 9007199254740993n,
         old: -9223372036854775808n,
-        list: [1, 18446744073709551615n, 3],
+        list: [1, 9223372036854775806n, 3],
         free: { x: 12345678901234567890n, y: 0.1 },
       });
     },

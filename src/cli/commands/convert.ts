@@ -178,11 +178,10 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
       bad = true;
       return;
     }
-    // --validate: would the API server accept the write at the source version, and the result written back at
-    // the target version? The verdict takes the same inputs as the page's: source -> hub, source -> target.
-    const check = flags.has('--validate');
-    const validation = check ? validateSource(catalog, doc, name, dio) : [];
-    const targetValidation = check ? validateConverted(catalog, r.output, doc, name, dio) : [];
+    // The API server validates the write at the source version, always (as the As deployed pipeline does);
+    // --validate adds the result written back at the target version. The verdict takes the page's inputs.
+    const validation = validateSource(catalog, doc, name, dio);
+    const targetValidation = flags.has('--validate') ? validateConverted(catalog, r.output, doc, name, dio) : [];
     const hub = to === 'hub' ? r : convertPart(catalog, doc.value, 'hub', opts);
     tally.add(asoVerdict({ hub, ...(hub !== r ? { target: r } : {}), validation, targetValidation }));
     written.add(r.output);

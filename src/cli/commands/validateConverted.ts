@@ -20,7 +20,7 @@ export function validateConverted(
   return r.issues.filter((i) => i.severity === 'error');
 }
 
-/** `convert --validate` in the ASO view: the input validated at its own version (the write); returns the errors. */
+/** `convert` in the ASO view: the input validated at its own version (the write); returns the errors. */
 export function validateSource(catalog: Catalog, doc: ParsedDocument, file: string, io: CommandIO): readonly Issue[] {
   const r = validateDocument(catalog, doc.value);
   for (const i of withRanges(r.issues, doc, file)) if (i.severity !== 'info') io.err(`${formatIssue(i)}\n`);

@@ -64,6 +64,14 @@ describe('types and formats', () => {
   ])('%s with %s', (type, value, code) => {
     expect(errs(check(obj({ f: { type } }), { f: value }))).toEqual(code ? only(code, ['f']) : []);
   });
+  it.each<[bigint, IssueCode | undefined]>([
+    [9007199254740993n, undefined],
+    [9223372036854775807n, undefined],
+    [18446744073709551615n, 'VALIDATION_TYPE'],
+  ])('int-or-string with %s', (value, code) => {
+    const s: StructuralSchema = { 'x-kubernetes-int-or-string': true } as StructuralSchema;
+    expect(errs(check(obj({ f: s }), { f: value }))).toEqual(code ? only(code, ['f']) : []);
+  });
 });
 
 describe('value validations', () => {

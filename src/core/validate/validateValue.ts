@@ -147,7 +147,7 @@ class Walker {
     }
     const intOrString = s['x-kubernetes-int-or-string'] === true;
     if (intOrString) {
-      if (!(typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v)))) {
+      if (!(typeof v === 'string' || typeMatches('integer', v))) {
         this.add(
           'VALIDATION_TYPE',
           `must be an integer or a string, got ${typeOf(v)}`,
