@@ -2,9 +2,7 @@
 // a 1 MB resource never block the page. Every reply carries the request id; the page drops stale ones.
 import { catalogHash, serializeCatalog } from '../../core/index.ts';
 import { builtinHooks } from '../../catalogs/hooks.ts';
-import { importFiles } from '../../importers/index.ts';
 import { census, explore, exploreRanges, setCatalog, strategies } from '../viewModel/engine.ts';
-import { crdAcceptance } from '../viewModel/crdAcceptance.ts';
 import { transferablesOf } from '../viewModel/packLines.ts';
 import type { ExploreResult } from '../viewModel/types.ts';
 import type { WorkerRequest, WorkerResponse } from './protocol.ts';
@@ -50,20 +48,9 @@ self.onmessage = (e: MessageEvent<WorkerRequest>) => {
         );
         break;
       }
-      case 'import': {
-        const { catalog, issues } = importFiles(m.files);
-        if (catalog.kinds.length === 0) {
-          post({ type: 'import', id: m.id, result: { issues } });
-          break;
-        }
-        const text = serializeCatalog(catalog);
-        post({
-          type: 'import',
-          id: m.id,
-          result: { json: JSON.parse(text) as unknown, title: catalog.title, hash: catalogHash(text), issues },
-        });
+      case 'import':
+        void later(m.id, () => importReply(m.id, m.files));
         break;
-      }
       case 'strategies':
         post({ type: 'strategies', id: m.id, ...strategies(m.request) });
         break;
@@ -71,17 +58,48 @@ self.onmessage = (e: MessageEvent<WorkerRequest>) => {
         post({ type: 'census', id: m.id, ...census(m.catalogKey) });
         break;
       case 'crdCheck':
-        post({ type: 'crdCheck', id: m.id, result: crdAcceptance(m.files) });
+        void later(m.id, async () => {
+          const { crdAcceptance } = await import('../viewModel/crdAcceptance.ts');
+          post({ type: 'crdCheck', id: m.id, result: crdAcceptance(m.files) });
+        });
         break;
     }
   } catch (err) {
-    // Recursion over a document nested thousands of levels deep runs out of stack: say what it means.
-    const deep = err instanceof RangeError && /call stack/i.test(err.message);
-    const message = deep
-      ? 'the input is nested too deeply to convert and show'
-      : err instanceof Error
-        ? err.message
-        : String(err);
-    post({ type: 'error', id: m.id, message });
+    post(errorReply(m.id, err));
   }
 };
+
+/** Work whose code loads on first use (importers, CRD acceptance: not needed for the first render). */
+async function later(id: number, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (err) {
+    post(errorReply(id, err));
+  }
+}
+
+async function importReply(id: number, files: readonly { name: string; text: string }[]): Promise<void> {
+  const { importFiles } = await import('../../importers/index.ts');
+  const { catalog, issues } = importFiles(files);
+  if (catalog.kinds.length === 0) {
+    post({ type: 'import', id, result: { issues } });
+    return;
+  }
+  const text = serializeCatalog(catalog);
+  post({
+    type: 'import',
+    id,
+    result: { json: JSON.parse(text) as unknown, title: catalog.title, hash: catalogHash(text), issues },
+  });
+}
+
+function errorReply(id: number, err: unknown): WorkerResponse {
+  // Recursion over a document nested thousands of levels deep runs out of stack: say what it means.
+  const deep = err instanceof RangeError && /call stack/i.test(err.message);
+  const message = deep
+    ? 'the input is nested too deeply to convert and show'
+    : err instanceof Error
+      ? err.message
+      : String(err);
+  return { type: 'error', id, message };
+}
