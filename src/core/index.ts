@@ -411,6 +411,7 @@ export { ALIAS, jsonRangeAt, jsonRanges, loadYamlValue, loadYamlValues } from '.
 export { blockRanges } from './text/blockRanges.ts';
 export { pieceSplitter, type PieceSplitter, type TextPiece } from './text/splitStream.ts';
 export { toYamlText, yamlScalar } from './text/yamlText.ts';
+export { yamlPackageText } from './text/yamlPackageText.ts';
 // Declarative conversion rules (YAML + CEL): the operator's own conversion, for the webhook and ASO pipelines.
 export {
   applyRules,

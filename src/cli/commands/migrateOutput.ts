@@ -4,7 +4,7 @@
 // by plan in JSON, so then they are kept until the end; one kind's (a `kubectl get` dump) flow straight out.
 import { stringify } from 'yaml';
 import type { Issue, MigrationPlan } from '../../core/index.ts';
-import { formatPath } from '../../core/index.ts';
+import { formatPath, yamlPackageText } from '../../core/index.ts';
 import type { ObjectMigration } from '../../core/checks/migration/index.ts';
 import type { HeldOutput } from '../streamInput.ts';
 import { nestedJson } from '../streamInput.ts';
@@ -35,7 +35,7 @@ function describe(p: MigrationPlan): string {
 function describeObject(o: ObjectMigration, kind?: string): string {
   const who = `${kind !== undefined ? `${kind} ` : ''}${o.namespace !== undefined ? `${o.namespace}/` : ''}${o.name ?? `document ${o.index + 1}`}`;
   const lost = o.dropped.length === 0 ? 'nothing lost' : `loses ${o.dropped.map(formatPath).join(', ')}`;
-  return `    ${who}: ${o.from} -> ${o.to}: ${lost}\n${indent(stringify(o.document), '      ')}\n`;
+  return `    ${who}: ${o.from} -> ${o.to}: ${lost}\n${indent(yamlPackageText(o.document) ?? stringify(o.document), '      ')}\n`;
 }
 
 /** A plan's keys but `objects` and `issues`, open for them (JSON at depth 2 of the output). */

@@ -70,8 +70,17 @@ export function validateParsed(
       ...(opts.version !== undefined ? { version: opts.version } : {}),
       ...(old !== undefined ? { old } : {}),
     });
-    // a List item's ranges are keyed from the item itself; its path in the file is prefixed after
-    const issues = withRanges(r.issues, { ...doc, listPath: [] }, file).map((i) => ({
+    // a List item's ranges are keyed from the item itself; its path in the file is prefixed after. The range is
+    // read only for an issue that needs it (a spread would compute every object's ranges).
+    const item: ParsedDocument = {
+      index: doc.index,
+      value: v,
+      ranges: doc.ranges,
+      get range() {
+        return doc.range;
+      },
+    };
+    const issues = withRanges(r.issues, item, file).map((i) => ({
       ...i,
       path: [...(doc.listPath ?? []), ...i.path],
     }));

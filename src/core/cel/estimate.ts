@@ -23,10 +23,12 @@ const REGEX_LENGTH = 0.25;
 export interface CostEnv {
   /** Declared type of each root variable (self, oldSelf), with the schema's size bounds. */
   readonly roots: ReadonlyMap<string, Decl>;
+  /** Where given, every size the estimate reads from `roots` (path, largest size): all it depends on of them. */
+  readonly reads?: [readonly string[], number | undefined][];
 }
 
 /** Kubernetes' size estimator: walk the declared type along a path ([var, field | @items | @values | @keys...]). */
-function sizeAt(roots: ReadonlyMap<string, Decl>, path: readonly string[] | undefined): Est | undefined {
+export function sizeAt(roots: ReadonlyMap<string, Decl>, path: readonly string[] | undefined): Est | undefined {
   if (!path || path.length === 0) return undefined;
   let node = roots.get(path[0] as string);
   for (const step of path.slice(1)) {
@@ -63,6 +65,11 @@ class Coster {
     private readonly env: CostEnv,
   ) {}
 
+  private sizeAt(path: readonly string[]): Est | undefined {
+    const est = sizeAt(this.env.roots, path);
+    this.env.reads?.push([path, est?.max]);
+    return est;
+  }
   private local(name: string) {
     return this.locals.findLast((l) => l.name === name);
   }
@@ -91,7 +98,7 @@ class Coster {
     if (k.case === 'listExpr') return fixed(k.value.elements.length);
     if (k.case === 'structExpr') return fixed(k.value.entries.length);
     const p = this.pathOf(e);
-    const bySchema = p && !p[0]?.startsWith('@') ? sizeAt(this.env.roots, p) : undefined;
+    const bySchema = p && !p[0]?.startsWith('@') ? this.sizeAt(p) : undefined;
     if (bySchema) return bySchema;
     if (isScalar(this.typeOf(e))) return fixed(1);
     if (k.case === 'identExpr') return this.local(k.value.name)?.size;
@@ -273,7 +280,7 @@ class Coster {
         if (tt.elem.k === 'string' || tt.elem.k === 'bytes') {
           const p = this.pathOf(target);
           const es =
-            (p && sizeAt(this.env.roots, [...p, '@items'])) ??
+            (p && this.sizeAt([...p, '@items'])) ??
             (tt.elem.maxElements !== undefined ? { min: 0, max: tt.elem.maxElements } : UNKNOWN);
           el = add(el, factor(es, STRING_TRAVERSAL));
         }
@@ -300,7 +307,7 @@ class Coster {
         const p = this.pathOf(target);
         const tt = this.typeOf(target);
         const elem =
-          (p && sizeAt(this.env.roots, [...p, '@items'])) ??
+          (p && this.sizeAt([...p, '@items'])) ??
           (tt?.k === 'list' && tt.elem.maxElements !== undefined ? { min: 0, max: tt.elem.maxElements } : UNKNOWN);
         let sz = mul(list, elem);
         if (a0)

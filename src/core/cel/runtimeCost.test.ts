@@ -4,7 +4,11 @@
 // most others (DIFFERS lists each difference), so the per-call limit and the budget trip where upstream's do.
 import { describe, expect, it } from 'vitest';
 import type { StructuralSchema } from '../model/model.ts';
-import { compileCel, runtimeCost, schemaDeclType } from './index.ts';
+import fc from 'fast-check';
+import { checkAst } from './checker.ts';
+import type { Decl } from './declType.ts';
+import { estimateCost } from './estimate.ts';
+import { compileCel, runtimeCost, schemaDeclType, sizedDecl } from './index.ts';
 
 const integerType = { type: 'integer' };
 const numberType = { type: 'number' };
@@ -208,4 +212,41 @@ describe('runtime cost: upstream TestCelCostStability', () => {
         expect(got).toBe(Object.hasOwn(DIFFERS, rule) ? DIFFERS[rule] : want);
       });
     });
+});
+
+describe('runtime cost: estimates reused across objects', () => {
+  const schema = objectType({ names: listType(stringType), labels: mapType(stringType), name: stringType });
+  const decl = schemaDeclType(schema as StructuralSchema, false) as Decl;
+  const vars = new Map([['self', decl]]);
+  const rules = [
+    'self.names.all(x, x.size() < 5)',
+    "self.names.map(x, x + 'a').size() > 0 && self.name.size() < 100",
+    'self.labels.exists(k, self.labels[k].size() > 1)',
+    "self.name.startsWith('a') || self.names.exists(n, n == self.name)",
+  ];
+  const value = fc.record({
+    names: fc.array(fc.string({ maxLength: 4 }), { maxLength: 4 }),
+    labels: fc.dictionary(fc.string({ maxLength: 2 }), fc.string({ maxLength: 3 }), { maxKeys: 3 }),
+    name: fc.string({ maxLength: 3 }),
+  });
+
+  it('costs each object as an estimate over its own sizes alone would, whatever came before', () => {
+    for (const rule of rules) {
+      const c = compileCel(rule);
+      if (!c.ok) throw new Error(c.error);
+      const checked = checkAst(c.program.ast, vars);
+      if (!checked.ok) throw new Error(rule);
+      fc.assert(
+        fc.property(fc.array(value, { minLength: 1, maxLength: 12 }), (objects) => {
+          for (const self of objects) {
+            const alone = estimateCost(c.program.ast, checked, {
+              roots: new Map([['self', sizedDecl(decl, [self])]]),
+            }).max;
+            expect(runtimeCost(c.program, vars, { self })).toBe(alone);
+          }
+        }),
+        { numRuns: 200, seed: 28 },
+      );
+    }
+  });
 });

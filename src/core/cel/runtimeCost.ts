@@ -6,7 +6,7 @@
 // without short-circuits (`&&`, `||`, `?:`, `exists`), and above it otherwise.
 import { checkAst } from './checker.ts';
 import type { Decl } from './declType.ts';
-import { estimateCost } from './estimate.ts';
+import { estimateCost, sizeAt } from './estimate.ts';
 import type { ParsedExpr } from '@bufbuild/cel-spec/cel/expr/syntax_pb.js';
 import { escapeCelName } from './values.ts';
 
@@ -23,6 +23,12 @@ const runes = (s: string): number => {
 };
 
 type Checked = ReturnType<typeof checkAst>;
+/** Costs already estimated for a checked expression, with the sizes each read (a few: the last ones). */
+const memos = new WeakMap<
+  Checked,
+  { readonly reads: readonly [readonly string[], number | undefined][]; readonly cost: number }[]
+>();
+const MEMOS = 8;
 const checks = new WeakMap<ParsedExpr, Map<string, Checked>>();
 const declIds = new WeakMap<Decl, number>();
 let nextDeclId = 0;
@@ -126,5 +132,13 @@ export function runtimeCost(
   let checked = byVars.get(key);
   if (checked === undefined) byVars.set(key, (checked = checkAst(p.ast, vars)));
   if (!checked.ok) return undefined;
-  return estimateCost(p.ast, checked, { roots: sized }).max;
+  // The estimate depends on the data only through the sizes it reads: when another object (of the same
+  // kind, in a stream) gave the same sizes at the same paths, its cost is this one's.
+  const known = memos.get(checked) ?? memos.set(checked, []).get(checked);
+  for (const m of known ?? []) if (m.reads.every(([path, max]) => sizeAt(sized, path)?.max === max)) return m.cost;
+  const reads: [readonly string[], number | undefined][] = [];
+  const cost = estimateCost(p.ast, checked, { roots: sized, reads }).max;
+  if (known && known.length >= MEMOS) known.shift();
+  known?.push({ reads, cost });
+  return cost;
 }

@@ -26,11 +26,12 @@ export function yamlScalar(v: unknown): string {
 const isBlock = (v: unknown): v is object =>
   v !== null && typeof v === 'object' && (Array.isArray(v) ? v.length > 0 : Object.keys(v).length > 0);
 
-const inline = (v: unknown): string =>
-  v !== null && typeof v === 'object' ? (Array.isArray(v) ? '[]' : '{}') : yamlScalar(v);
+type Scalar = (v: unknown, key: boolean) => string;
+const inline = (v: unknown, scalar: Scalar): string =>
+  v !== null && typeof v === 'object' ? (Array.isArray(v) ? '[]' : '{}') : scalar(v, false);
 
 /** Lines of a non-empty map or array at `indent`; the first line starts with `lead` instead (a `- ` item). */
-function block(v: object, indent: string, lead: string, out: string[]): void {
+function block(v: object, indent: string, lead: string, out: string[], scalar: Scalar): void {
   let first = true;
   const start = (): string => {
     if (!first) return indent;
@@ -40,8 +41,8 @@ function block(v: object, indent: string, lead: string, out: string[]): void {
   if (Array.isArray(v)) {
     for (const item of v) {
       const at = start();
-      if (isBlock(item)) block(item, `${indent}  `, `${at}- `, out);
-      else out.push(`${at}- ${inline(item)}`);
+      if (isBlock(item)) block(item, `${indent}  `, `${at}- `, out, scalar);
+      else out.push(`${at}- ${inline(item, scalar)}`);
     }
     return;
   }
@@ -49,16 +50,19 @@ function block(v: object, indent: string, lead: string, out: string[]): void {
     if (val === undefined) continue;
     const at = start();
     if (isBlock(val)) {
-      out.push(`${at}${yamlScalar(k)}:`);
-      block(val, `${indent}  `, `${indent}  `, out);
-    } else out.push(`${at}${yamlScalar(k)}: ${inline(val)}`);
+      out.push(`${at}${scalar(k, true)}:`);
+      block(val, `${indent}  `, `${indent}  `, out, scalar);
+    } else out.push(`${at}${scalar(k, true)}: ${inline(val, scalar)}`);
   }
 }
 
-/** One YAML document (no `---`), ending with a newline. */
-export function toYamlText(value: unknown): string {
-  if (!isBlock(value)) return `${inline(value)}\n`;
+/** One YAML document (no `---`), ending with a newline; `scalar` writes each key and scalar. */
+export function blockYamlText(value: unknown, scalar: Scalar = yamlScalar): string {
+  if (!isBlock(value)) return `${inline(value, scalar)}\n`;
   const out: string[] = [];
-  block(value, '', '', out);
+  block(value, '', '', out, scalar);
   return `${out.join('\n')}\n`;
 }
+
+/** One YAML document (no `---`), ending with a newline. */
+export const toYamlText = (value: unknown): string => blockYamlText(value);
