@@ -3,6 +3,9 @@ import { useEffect, useMemo, useRef } from 'react';
 import { DiffEditor } from '@monaco-editor/react';
 import { monaco, themeName } from './monacoSetup.ts';
 
+/** How long a closed diff's models outlive it (a diff of a large input can take seconds on a loaded machine). */
+const MODEL_GRACE_MS = 30_000;
+
 export interface DiffViewProps {
   readonly original: string;
   readonly modified: string;
@@ -44,12 +47,14 @@ export default function DiffView({ original, modified, dark, label }: DiffViewPr
     [label],
   );
   // The wrapper disposes the models before the diff editor, which Monaco reports as an error: it keeps
-  // them, and they are disposed here once the editor is gone.
+  // them, and they are disposed here once the editor is gone. Not at once: a diff still computing in Monaco's
+  // worker when the tab closes finds its models gone and throws "no diff result available" (its cancellation
+  // does not cover that case), so they outlive any computation still in flight.
   const models = useRef<monaco.editor.IDiffEditorModel | null>(null);
   useEffect(
     () => () => {
       const m = models.current;
-      if (m) setTimeout(() => [m.original, m.modified].forEach((t) => t.isDisposed() || t.dispose()));
+      if (m) setTimeout(() => [m.original, m.modified].forEach((t) => t.isDisposed() || t.dispose()), MODEL_GRACE_MS);
     },
     [],
   );
