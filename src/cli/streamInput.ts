@@ -157,6 +157,7 @@ export async function eachSample(
   io: CommandIO,
   p: string,
   each: (file: string, doc: ParsedDocument) => void,
+  onFile?: (file: string) => void,
 ): Promise<boolean> {
   let files: string[];
   try {
@@ -166,6 +167,7 @@ export async function eachSample(
     return false;
   }
   for (const file of files) {
+    onFile?.(file);
     const failed: { error?: unknown } = {};
     let bad = false;
     for await (const b of streamResources(
@@ -183,4 +185,19 @@ export async function eachSample(
     if (bad || failed.error !== undefined) return false;
   }
   return true;
+}
+
+/** Every sample file under PATH with its documents, gathered (`rules draft --samples`); undefined on bad input. */
+export async function readSamples(
+  io: CommandIO,
+  p: string,
+): Promise<{ file: string; documents: ParsedDocument[] }[] | undefined> {
+  const out: { file: string; documents: ParsedDocument[] }[] = [];
+  const ok = await eachSample(
+    io,
+    p,
+    (_file, doc) => out[out.length - 1]?.documents.push(doc),
+    (file) => out.push({ file, documents: [] }),
+  );
+  return ok ? out : undefined;
 }

@@ -1,7 +1,8 @@
 // The input readers every command shares: what each returns and prints (the options' parsing: command.test.ts).
 import { describe, expect, it } from 'vitest';
 import { fakeIO } from '../testdata/fakeIO.ts';
-import { readDocuments, readInput, readSamples } from './conversionArgs.ts';
+import { readDocuments, readInput } from './conversionArgs.ts';
+import { readSamples } from '../streamInput.ts';
 
 describe('input readers', () => {
   const person = 'apiVersion: crm.example.com/v1\nkind: Person\nmetadata: {name: ann}\n';

@@ -2,7 +2,7 @@
 // id), reading input files and sample folders, built-in hooks, stable JSON.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Catalog, HookRegistry, Issue, ParsedDocument, ParsedResources } from '../../core/index.ts';
+import type { Catalog, HookRegistry, Issue, ParsedResources } from '../../core/index.ts';
 import {
   formatIssue,
   hasErrors,
@@ -16,7 +16,6 @@ import {
 } from '../../core/index.ts';
 import { hooksFor } from '../../catalogs/hooks.ts';
 import { loadCatalogSource } from '../catalogSource.ts';
-import { readResources } from '../readResources.ts';
 import type { CommandIO } from '../io.ts';
 import { InputIssueError } from '../io.ts';
 
@@ -125,33 +124,6 @@ export async function readInput(io: CommandIO, file: string): Promise<string | u
 
 /** How messages name an input file: `<stdin>` for `-`. */
 export const inputName = (file: string): string => (file === '-' ? '<stdin>' : file);
-
-/** Every .yaml/.yml/.json file under PATH, parsed; undefined (the problems printed) when one does not parse. */
-export async function readSamples(
-  io: CommandIO,
-  p: string,
-): Promise<{ file: string; documents: readonly ParsedDocument[] }[] | undefined> {
-  let files: string[];
-  try {
-    files = (await io.listFiles(p)).filter((f) => /\.(ya?ml|json)$/i.test(f));
-  } catch {
-    io.err(`${formatIssue(issue('error', 'FILE_NOT_FOUND', 'no such file or folder', [], { file: p }))}\n`);
-    return undefined;
-  }
-  const out: { file: string; documents: readonly ParsedDocument[] }[] = [];
-  for (const file of files) {
-    // the fast reader: a full parse keeps a node and a range per value (about 1 GB for a 20 MB sample)
-    const parsed = readResources(await io.readText(file), file);
-    // An empty sample file is nothing to check; one that does not parse is bad input, never "nothing to check".
-    const errors = parsed.issues.filter((i) => i.severity === 'error' && i.code !== 'EMPTY_INPUT');
-    if (errors.length > 0) {
-      printIssues(io, errors);
-      return undefined;
-    }
-    out.push({ file, documents: parsed.documents });
-  }
-  return out;
-}
 
 /**
  * FILE (stdin for `-`) read and parsed into documents, named as messages name it; undefined (the problem printed,

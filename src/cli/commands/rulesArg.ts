@@ -3,7 +3,8 @@
 import type { Catalog, RoundTripInput, RuleSet } from '../../core/index.ts';
 import { checkRulesAgainstCatalog, findKind, parseRules } from '../../core/index.ts';
 import type { CommandIO } from '../io.ts';
-import { printIssues, readInput, readSamples } from './conversionArgs.ts';
+import { printIssues, readInput } from './conversionArgs.ts';
+import { readSamples } from '../streamInput.ts';
 
 /** The rules file parsed and checked against the catalog; undefined (issues printed) when it has errors. */
 export async function loadRules(io: CommandIO, file: string, catalog: Catalog): Promise<RuleSet | undefined> {
