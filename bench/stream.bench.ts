@@ -4,7 +4,7 @@
 // same run that only parses the input and writes it back. Targets: 100k takes at most 3x the floor, time grows
 // linearly (100k / 10k within 1.3x of 10x), peak memory does not grow (100k within 1.2x of 10k).
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,17 +32,36 @@ const kcp = (
 const samples = [load(readFileSync(route, 'utf8')) as Record<string, unknown>, kcp as Record<string, unknown>];
 const dir = mkdtempSync(path.join(os.tmpdir(), 've-stream-'));
 
-/** n objects, the two samples in turn, each with its own name: a List (items at column 1, as kubectl) or documents. */
+/**
+ * Object i of n: the two samples in turn, each varied the way a cluster's objects are (its own name, and hostnames,
+ * ports, weights, paths, replicas and versions that change from object to object), so no cache keyed on an
+ * object's values can pay off here more than it would on a real cluster.
+ */
+function sample(i: number): Record<string, unknown> {
+  const metadata = { name: `obj-${i}`, namespace: `team-${i % 37}` };
+  if (i % 2 === 0) {
+    const spec = structuredClone(samples[0]?.spec) as { rules: Record<string, unknown>[] };
+    const rules = spec.rules.slice(0, 1 + (i % spec.rules.length)).map((r, j) => ({
+      ...r,
+      matches: [{ path: { type: 'PathPrefix', value: `/app-${i}/r${j}` } }],
+      backendRefs: [{ name: `svc-${i % 101}-${j}`, port: 1024 + ((i * 7 + j) % 60000), weight: (i + j) % 100 }],
+    }));
+    return { ...samples[0], metadata, spec: { ...spec, hostnames: [`app-${i}.example.com`], rules } };
+  }
+  const spec = structuredClone(samples[1]?.spec) as Record<string, unknown>;
+  return { ...samples[1], metadata, spec: { ...spec, replicas: 1 + (i % 5), version: `v1.${28 + (i % 7)}.${i % 13}` } };
+}
+
+/** n objects (see sample): a List (items at column 1, as kubectl) or documents. */
 async function write(n: number, shape: 'list' | 'docs'): Promise<string> {
   const p = path.join(dir, `${shape}-${n}.yaml`);
   const out = createWriteStream(p);
-  const texts = samples.map((s) => stringify({ ...s, metadata: { name: 'NAME', namespace: 'default' } }));
   const put = async (t: string) => {
     if (!out.write(t)) await once(out, 'drain');
   };
   if (shape === 'list') await put('apiVersion: v1\nitems:\n');
   for (let i = 0; i < n; i++) {
-    const t = (texts[i % 2] as string).replace('NAME', `obj-${i}`);
+    const t = stringify(sample(i));
     if (shape === 'list') await put(`- ${t.trimEnd().replace(/\n/g, '\n  ')}\n`);
     else await put(`${i > 0 ? '---\n' : ''}${t}`);
   }
@@ -70,6 +89,19 @@ function proc(args: string[]): Run {
   return { secs: (performance.now() - t0) / 1000, mb: kb / 1024, code: r.status };
 }
 const cli = (args: string[]) => proc([path.join(root, 'bin/version-explorer.mjs'), ...args, '--no-progress']);
+
+// VE_BENCH_INPUTS=<dir>: only write the 10k inputs there (to profile one command by hand) and stop.
+if (process.env.VE_BENCH_INPUTS) {
+  for (const shape of ['list', 'docs'] as const) {
+    const p = await write(10_000, shape);
+    const to = path.join(process.env.VE_BENCH_INPUTS, path.basename(p));
+    writeFileSync(to, readFileSync(p));
+    console.log(to);
+  }
+  console.log(catalog);
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+}
 
 const load1 = () =>
   os
