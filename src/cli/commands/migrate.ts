@@ -83,7 +83,7 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
       const run = await eachDocument(out, file, progressWanted(out, flags, json), (doc, dio) => {
         tally.read++;
         for (const [i, [k, rewrite]] of [...rewrites].entries()) {
-          const m = migrateObject(k, to, doc, rewrite);
+          const m = migrateObject(k, to, doc, rewrite, { range: json });
           if (!m) continue;
           if ('issue' in m) {
             // about an object: it is in the objects file

@@ -215,7 +215,14 @@ describe('runtime cost: upstream TestCelCostStability', () => {
 });
 
 describe('runtime cost: estimates reused across objects', () => {
-  const schema = objectType({ names: listType(stringType), labels: mapType(stringType), name: stringType });
+  const schema = objectType({
+    names: listType(stringType),
+    labels: mapType(stringType),
+    name: stringType,
+    'x-y': stringType,
+    grid: listType(listType(integerType)),
+    tags: mapType(listType(stringType)),
+  });
   const decl = schemaDeclType(schema as StructuralSchema, false) as Decl;
   const vars = new Map([['self', decl]]);
   const rules = [
@@ -223,11 +230,20 @@ describe('runtime cost: estimates reused across objects', () => {
     "self.names.map(x, x + 'a').size() > 0 && self.name.size() < 100",
     'self.labels.exists(k, self.labels[k].size() > 1)',
     "self.name.startsWith('a') || self.names.exists(n, n == self.name)",
+    // a field read by its escaped CEL name, lists of lists, map keys and values
+    "!has(self.x__dash__y) || self.x__dash__y.contains('ab')",
+    'self.grid.all(r, r.all(c, c > 0))',
+    'self.tags.all(k, k.size() < 2 && self.tags[k].all(t, t.size() < 3))',
   ];
   const value = fc.record({
     names: fc.array(fc.string({ maxLength: 4 }), { maxLength: 4 }),
     labels: fc.dictionary(fc.string({ maxLength: 2 }), fc.string({ maxLength: 3 }), { maxKeys: 3 }),
     name: fc.string({ maxLength: 3 }),
+    'x-y': fc.option(fc.string({ maxLength: 30 }), { nil: undefined }),
+    grid: fc.array(fc.array(fc.integer(), { maxLength: 3 }), { maxLength: 3 }),
+    tags: fc.dictionary(fc.string({ maxLength: 2 }), fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }), {
+      maxKeys: 3,
+    }),
   });
 
   it('costs each object as an estimate over its own sizes alone would, whatever came before', () => {

@@ -6,7 +6,7 @@
 // without short-circuits (`&&`, `||`, `?:`, `exists`), and above it otherwise.
 import { checkAst } from './checker.ts';
 import type { Decl } from './declType.ts';
-import { estimateCost, sizeAt } from './estimate.ts';
+import { estimateCost } from './estimate.ts';
 import type { ParsedExpr } from '@bufbuild/cel-spec/cel/expr/syntax_pb.js';
 import { escapeCelName } from './values.ts';
 
@@ -116,6 +116,79 @@ function sizedOf(d: Decl, values: readonly unknown[], cache: SizeCache): Decl {
   }
 }
 
+/**
+ * What `sizeAt` of `vars` sized by `values` (sizedDecl) gives at `path`, read straight from the values: the same
+ * walk (list items, map values and keys, declared fields by their CEL names) without building sized
+ * declarations, to test a memo before estimating anew.
+ */
+function dataSizeAt(
+  vars: ReadonlyMap<string, Decl>,
+  values: Readonly<Record<string, unknown>>,
+  path: readonly string[],
+): number | undefined {
+  const root = path[0];
+  if (root === undefined) return undefined;
+  let d = vars.get(root);
+  if (d === undefined) return undefined;
+  let vals: unknown[] = values[root] === undefined ? [] : [values[root]];
+  for (let i = 1; i < path.length; i++) {
+    const step = path[i] as string;
+    if (step === '@items' || step === '@values') {
+      if (d.k === 'list') {
+        vals = vals.filter(Array.isArray).flat();
+        d = d.elem;
+      } else if (d.k === 'map') {
+        vals = vals.filter(isObj).flatMap(Object.values);
+        d = d.val;
+      } else return undefined;
+    } else if (step === '@keys') {
+      if (d.k !== 'map') return undefined;
+      vals = vals.filter(isObj).flatMap(Object.keys);
+      d = d.key;
+    } else {
+      const field: Decl | undefined = d.k === 'object' ? d.fields.get(step) : undefined;
+      if (field === undefined) return undefined;
+      const next: unknown[] = [];
+      for (const o of vals)
+        if (isObj(o)) for (const k of Object.keys(o)) if (escapeCelName(k) === step) next.push(o[k]);
+      vals = next;
+      d = field;
+    }
+  }
+  switch (d.k) {
+    case 'string':
+    case 'bytes':
+    case 'dyn': {
+      const strings = vals.filter((v): v is string => typeof v === 'string');
+      if (d.k === 'dyn' && strings.length < vals.length) return d.maxElements;
+      return largest(strings, runes);
+    }
+    case 'list':
+      return largest(vals.filter(Array.isArray), (l) => l.length);
+    case 'map':
+      return largest(vals.filter(isObj), (m) => Object.keys(m).length);
+    default:
+      return d.maxElements;
+  }
+}
+
+const checksByVars = new WeakMap<ReadonlyMap<string, Decl>, WeakMap<ParsedExpr, Checked>>();
+
+/** The type check of `ast` with `vars` (types do not depend on sizes: once per expression and declarations). */
+function checkedFor(ast: ParsedExpr, vars: ReadonlyMap<string, Decl>): Checked {
+  // The same declarations map (a caller keeping one per rule and node) finds its check without a key string.
+  let byAst = checksByVars.get(vars);
+  if (!byAst) checksByVars.set(vars, (byAst = new WeakMap()));
+  let checked = byAst.get(ast);
+  if (checked !== undefined) return checked;
+  const byVars = (checks.get(ast) ?? checks.set(ast, new Map()).get(ast)) as Map<string, Checked>;
+  const key = [...vars].map(([k, d]) => `${k}\u0000${declId(d)}`).join('\u0001');
+  checked = byVars.get(key);
+  if (checked === undefined) byVars.set(key, (checked = checkAst(ast, vars)));
+  byAst.set(ast, checked);
+  return checked;
+}
+
 /** The cost of evaluating `p` over `values` (JSON), whose declared types are `vars`; undefined when it does not type-check. */
 export function runtimeCost(
   p: { readonly ast: ParsedExpr },
@@ -123,19 +196,16 @@ export function runtimeCost(
   values: Readonly<Record<string, unknown>>,
   cache: SizeCache = new WeakMap(),
 ): number | undefined {
-  const sized = new Map(
-    [...vars].map(([k, d]) => [k, sizedDecl(d, values[k] === undefined ? [] : [values[k]], cache)] as const),
-  );
-  // Types do not depend on sizes: the check is done once per expression and declared variables.
-  const byVars = (checks.get(p.ast) ?? checks.set(p.ast, new Map()).get(p.ast)) as Map<string, Checked>;
-  const key = [...vars].map(([k, d]) => `${k}\u0000${declId(d)}`).join('\u0001');
-  let checked = byVars.get(key);
-  if (checked === undefined) byVars.set(key, (checked = checkAst(p.ast, vars)));
+  const checked = checkedFor(p.ast, vars);
   if (!checked.ok) return undefined;
   // The estimate depends on the data only through the sizes it reads: when another object (of the same
   // kind, in a stream) gave the same sizes at the same paths, its cost is this one's.
   const known = memos.get(checked) ?? memos.set(checked, []).get(checked);
-  for (const m of known ?? []) if (m.reads.every(([path, max]) => sizeAt(sized, path)?.max === max)) return m.cost;
+  for (const m of known ?? [])
+    if (m.reads.every(([path, max]) => dataSizeAt(vars, values, path) === max)) return m.cost;
+  const sized = new Map(
+    [...vars].map(([k, d]) => [k, sizedDecl(d, values[k] === undefined ? [] : [values[k]], cache)] as const),
+  );
   const reads: [readonly string[], number | undefined][] = [];
   const cost = estimateCost(p.ast, checked, { roots: sized, reads }).max;
   if (known && known.length >= MEMOS) known.shift();

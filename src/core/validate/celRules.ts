@@ -126,6 +126,21 @@ const declFor = (s: StructuralSchema, resourceRoot: boolean): Decl | undefined =
   return d ?? undefined;
 };
 
+/** A rule's declared variables at a node (one map per node type and rule shape: its type check is found by it). */
+const varsOf = new WeakMap<Decl, Map<number, ReadonlyMap<string, Decl>>>();
+function varsFor(decl: Decl, r: Rule): ReadonlyMap<string, Decl> {
+  const shape = (r.transition ? 1 : 0) + (r.transition && r.optionalOld ? 2 : 0);
+  let byShape = varsOf.get(decl);
+  if (!byShape) varsOf.set(decl, (byShape = new Map()));
+  let vars = byShape.get(shape);
+  if (!vars) {
+    const m = new Map<string, Decl>([['self', decl]]);
+    if (r.transition) m.set('oldSelf', r.optionalOld ? { k: 'opaque', name: 'optional_type', param: decl } : decl);
+    byShape.set(shape, (vars = m));
+  }
+  return vars;
+}
+
 export class RuleContext {
   // One CEL view per JSON node (the schema at a node is fixed within one walk).
   private readonly views = new WeakMap<object, unknown>();
@@ -167,9 +182,9 @@ export class RuleContext {
 
   private costOf(p: CelProgram, decl: Decl | undefined, r: Rule, v: unknown, old: unknown): number {
     if (!decl) return 0;
-    const vars = new Map<string, Decl>([['self', decl]]);
-    if (r.transition) vars.set('oldSelf', r.optionalOld ? { k: 'opaque', name: 'optional_type', param: decl } : decl);
-    return runtimeCost(p, vars, { self: v, ...(old !== undefined ? { oldSelf: old } : {}) }, this.sized) ?? 0;
+    return (
+      runtimeCost(p, varsFor(decl, r), { self: v, ...(old !== undefined ? { oldSelf: old } : {}) }, this.sized) ?? 0
+    );
   }
 
   private view(v: unknown, s: StructuralSchema, root: boolean): unknown {

@@ -126,12 +126,15 @@ export function pruneRewrite(kind: Kind): Rewrite {
 /**
  * One stored object rewritten at `to`, when it is a `kind` object: what it becomes (and the rewrite's verdict,
  * when the rewrite gives one), or the issue that it is at a version the CRD lacks. Undefined for other objects.
+ * `range: false` leaves the object's source range out (finding it costs a scan of its text; text output never
+ * shows it); an issue always has its range.
  */
 export function migrateObject(
   kind: Kind,
   to: string,
   d: ParsedDocument,
   rewrite: Rewrite,
+  opts: { readonly range?: boolean } = {},
 ): { object: ObjectMigration; verdict?: Verdict } | { issue: Issue } | undefined {
   const v = d.value;
   if (!isRecord(v) || typeof v.apiVersion !== 'string' || v.kind !== kind.kind) return undefined;
@@ -152,6 +155,7 @@ export function migrateObject(
       ),
     };
   const r = rewrite(v, version, to);
+  const range = opts.range === false ? undefined : d.range;
   const object: ObjectMigration = {
     ...(typeof meta.name === 'string' ? { name: meta.name } : {}),
     ...(typeof meta.namespace === 'string' ? { namespace: meta.namespace } : {}),
@@ -160,7 +164,7 @@ export function migrateObject(
     document: r.doc,
     dropped: r.dropped,
     index: d.index,
-    ...(d.range ? { range: d.range } : {}),
+    ...(range ? { range } : {}),
   };
   return { object, ...(r.verdict ? { verdict: r.verdict } : {}) };
 }
