@@ -220,6 +220,7 @@ describe('runtime cost: estimates reused across objects', () => {
     labels: mapType(stringType),
     name: stringType,
     'x-y': stringType,
+    namespace: stringType,
     grid: listType(listType(integerType)),
     tags: mapType(listType(stringType)),
   });
@@ -232,6 +233,7 @@ describe('runtime cost: estimates reused across objects', () => {
     "self.name.startsWith('a') || self.names.exists(n, n == self.name)",
     // a field read by its escaped CEL name, lists of lists, map keys and values
     "!has(self.x__dash__y) || self.x__dash__y.contains('ab')",
+    "!has(self.__namespace__) || self.__namespace__.contains('ab')",
     'self.grid.all(r, r.all(c, c > 0))',
     'self.tags.all(k, k.size() < 2 && self.tags[k].all(t, t.size() < 3))',
   ];
@@ -240,6 +242,7 @@ describe('runtime cost: estimates reused across objects', () => {
     labels: fc.dictionary(fc.string({ maxLength: 2 }), fc.string({ maxLength: 3 }), { maxKeys: 3 }),
     name: fc.string({ maxLength: 3 }),
     'x-y': fc.option(fc.string({ maxLength: 30 }), { nil: undefined }),
+    namespace: fc.option(fc.string({ maxLength: 30 }), { nil: undefined }),
     grid: fc.array(fc.array(fc.integer(), { maxLength: 3 }), { maxLength: 3 }),
     tags: fc.dictionary(fc.string({ maxLength: 2 }), fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }), {
       maxKeys: 3,

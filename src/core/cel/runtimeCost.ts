@@ -24,10 +24,11 @@ const runes = (s: string): number => {
 
 type Checked = ReturnType<typeof checkAst>;
 /** Costs already estimated for a checked expression, with the sizes each read (a few: the last ones). */
-const memos = new WeakMap<
-  Checked,
-  { readonly reads: readonly [readonly string[], number | undefined][]; readonly cost: number }[]
->();
+interface Memo {
+  readonly reads: readonly [readonly string[], number | undefined][];
+  readonly cost: number;
+}
+const memos = new WeakMap<Checked, Memo[]>();
 const MEMOS = 8;
 const checks = new WeakMap<ParsedExpr, Map<string, Checked>>();
 const declIds = new WeakMap<Decl, number>();
@@ -130,47 +131,54 @@ function dataSizeAt(
   if (root === undefined) return undefined;
   let d = vars.get(root);
   if (d === undefined) return undefined;
-  let vals: unknown[] = values[root] === undefined ? [] : [values[root]];
+  const top = values[root];
+  let vals: unknown[] = top === undefined ? [] : [top];
   for (let i = 1; i < path.length; i++) {
     const step = path[i] as string;
+    const next: unknown[] = [];
     if (step === '@items' || step === '@values') {
       if (d.k === 'list') {
-        vals = vals.filter(Array.isArray).flat();
+        for (const v of vals) if (Array.isArray(v)) for (const x of v as unknown[]) next.push(x);
         d = d.elem;
       } else if (d.k === 'map') {
-        vals = vals.filter(isObj).flatMap(Object.values);
+        for (const v of vals) if (isObj(v)) for (const k of Object.keys(v)) next.push(v[k]);
         d = d.val;
       } else return undefined;
     } else if (step === '@keys') {
       if (d.k !== 'map') return undefined;
-      vals = vals.filter(isObj).flatMap(Object.keys);
+      for (const v of vals) if (isObj(v)) for (const k of Object.keys(v)) next.push(k);
       d = d.key;
     } else {
       const field: Decl | undefined = d.k === 'object' ? d.fields.get(step) : undefined;
       if (field === undefined) return undefined;
-      const next: unknown[] = [];
-      for (const o of vals)
-        if (isObj(o)) for (const k of Object.keys(o)) if (escapeCelName(k) === step) next.push(o[k]);
-      vals = next;
+      for (const o of vals) if (isObj(o)) for (const k of Object.keys(o)) if (celNamed(k, step)) next.push(o[k]);
       d = field;
     }
+    vals = next;
   }
+  let max = 0;
   switch (d.k) {
     case 'string':
     case 'bytes':
-    case 'dyn': {
-      const strings = vals.filter((v): v is string => typeof v === 'string');
-      if (d.k === 'dyn' && strings.length < vals.length) return d.maxElements;
-      return largest(strings, runes);
-    }
+    case 'dyn':
+      for (const v of vals)
+        if (typeof v === 'string') max = Math.max(max, runes(v));
+        else if (d.k === 'dyn') return d.maxElements;
+      return max;
     case 'list':
-      return largest(vals.filter(Array.isArray), (l) => l.length);
+      for (const v of vals) if (Array.isArray(v)) max = Math.max(max, v.length);
+      return max;
     case 'map':
-      return largest(vals.filter(isObj), (m) => Object.keys(m).length);
+      for (const v of vals) if (isObj(v)) max = Math.max(max, Object.keys(v).length);
+      return max;
     default:
       return d.maxElements;
   }
 }
+
+/** Whether data key `k` is the field CEL calls `name`: a name without `__` is no key's escaped form but its own. */
+const celNamed = (k: string, name: string): boolean =>
+  name.includes('__') ? escapeCelName(k) === name : k === name && escapeCelName(k) === name;
 
 const checksByVars = new WeakMap<ReadonlyMap<string, Decl>, WeakMap<ParsedExpr, Checked>>();
 
@@ -201,8 +209,13 @@ export function runtimeCost(
   // The estimate depends on the data only through the sizes it reads: when another object (of the same
   // kind, in a stream) gave the same sizes at the same paths, its cost is this one's.
   const known = memos.get(checked) ?? memos.set(checked, []).get(checked);
-  for (const m of known ?? [])
-    if (m.reads.every(([path, max]) => dataSizeAt(vars, values, path) === max)) return m.cost;
+  for (let i = 0; i < (known?.length ?? 0); i++) {
+    const m = (known as Memo[])[i] as Memo;
+    if (!m.reads.every(([path, max]) => dataSizeAt(vars, values, path) === max)) continue;
+    // the last hit first: objects of one kind mostly share their sizes (any memo that matches has this cost)
+    if (i > 0) known?.unshift(...(known.splice(i, 1) as [Memo]));
+    return m.cost;
+  }
   const sized = new Map(
     [...vars].map(([k, d]) => [k, sizedDecl(d, values[k] === undefined ? [] : [values[k]], cache)] as const),
   );
