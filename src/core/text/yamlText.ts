@@ -32,15 +32,12 @@ const inline = (v: unknown, scalar: Scalar): string =>
 
 /** Lines of a non-empty map or array at `indent`; the first line starts with `lead` instead (a `- ` item). */
 function block(v: object, indent: string, lead: string, out: string[], scalar: Scalar): void {
+  // (no closure here: the hot loop of every object written; the runtime names each closure it creates)
   let first = true;
-  const start = (): string => {
-    if (!first) return indent;
-    first = false;
-    return lead;
-  };
   if (Array.isArray(v)) {
     for (const item of v) {
-      const at = start();
+      const at = first ? lead : indent;
+      first = false;
       if (isBlock(item)) block(item, `${indent}  `, `${at}- `, out, scalar);
       else out.push(`${at}- ${inline(item, scalar)}`);
     }
@@ -48,7 +45,8 @@ function block(v: object, indent: string, lead: string, out: string[], scalar: S
   }
   for (const [k, val] of Object.entries(v as Record<string, unknown>)) {
     if (val === undefined) continue;
-    const at = start();
+    const at = first ? lead : indent;
+    first = false;
     if (isBlock(val)) {
       out.push(`${at}${scalar(k, true)}:`);
       block(val, `${indent}  `, `${indent}  `, out, scalar);

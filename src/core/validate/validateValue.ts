@@ -86,6 +86,17 @@ const runeLength = (s: string): number => {
   return n;
 };
 
+/** A list-map item's key (its key fields' values as JSON), undefined for a non-object item. */
+const keyOf = (keys: readonly string[], x: Json): string | undefined =>
+  isObj(x) ? JSON.stringify(keys.map((k) => (Object.hasOwn(x, k) ? x[k] : null))) : undefined;
+
+type WalkOptions = { readonly root?: boolean; readonly valueOnly?: boolean };
+const NO_OPTIONS: WalkOptions = {};
+const VALUE_ONLY: WalkOptions = { valueOnly: true };
+const ROOT: WalkOptions = { root: true };
+
+// The walk keeps one path array, pushed and popped as it goes down (whatever keeps a path copies it: add), and
+// creates no closure per node: each object runs it over every one of its nodes.
 class Walker {
   readonly issues: ValidationIssue[] = [];
   constructor(
@@ -119,9 +130,9 @@ class Walker {
   node(
     v: Json,
     s: Schema | undefined,
-    path: Path,
+    path: (string | number)[],
     old: Json | undefined,
-    opts: { root?: boolean; valueOnly?: boolean } = {},
+    opts: WalkOptions = NO_OPTIONS,
   ): void {
     if (!s) return;
     const wasRatcheting = this.ratcheting;
@@ -133,13 +144,7 @@ class Walker {
     }
   }
 
-  private check(
-    v: Json,
-    s: Schema,
-    path: Path,
-    old: Json | undefined,
-    opts: { root?: boolean; valueOnly?: boolean },
-  ): void {
+  private check(v: Json, s: Schema, path: (string | number)[], old: Json | undefined, opts: WalkOptions): void {
     if (v === null) {
       if (s.nullable === true) return;
       if (typeof s.type === 'string') this.add('VALIDATION_TYPE', `must be of type ${s.type}, got null`, path, 'type');
@@ -222,7 +227,7 @@ class Walker {
     }
   }
 
-  array(v: readonly Json[], s: Schema, path: Path, old: Json | undefined): void {
+  array(v: readonly Json[], s: Schema, path: (string | number)[], old: Json | undefined): void {
     if (typeof s.maxItems === 'number' && v.length > s.maxItems)
       this.add('VALIDATION_ITEMS', `Too many: ${v.length}: must have at most ${s.maxItems} items`, path, 'maxItems');
     if (typeof s.minItems === 'number' && v.length < s.minItems)
@@ -237,12 +242,10 @@ class Walker {
           this.add('VALIDATION_DUPLICATE', `Duplicate value: ${show(x)}`, [...path, i], 'x-kubernetes-list-type: set');
       });
     }
-    const keyOf = (x: Json): string | undefined =>
-      isObj(x) ? JSON.stringify(keys.map((k) => (Object.hasOwn(x, k) ? x[k] : null))) : undefined;
     if (listType === 'map' && keys.length > 0) {
       const seen = new Map<string, number>();
       v.forEach((x, i) => {
-        const k = keyOf(x);
+        const k = keyOf(keys, x);
         if (k === undefined) return;
         if (seen.has(k))
           this.add(
@@ -258,22 +261,26 @@ class Walker {
     const oldByKey = new Map<string, Json>();
     if (listType === 'map' && Array.isArray(old))
       for (const o of old) {
-        const k = keyOf(o);
+        const k = keyOf(keys, o);
         if (k !== undefined) oldByKey.set(k, o);
       }
     const items = sub(s, 'items');
-    v.forEach((x, i) => {
-      const k = listType === 'map' ? keyOf(x) : undefined;
-      this.node(x, items, [...path, i], k !== undefined ? oldByKey.get(k) : undefined);
-    });
+    if (!items) return;
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      const k = listType === 'map' ? keyOf(keys, x) : undefined;
+      path.push(i);
+      this.node(x, items, path, k !== undefined ? oldByKey.get(k) : undefined);
+      path.pop();
+    }
   }
 
   object(
     v: Readonly<Record<string, Json>>,
     s: Schema,
-    path: Path,
+    path: (string | number)[],
     old: Json | undefined,
-    opts: { root?: boolean; valueOnly?: boolean },
+    opts: WalkOptions,
   ): void {
     const ps = props(s);
     const embedded = s['x-kubernetes-embedded-resource'] === true;
@@ -301,14 +308,20 @@ class Walker {
     if (embedded) this.embedded(v, path);
     const ap = s.additionalProperties;
     const preserve = s['x-kubernetes-preserve-unknown-fields'] === true;
-    for (const [k, x] of Object.entries(v)) {
+    for (const k of Object.keys(v)) {
+      const x = v[k];
       const oldX = oldObj && Object.hasOwn(oldObj, k) ? oldObj[k] : undefined;
       if (has(ps, k)) {
         // The root's and an embedded resource's metadata is ObjectMeta: the API server checks it, not this schema.
         const meta = k === 'metadata' && (opts.root === true || embedded);
-        this.node(x, ps![k], [...path, k], oldX, meta ? { valueOnly: true } : {});
-      } else if (isObj(ap)) this.node(x, ap as Schema, [...path, k], oldX);
-      else if (opts.root === true && (k === 'apiVersion' || k === 'kind' || k === 'metadata')) continue;
+        path.push(k);
+        this.node(x, ps![k], path, oldX, meta ? VALUE_ONLY : NO_OPTIONS);
+        path.pop();
+      } else if (isObj(ap)) {
+        path.push(k);
+        this.node(x, ap as Schema, path, oldX);
+        path.pop();
+      } else if (opts.root === true && (k === 'apiVersion' || k === 'kind' || k === 'metadata')) continue;
       else if (embedded && (k === 'apiVersion' || k === 'kind' || k === 'metadata')) continue;
       else if (!preserve && ap !== true && !opts.valueOnly && this.strictFields && ps !== undefined)
         this.add('VALIDATION_UNKNOWN_FIELD', `unknown field "${k}"`, [...path, k], 'properties');
@@ -335,29 +348,31 @@ class Walker {
       );
   }
 
+  /** Whether `v` passes branch `c`'s value validations (anyOf/oneOf/not), on a walk of its own. */
+  private passes(c: unknown, v: Json, path: (string | number)[]): boolean {
+    if (!isObj(c)) return true;
+    const w = new Walker(false, this.cel.noRules());
+    w.node(v, c, [...path], undefined, VALUE_ONLY);
+    return w.issues.every((i) => i.severity !== 'error');
+  }
+
   /** allOf/anyOf/oneOf/not: value validations only (structural schemas give them no types of their own). */
-  combinators(v: Json, s: Schema, path: Path, old: Json | undefined, root: boolean): void {
-    const passes = (c: unknown): boolean => {
-      if (!isObj(c)) return true;
-      const w = new Walker(false, this.cel.noRules());
-      w.node(v, c, path, undefined, { valueOnly: true });
-      return w.issues.every((i) => i.severity !== 'error');
-    };
+  combinators(v: Json, s: Schema, path: (string | number)[], old: Json | undefined, root: boolean): void {
     // allOf: every branch's value validations and CEL rules apply at this node (upstream's AllOfValidators).
     if (Array.isArray(s.allOf))
       for (const c of s.allOf)
         if (isObj(c)) {
-          this.node(v, c, path, undefined, { valueOnly: true });
+          this.node(v, c, path, undefined, VALUE_ONLY);
           this.cel.rules(this, v, c, path, old, root, s);
         }
-    if (Array.isArray(s.anyOf) && !s.anyOf.some(passes))
+    if (Array.isArray(s.anyOf) && !s.anyOf.some((c) => this.passes(c, v, path)))
       this.add('VALIDATION_COMBINATOR', 'must validate at least one schema (anyOf)', path, 'anyOf');
     if (Array.isArray(s.oneOf)) {
-      const n = s.oneOf.filter(passes).length;
+      const n = s.oneOf.filter((c) => this.passes(c, v, path)).length;
       if (n !== 1)
         this.add('VALIDATION_COMBINATOR', `must validate one and only one schema (oneOf): matches ${n}`, path, 'oneOf');
     }
-    if (isObj(s.not) && passes(s.not))
+    if (isObj(s.not) && this.passes(s.not, v, path))
       this.add('VALIDATION_COMBINATOR', 'must not validate the schema (not)', path, 'not');
   }
 }
@@ -373,6 +388,6 @@ export function validateValue(schema: StructuralSchema, value: unknown, opts: Va
   const old = opts.old === undefined ? undefined : applyDefaults(opts.old, schema);
   const cel = new RuleContext(old !== undefined, true, opts.celCost);
   const w = new Walker(opts.strictFields !== false, cel);
-  w.node(prepared, schema, [], old, { root: true });
+  w.node(prepared, schema, [], old, ROOT);
   return w.issues;
 }
