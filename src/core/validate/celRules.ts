@@ -141,6 +141,14 @@ function varsFor(decl: Decl, r: Rule): ReadonlyMap<string, Decl> {
   return vars;
 }
 
+/** A resource root's schema as CEL types it (an embedded resource): one per schema node, not one per object. */
+const embeddedOf = new WeakMap<StructuralSchema, StructuralSchema>();
+function embeddedSchema(s: StructuralSchema): StructuralSchema {
+  let e = embeddedOf.get(s);
+  if (!e) embeddedOf.set(s, (e = { ...s, 'x-kubernetes-embedded-resource': true }));
+  return e;
+}
+
 export class RuleContext {
   // One CEL view per JSON node (the schema at a node is fixed within one walk).
   private readonly views = new WeakMap<object, unknown>();
@@ -167,10 +175,10 @@ export class RuleContext {
    * Charges one evaluation to the object's budget as validation.go does: over the per-call limit or the budget
    * left, the error (at the rule's node) and no further rule; undefined when it may run.
    */
-  private charge(cost: number, what: string): string | undefined {
+  private charge(cost: number, what: () => string): string | undefined {
     if (cost > this.perCall) {
       this.remaining = -1;
-      return `'operation cancelled: actual cost limit exceeded': no further validation rules will be run due to call cost exceeds limit for ${what}`;
+      return `'operation cancelled: actual cost limit exceeded': no further validation rules will be run due to call cost exceeds limit for ${what()}`;
     }
     if (cost > this.remaining) {
       this.remaining = -1;
@@ -189,7 +197,7 @@ export class RuleContext {
 
   private view(v: unknown, s: StructuralSchema, root: boolean): unknown {
     // A resource root (the object, or an embedded resource) shows apiVersion, kind and metadata.name/generateName.
-    if (root) return toCelValue(rootView(v), { ...s, 'x-kubernetes-embedded-resource': true });
+    if (root) return toCelValue(rootView(v), embeddedSchema(s));
     if (v === null || typeof v !== 'object') return toCelValue(v, s);
     let x = this.views.get(v);
     if (x === undefined) {
@@ -245,13 +253,13 @@ export class RuleContext {
           old === undefined
             ? undefined
             : resourceRoot
-              ? toCelValue(rootView(old), { ...node, 'x-kubernetes-embedded-resource': true })
+              ? toCelValue(rootView(old), embeddedSchema(node))
               : toCelValue(old, node);
         bindings.oldSelf = r.optionalOld ? (oldSelf === undefined ? optionalNone() : optionalOf(oldSelf)) : oldSelf;
       }
       const over = this.charge(
         this.costOf(r.program, decl, r, raw, r.transition && resourceRoot ? rootView(old) : old),
-        `rule: ${r.message ?? r.rule}`,
+        () => `rule: ${r.message ?? r.rule}`,
       );
       if (over !== undefined)
         return w.add('CEL_COST_EXCEEDED', over, path, r.rule, 'error', { transition: r.transition });
@@ -306,7 +314,7 @@ export class RuleContext {
     if (r.messageExpression) {
       const over = this.charge(
         cost(r.messageExpression),
-        `messageExpression: ${JSON.stringify(r.messageExpression.source)}`,
+        () => `messageExpression: ${JSON.stringify(r.messageExpression?.source)}`,
       );
       if (over !== undefined)
         return over === OUT_OF_BUDGET
