@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { stringify as stringifyYaml } from 'yaml';
 import { MAX_DEPTH, parseJsonExact } from '../core/index.ts';
 import {
   allOfChainOpenApi,
@@ -272,6 +273,29 @@ describe('hostile: a hub document whose bag holds __proto__', () => {
     expect(r.err).toMatch(/^\/h\.json:\d+:\d+: error LOST: .*\(at spec\.\$propertyBag\.__proto__\)$/m);
     expect(r.code).toBe(1);
   });
+
+  it.each(['json', 'yaml'])(
+    'constructor and hasOwnProperty keys beside __proto__ (.%s): restored where v1 has the field, else LOST at the entry (exit 1)',
+    async (ext) => {
+      const bag = '{"__proto__":"p","constructor":"c","hasOwnProperty":"h","Constructor":"C"}';
+      const text = ext === 'json' ? hub(bag) : stringifyYaml(JSON.parse(hub(bag)));
+      const r = await cli(
+        ['convert', '--catalog', crd, '--storage', 'aso', '-f', `/h.${ext}`, '--to', 'v1', '-o', 'json'],
+        { [`/h.${ext}`]: text },
+      );
+      const spec = (JSON.parse(r.out) as { spec: object }).spec;
+      expect(Object.entries(spec)).toEqual([
+        ['__proto__', 'p'],
+        ['constructor', 'C'],
+      ]);
+      const lost = [...r.err.matchAll(/^\/h\.\w+:\d+:\d+: error LOST: .*\(at spec\.\$propertyBag\.(\w+)\)$/gm)];
+      expect(lost.map((m) => m[1])).toEqual(['constructor', 'hasOwnProperty']);
+      expect(r.err).toMatch(/^verdict: Lossy: /m);
+      expect(r.code).toBe(1);
+      expect(({} as Record<string, unknown>).p).toBeUndefined();
+    },
+    30_000,
+  );
 });
 
 describe('hostile: bytes that are not UTF-8', () => {
