@@ -160,7 +160,10 @@ export function DocumentView({
         <span className="pane-title">{label}</span>
         {view && <span className="version-badge">{view.version}</span>}
         {subtitle}
-        {view && view.lines.size > 0 && <CopyYaml label={label} lines={view.lines} version={view.version} />}
+        {/* (A pane of a large input has only its first lines for a moment: Copy YAML waits for the rest.) */}
+        {view && view.lines.size > 0 && !view.partial && (
+          <CopyYaml label={label} lines={view.lines} version={view.version} />
+        )}
       </h2>
       {children}
       <div

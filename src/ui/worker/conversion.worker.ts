@@ -44,7 +44,13 @@ self.onmessage = (e: MessageEvent<WorkerRequest>) => {
         if (!update) break;
         post(
           { type: 'update', id: m.id, update },
-          'result' in update ? transferables(update.result) : [update.ranges.nums.buffer as ArrayBuffer],
+          'result' in update
+            ? transferables(update.result)
+            : [
+                update.ranges.nums.buffer as ArrayBuffer,
+                ...transferablesOf(update.hub?.lines),
+                ...transferablesOf(update.target?.lines),
+              ],
         );
         break;
       }

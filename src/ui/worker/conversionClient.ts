@@ -45,7 +45,19 @@ export class ConversionClient {
           const { base } = u;
           const up = m.update;
           const { rangesPending: _, ...rest } = base;
-          u.onUpdate('result' in up ? up.result : { ...rest, ranges: up.ranges, markers: up.markers }, base);
+          const { hub, target } = 'result' in up ? {} : up;
+          u.onUpdate(
+            'result' in up
+              ? up.result
+              : {
+                  ...rest,
+                  ranges: up.ranges,
+                  markers: up.markers,
+                  ...(hub ? { hub } : {}),
+                  ...(target ? { target } : {}),
+                },
+            base,
+          );
           return;
         } else this.updating.delete(m.id);
       }
