@@ -165,8 +165,9 @@ interface PendingRanges {
   /** Issues and hub fates the markers are drawn from (as they were when the first phase drew them). */
   readonly issues: readonly Issue[];
   readonly hubFates: readonly Fate[];
-  /** The whole panes, when the first phase rendered only their first lines. */
+  /** The whole panes, when the first phase rendered only their first lines (`whole` once rendered). */
   panes?: () => { hub: PaneView; target?: PaneView };
+  whole?: { hub: PaneView; target?: PaneView };
 }
 let pending: PendingRanges | undefined;
 /** Lines of each pane a large input's first phase renders: more than any screen shows (the rest follows). */
@@ -190,6 +191,14 @@ export function explore(req: ExploreRequest, twoPhase = false): ExploreResult {
   return run(req, parseInput(req.input)) as ExploreResult;
 }
 
+/**
+ * Renders the whole panes of the last two-phase explore now (the worker calls it right after sending the first
+ * phase, while the page paints it), so its second phase does not.
+ */
+export function prepareWholePanes(): void {
+  if (pending?.panes && !pending.whole) pending.whole = pending.panes();
+}
+
 /** Completes the last two-phase explore (undefined when there is none, or a newer request replaced it). */
 export function exploreRanges(): ExploreUpdate | undefined {
   const p = pending;
@@ -211,7 +220,7 @@ export function exploreRanges(): ExploreUpdate | undefined {
   return {
     ranges: toRangeTable(doc.ranges),
     markers: [...conversionMarkers(p.issues, p.hubFates, doc.ranges), ...checked],
-    ...p.panes?.(),
+    ...(p.whole ?? p.panes?.()),
     millis: performance.now() - p.t0,
   };
 }

@@ -9,7 +9,7 @@ import { describeCorpus } from '../../core/testdata/corpusSuite.ts';
 import { parseResources, serializeCatalog } from '../../core/index.ts';
 import { importFiles } from '../../importers/index.ts';
 import { bigClusterYaml } from '../../../bench/support/bigResource.ts';
-import { explore, exploreRanges, setCatalog } from './engine.ts';
+import { explore, exploreRanges, prepareWholePanes, setCatalog } from './engine.ts';
 import { FAST_PARSE_CHARS, parseInput, parseRanges, parseValues, sameValue } from './parseInput.ts';
 import type { ExploreRequest, ExploreResult } from './types.ts';
 import { lineAt } from './packLines.ts';
@@ -228,6 +228,11 @@ describe('two-phase explore', () => {
       const one = onePhase(req);
       expect(one.rangesPending).toBeUndefined();
       expect(strip(final)).toEqual(strip(one));
+      // The worker renders the whole panes while the page paints the first lines: the same panes.
+      explore(req, true);
+      prepareWholePanes();
+      const early = exploreRanges();
+      expect(early && !('result' in early) ? [early.hub, early.target] : []).toEqual([one.hub, one.target]);
     }
   });
 
