@@ -57,7 +57,7 @@ export const AUTO_AFTER_MS = 1000;
 /** ... unless the input's size says the rest would take less than this (a worker's start costs about as much). */
 const WORTH_MS = 2000;
 /** Batches queued at one worker: it never waits for the next. */
-const QUEUE = 2;
+const QUEUE = 4;
 
 interface Slot {
   readonly worker: Worker;
