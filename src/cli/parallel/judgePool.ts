@@ -1,6 +1,7 @@
 // Batches of input pieces judged by worker threads and by this thread, delivered strictly in input order. Each
 // worker imports the catalog on its own (seconds), so workers start only when a run is long enough to gain from
-// them (docs/performance.md): after a second of judging here with input left, or at once with `--jobs N`. This
+// them (docs/performance.md): after a second of judging here, with input left and this thread CPU-bound, or at once
+// with `--jobs N`. This
 // thread judges a batch itself whenever every worker already has enough queued, and stops reading input while too
 // many batches wait to be delivered (back-pressure: memory stays bounded). A worker that fails, or a batch whose
 // judge threw, is judged again here in order, so the output is the single-thread run's, byte for byte.
@@ -56,6 +57,8 @@ export type WorkerReply =
 export const AUTO_AFTER_MS = 1000;
 /** ... unless the input's size says the rest would take less than this (a worker's start costs about as much). */
 const WORTH_MS = 2000;
+/** The share of a core this thread must have had for a worker to pay (automatic mode). */
+const BUSY = 0.8;
 /** Batches queued at one worker: it never waits for the next. */
 const QUEUE = 4;
 
@@ -87,6 +90,9 @@ export class JudgePool<J> {
   private waiters: (() => void)[] = [];
   /** What a delivery threw (the command's own exception): thrown again from submit or finish. */
   private failure: { error: unknown } | undefined;
+  private closed = false;
+  private readonly cpu0 = process.cpuUsage();
+  private readonly wall0 = performance.now();
 
   constructor(
     private readonly plan: WorkerPlan & { readonly workers: number },
@@ -127,8 +133,9 @@ export class JudgePool<J> {
     if (this.failure) throw this.failure.error;
   }
 
-  /** The workers ended (always, even when the command threw). */
+  /** The workers ended (always, even when the command threw: nothing is delivered after). */
   async close(): Promise<void> {
+    this.closed = true;
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 
@@ -137,10 +144,16 @@ export class JudgePool<J> {
     return this.slots.length;
   }
 
+  /**
+   * Whether a worker would pay now: this thread is CPU-bound (it had at least BUSY of a core since the start: else
+   * the input, or a machine busy with other work, is the limit, and a second thread would get no more), and the
+   * input left, estimated from the time so far and the share still to read, takes longer than a worker's start.
+   */
   private pays(): boolean {
+    const cpu = process.cpuUsage(this.cpu0);
+    const share = (cpu.user + cpu.system) / 1000 / (performance.now() - this.wall0);
     const left = this.left();
-    // the time left, estimated from the time so far and the share of the input still to read
-    return left === undefined || this.judgedHereMs * left >= WORTH_MS;
+    return share >= BUSY && (left === undefined || this.judgedHereMs * left >= WORTH_MS);
   }
 
   private start(): void {
@@ -194,7 +207,7 @@ export class JudgePool<J> {
   }
 
   private flush(): void {
-    while (!this.failure && this.results.has(this.nextDeliver)) {
+    while (!this.failure && !this.closed && this.results.has(this.nextDeliver)) {
       const seq = this.nextDeliver++;
       const r = this.results.get(seq);
       this.results.delete(seq);
