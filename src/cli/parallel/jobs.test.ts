@@ -6,7 +6,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../main.ts';
 import { fakeIO } from '../testdata/fakeIO.ts';
-import { judgedByWorkers } from './judgePool.ts';
+import { eachJudged } from '../streamInput.ts';
+import { judgedByWorkers, type WorkerPlan } from './judgePool.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const CATALOG = [
@@ -110,4 +111,37 @@ describe('--jobs 2 writes what one thread writes', () => {
     },
     120_000,
   );
+});
+
+describe('eachJudged with workers that cannot help', () => {
+  const docs = Array.from({ length: 3000 }, (_, i) => `a: ${i}\n`).join('---\n');
+  // a worker for a command it does not know fails its setup: every batch it was given is judged here, in order
+  const plan: WorkerPlan = {
+    command: 'no-such-command',
+    args: { values: {}, lists: {}, flags: [], positionals: [], choice: {} },
+    jobs: 2,
+  };
+
+  it('judges every document here, in order', async () => {
+    const seen: number[] = [];
+    const run = await eachJudged(fakeIO(docs).io, '-', 'no', {
+      judge: (d) => d.index,
+      apply: (j) => void seen.push(j),
+      workers: plan,
+    });
+    expect(run).toEqual({ name: '<stdin>', read: 3000, bad: false });
+    expect(seen).toEqual(Array.from({ length: 3000 }, (_, i) => i));
+  }, 60_000);
+
+  it("a judge's exception surfaces at its document, after every document before it was applied", async () => {
+    const seen: number[] = [];
+    const judge = (d: { index: number }) => {
+      if (d.index === 2500) throw new Error('boom at 2500');
+      return d.index;
+    };
+    await expect(
+      eachJudged(fakeIO(docs).io, '-', 'no', { judge, apply: (j) => void seen.push(j), workers: plan }),
+    ).rejects.toThrow('boom at 2500');
+    expect(seen).toEqual(Array.from({ length: 2500 }, (_, i) => i));
+  }, 60_000);
 });
