@@ -4,7 +4,8 @@
 //   2b. Monaco interactive on a cold load (navigation start -> the editor's input element is in the page),
 //   3. time from a 1 MB paste (Ctrl+V in the editor) to all panes updated (YAML and JSON), and the longest
 //      main-thread task meanwhile.
-// `npm run bench:ui` (or part of `npm run bench`). Set BENCH_NO_BUILD=1 to reuse dist/.
+// `npm run bench:ui` (or part of `npm run bench`). Set BENCH_NO_BUILD=1 to reuse dist/, BENCH_DIST=<folder> to
+// measure another build (a copy of an earlier dist/: compare builds in the same minutes).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,7 +17,7 @@ import { bigClusterYaml } from './support/bigResource.ts';
 import { startPreview } from '../scripts/previewServer.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'dist');
+const dist = process.env.BENCH_DIST ? path.resolve(process.env.BENCH_DIST) : path.join(root, 'dist');
 const port = Number(process.env.BENCH_PORT ?? 4189);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TARGET_INITIAL_KB = 200;
@@ -33,7 +34,7 @@ const loadOf = (what: string) => {
   return `load ${Math.min(...l).toFixed(1)}–${Math.max(...l).toFixed(1)}`;
 };
 
-if (!process.env.BENCH_NO_BUILD || !existsSync(path.join(dist, 'index.html'))) {
+if (!process.env.BENCH_DIST && (!process.env.BENCH_NO_BUILD || !existsSync(path.join(dist, 'index.html')))) {
   const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   if (r.status !== 0) throw new Error('build failed');
 }
@@ -41,7 +42,7 @@ if (!process.env.BENCH_NO_BUILD || !existsSync(path.join(dist, 'index.html'))) {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const kb = (n: number) => (n / 1024).toFixed(1);
 
-const server = await startPreview(root, port);
+const server = await startPreview(root, port, process.env.BENCH_DIST ? dist : undefined);
 const base = server.url;
 
 const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(

@@ -56,6 +56,11 @@ test('reached by keyboard, Tab leaves the editor until the user types; a hint sa
   expect(await inEditor(page)).toBe(true);
   const hint = page.getByTestId('editor-key-hint');
   await expect(hint).toHaveAttribute('data-hint', 'leave');
+  // Beside the editor, not drawn over its code (issue 25).
+  const h = await hint.boundingBox();
+  const e = await page.getByRole('region', { name: 'Resource', exact: true }).locator('.monaco-editor').boundingBox();
+  if (!h || !e) throw new Error('no box');
+  expect(h.y + h.height <= e.y || h.y >= e.y + e.height || h.x + h.width <= e.x || h.x >= e.x + e.width).toBe(true);
   await page.keyboard.press('Tab');
   expect(await inEditor(page)).toBe(false);
   await expect(hint).toHaveCount(0);

@@ -97,7 +97,30 @@ test('a Gateway API route that breaks a CEL rule shows the rule’s message at t
   const [sq, ln] = await Promise.all([squiggle.boundingBox(), line.boundingBox()]);
   expect(Math.abs(sq!.y - ln!.y)).toBeLessThan(ln!.height / 2);
   await page.mouse.move(sq!.x + Math.min(20, sq!.width / 2), sq!.y + sq!.height / 2);
-  await expect(page.locator('.monaco-hover').filter({ hasText: 'value must be an absolute path' })).toBeVisible();
+  // (the message is wrapped to the pane's width: any white space between its words)
+  await expect(
+    page.locator('.monaco-hover').filter({ hasText: /value\s+must\s+be\s+an\s+absolute\s+path/ }),
+  ).toBeVisible();
+});
+
+test('F8 shows the whole message within the pane: it wraps at the editor’s width, nothing is cut', async ({ page }) => {
+  await openRoute(page);
+  await expect(pane(page, 'Resource').locator('.squiggly-error').first()).toBeAttached();
+  await pane(page, 'Resource')
+    .locator('.view-line', { hasText: /^\s+value:\scart$/ })
+    .click();
+  await page.keyboard.press('F8');
+  const peek = pane(page, 'Resource').locator('.marker-widget');
+  await expect(peek).toContainText('absolute path');
+  const fits = await peek.evaluate((w) => {
+    const scroller = w.querySelector('.monaco-scrollable-element');
+    const text = w.querySelector('.descriptioncontainer');
+    if (!(scroller instanceof HTMLElement) || !(text instanceof HTMLElement)) return 'no peek';
+    return text.scrollWidth <= scroller.clientWidth + 1 && text.scrollHeight <= scroller.clientHeight + 1
+      ? 'fits'
+      : `${text.scrollWidth}x${text.scrollHeight} in ${scroller.clientWidth}x${scroller.clientHeight}`;
+  });
+  expect(fits).toBe('fits');
 });
 
 test('the Problems list names the CEL violation; the rejected badge opens it; activating it moves the cursor to its line', async ({

@@ -3,7 +3,11 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
-export async function startPreview(root: string, port: number): Promise<{ url: string; stop: () => void }> {
+export async function startPreview(
+  root: string,
+  port: number,
+  outDir?: string,
+): Promise<{ url: string; stop: () => void }> {
   const server = spawn(
     process.execPath,
     [
@@ -14,6 +18,7 @@ export async function startPreview(root: string, port: number): Promise<{ url: s
       '--port',
       String(port),
       '--strictPort',
+      ...(outDir ? ['--outDir', outDir] : []),
     ],
     { cwd: root, stdio: 'ignore' },
   );

@@ -1,6 +1,7 @@
 // What the first render needs, requested by index.html itself rather than by scripts that must load first:
 // - the app's chunk: main.tsx imports it once the conversion worker has started (src/ui/platform/startEarly.ts);
-//   a modulepreload (and a style preload for its CSS) starts its download with the page;
+//   a modulepreload of it and of the chunks it imports (and a style preload for its CSS) starts their download
+//   with the page;
 // - the catalog index and the first built-in catalog (what a first visit opens): preloaded as fetches, which
 //   the early fetches in src/ui/platform/prefetch.ts then take over (same URL, mode and credentials).
 import { existsSync, readFileSync } from 'node:fs';
@@ -17,17 +18,19 @@ export function preloadAppPlugin(entry = 'src/ui/boot.tsx'): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
+      handler(html, ctx) {
         const tags: HtmlTagDescriptor[] = [];
         const chunk = Object.values(ctx.bundle ?? {}).find(
           (c) => c.type === 'chunk' && c.facadeModuleId?.replaceAll('\\', '/').endsWith(entry),
         );
         if (chunk && chunk.type === 'chunk') {
-          tags.push({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `./${chunk.fileName}` },
-            injectTo: 'head',
-          });
+          // The chunk and the chunks it imports statically (else they are requested only when it is).
+          for (const file of [chunk.fileName, ...chunk.imports.filter((f) => !html.includes(f))])
+            tags.push({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` },
+              injectTo: 'head',
+            });
           for (const f of chunk.viteMetadata?.importedCss ?? [])
             tags.push({
               tag: 'link',
@@ -47,7 +50,10 @@ export function preloadAppPlugin(entry = 'src/ui/boot.tsx'): Plugin {
   };
 }
 
-/** catalogs/index.json and its first catalog's file (as written by scripts/gen-catalogs.mjs), when present. */
+/**
+ * catalogs/index.json and its first catalog's file (as written by scripts/gen-catalogs.mjs), and the first
+ * visit's answer (scripts/gen-first-answer.ts), when present.
+ */
 function firstCatalogFiles(publicDir: string): string[] {
   const index = path.join(publicDir, 'catalogs', 'index.json');
   if (!existsSync(index)) return [];
@@ -55,5 +61,6 @@ function firstCatalogFiles(publicDir: string): string[] {
   return [
     'catalogs/index.json',
     ...(typeof first === 'string' && /^[\w.-]+\.json$/.test(first) ? [`catalogs/${first}`] : []),
+    ...(existsSync(path.join(publicDir, 'catalogs', 'first-answer.json')) ? ['catalogs/first-answer.json'] : []),
   ];
 }

@@ -6,10 +6,12 @@ import { tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { stringify as stringifyYaml } from 'yaml';
 import { MAX_DEPTH, parseJsonExact } from '../core/index.ts';
 import {
   allOfChainOpenApi,
   bigPerson,
+  bigHelmRelease,
   boundsCrd,
   cyclicRefOpenApi,
   deepCrd,
@@ -22,6 +24,7 @@ import {
   wideTypeCrd,
 } from './testdata/hostile/generate.ts';
 import { cli, expectReported } from './testdata/hostile/run.ts';
+import { corpusPath, HAS_CORPUS } from '../core/testdata/corpus.ts';
 
 const person = (extra = '') =>
   `apiVersion: crm.example.com/v1\nkind: Person\nmetadata:\n  name: p\nspec:\n  firstName: a\n  lastName: b\n${extra}`;
@@ -272,6 +275,29 @@ describe('hostile: a hub document whose bag holds __proto__', () => {
     expect(r.err).toMatch(/^\/h\.json:\d+:\d+: error LOST: .*\(at spec\.\$propertyBag\.__proto__\)$/m);
     expect(r.code).toBe(1);
   });
+
+  it.each(['json', 'yaml'])(
+    'constructor and hasOwnProperty keys beside __proto__ (.%s): restored where v1 has the field, else LOST at the entry (exit 1)',
+    async (ext) => {
+      const bag = '{"__proto__":"p","constructor":"c","hasOwnProperty":"h","Constructor":"C"}';
+      const text = ext === 'json' ? hub(bag) : stringifyYaml(JSON.parse(hub(bag)));
+      const r = await cli(
+        ['convert', '--catalog', crd, '--storage', 'aso', '-f', `/h.${ext}`, '--to', 'v1', '-o', 'json'],
+        { [`/h.${ext}`]: text },
+      );
+      const spec = (JSON.parse(r.out) as { spec: object }).spec;
+      expect(Object.entries(spec)).toEqual([
+        ['__proto__', 'p'],
+        ['constructor', 'C'],
+      ]);
+      const lost = [...r.err.matchAll(/^\/h\.\w+:\d+:\d+: error LOST: .*\(at spec\.\$propertyBag\.(\w+)\)$/gm)];
+      expect(lost.map((m) => m[1])).toEqual(['constructor', 'hasOwnProperty']);
+      expect(r.err).toMatch(/^verdict: Lossy: /m);
+      expect(r.code).toBe(1);
+      expect(({} as Record<string, unknown>).p).toBeUndefined();
+    },
+    30_000,
+  );
 });
 
 describe('hostile: bytes that are not UTF-8', () => {
@@ -408,22 +434,27 @@ describe('hostile: huge and wide', () => {
   }, 300_000);
 });
 
+/** Runs the CLI in a child with a heap cap; its stdout, ending with `maxRSS <kB>`. */
+function cappedRun(heapMb: number, args: string[]): string {
+  return execFileSync(
+    process.execPath,
+    [
+      `--max-old-space-size=${heapMb}`,
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, 'testdata/hostile/rssRun.ts'),
+      ...args,
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+}
+
 describe('hostile: memory', () => {
   it('roundtrip --samples of a 20 MB resource stays under 640 MB resident with a 256 MB heap', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 've-big-'));
     try {
       writeFileSync(path.join(dir, 'big.json'), bigPerson(20));
-      const out = execFileSync(
-        process.execPath,
-        [
-          '--max-old-space-size=256',
-          '--import',
-          'tsx',
-          path.join(import.meta.dirname, 'testdata/hostile/rssRun.ts'),
-          ...['roundtrip', '--catalog', 'person-v1v2', '--samples', dir],
-        ],
-        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
-      );
+      const out = cappedRun(256, ['roundtrip', '--catalog', 'person-v1v2', '--samples', dir]);
       expect(out).toMatch(/^ok\s+Person v1\s+1 samples/m);
       const kb = Number(/^maxRSS (\d+)$/m.exec(out)?.[1]);
       expect(kb).toBeGreaterThan(0);
@@ -432,4 +463,23 @@ describe('hostile: memory', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 180_000);
+
+  // Issue 28: a big sample's `file:line:col` built the range of every node of it (a 25 MB YAML HelmRelease: 1.3 GB
+  // resident, and out of memory under a 400 MB heap). 5 MB here, under a heap cap it used to overflow (160 MB).
+  describe.skipIf(!HAS_CORPUS)('a 5 MB YAML HelmRelease (corpus CRD)', () => {
+    const crd = corpusPath('fluxcd-helm-controller/crds/helm.toolkit.fluxcd.io_helmreleases.yaml');
+    const dir = mkdtempSync(path.join(tmpdir(), 've-big-hr-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(path.join(dir, 'hr.yaml'), bigHelmRelease(5));
+
+    it.each(['deployed', 'aso'])(
+      'roundtrip --samples (%s) passes under a 128 MB heap',
+      (storage) => {
+        const out = cappedRun(128, ['roundtrip', '--catalog', crd, '--storage', storage, '--samples', dir]);
+        expect(out).toMatch(/^ok\s+HelmRelease v2beta1\s+1 samples/m);
+        expect(Number(/^maxRSS (\d+)$/m.exec(out)?.[1])).toBeGreaterThan(0);
+      },
+      120_000,
+    );
+  });
 });

@@ -56,25 +56,43 @@ export async function* utf8Chunks(bytes: AsyncIterable<unknown>, file: string): 
       lineSoFar = text.slice(last + 1);
     }
   };
+  // A character cut between chunks waits for the next one here (the decoder's stream mode would keep it, but gives
+  // every chunk as two bytes a character, which a big input's text then stays in).
+  let carry: Uint8Array = new Uint8Array(0);
   for await (const raw of bytes) {
     const chunk = typeof raw === 'string' ? Buffer.from(raw, 'utf8') : (raw as Uint8Array);
+    const all = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
+    const cut = completeEnd(all);
     let text: string;
     try {
-      text = decoder.decode(chunk, { stream: true });
+      text = decoder.decode(all.subarray(0, cut));
     } catch {
-      return refuse(chunk);
+      return refuse(all);
     }
-    offset += chunk.length;
+    carry = all.slice(cut);
+    offset += cut;
     advance(text);
     if (text.length > 0) yield text;
   }
-  let tail: string;
-  try {
-    tail = decoder.decode();
-  } catch {
+  if (carry.length > 0) {
+    offset += carry.length;
     return refuse(new Uint8Array(0));
   }
-  if (tail.length > 0) yield tail;
+}
+
+/** Where the bytes' last character is cut short (the index of its lead byte), else their length. */
+function completeEnd(b: Uint8Array): number {
+  const n = b.length;
+  for (let i = n - 1; i >= 0 && i >= n - 4; i--) {
+    const c = b[i] as number;
+    if (c < 0x80) return n;
+    if (c >= 0xc0) {
+      const need = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+      // a lead byte that no valid character starts with is the decoder's to refuse, here and now
+      return c >= 0xc2 && c <= 0xf4 && n - i < need ? i : n;
+    }
+  }
+  return n;
 }
 
 export interface CommandIO {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { parseResources, pathKey, stringifyJsonExact } from '../core/index.ts';
-import { FAST_CHARS, readResources, YAML_POSITIONS_CHARS } from './readResources.ts';
+import { FAST_CHARS, readResources, rootRange, YAML_POSITIONS_CHARS } from './readResources.ts';
 
 const big = (extra: Record<string, unknown>) => ({
   apiVersion: 'x.io/v1',
@@ -62,5 +62,26 @@ describe('readResources', () => {
     const base = stringify(big({}));
     for (const tail of ['  a: &x [1]\n  b: *x\n', '  <<: {a: 1}\n', 'kind: Again\n', '  bad: [\n', '  n: .nan\n'])
       expect(readResources(base + tail, 'f')).toEqual(parseResources(base + tail, 'f'));
+  });
+
+  it("a lone document's own range is the full parse's, from a line scan (no range of every node)", () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string({ minLength: 1 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+        fc.constantFrom('', '# licence\n', '\n\n', '# a\n\n# b\n'),
+        fc.constantFrom('', '\n', '\n\n'),
+        (spec, head, tail) => {
+          const body = stringify({ apiVersion: 'x.io/v1', kind: 'Thing', metadata: { name: 'n' }, spec });
+          const text = head + body.trimEnd() + tail;
+          const full = parseResources(text, 'f').documents[0]?.range;
+          const own = rootRange(text);
+          if (own !== undefined) expect(own).toEqual(full);
+          expect(readResources(text, 'f', 0).documents[0]?.range).toEqual(full);
+        },
+      ),
+      { numRuns: 200, seed: 28 },
+    );
+    for (const text of ['---\nkind: A\n', 'kind: A\n# c\n', 'kind:\tA\n', '  kind: A\n', '%YAML 1.2\n---\nkind: A\n'])
+      expect(rootRange(text), text).toBeUndefined();
   });
 });

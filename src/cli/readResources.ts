@@ -129,6 +129,45 @@ const isListOf = (v: unknown): v is { kind: string; items: unknown[] } =>
   (v as { kind: string }).kind.endsWith('List') &&
   Array.isArray((v as { items?: unknown }).items);
 
+/**
+ * The root node's range of one plain block-style YAML document, as blockRanges gives it (its first content line to
+ * past its last), from a line scan that keeps nothing: `doc.range` (a sample's `file:line:col`) must not build the
+ * range of every node of a 20 MB resource. Undefined where blockRanges would not read the text (tabs, CRs, a
+ * comment after the content began, a document marker or directive, content not at column 1).
+ */
+export function rootRange(text: string): SourceRange | undefined {
+  if (/[\r\t]/.test(text)) return undefined;
+  let first: { line: number; offset: number } | undefined;
+  let last = { line: 0, after: 0 };
+  for (let start = 0, n = 1; start <= text.length; n++) {
+    const nl = text.indexOf('\n', start);
+    const stop = nl < 0 ? text.length : nl;
+    let i = start;
+    while (i < stop && text.charCodeAt(i) === 32) i++;
+    if (i < stop && !(text.charCodeAt(i) === 35 && first === undefined)) {
+      const c = text.charCodeAt(i);
+      if (c === 35 || (i === start && (text.startsWith('---', i) || text.startsWith('...', i) || c === 37)))
+        return undefined;
+      if (first === undefined) {
+        if (i !== start) return undefined;
+        first = { line: n, offset: i };
+      }
+      last = { line: n, after: nl < 0 ? stop : nl + 1 };
+    }
+    if (nl < 0) break;
+    start = nl + 1;
+  }
+  if (first === undefined) return undefined;
+  const endsLine = text.charCodeAt(last.after - 1) === 10;
+  const lineStart = text.lastIndexOf('\n', last.after - (endsLine ? 2 : 1)) + 1;
+  return {
+    start: { line: first.line, col: 1, offset: first.offset },
+    end: endsLine
+      ? { line: last.line + 1, col: 1, offset: last.after }
+      : { line: last.line, col: last.after - lineStart + 1, offset: last.after },
+  };
+}
+
 /** `fastFrom`: the size from which the fast path is taken (0 for one object of a stream: many small texts). */
 export function readResources(text: string, file?: string, fastFrom = FAST_CHARS): ParsedResources {
   if (text.length < fastFrom) return parseResources(text, file);
@@ -160,13 +199,17 @@ export function readResources(text: string, file?: string, fastFrom = FAST_CHARS
       const ranges = fast.json
         ? new JsonPathRanges(text, part.prefix, jsonIndex)
         : new LazyRanges(() => rangesOf(k, part.prefix));
+      // A lone YAML document's own range without its every node's (the root's range as the map would give it)
+      const own = !fast.json && fast.values.length === 1 && part.prefix.length === 0;
+      let root: SourceRange | null | undefined;
       documents.push({
         index: k,
         value: part.value,
         ranges,
         ...(part.prefix.length > 0 ? { listPath: part.prefix } : {}),
         get range() {
-          return ranges.get('');
+          if (own) root ??= rootRange(text) ?? null;
+          return root ?? ranges.get('');
         },
       });
     }

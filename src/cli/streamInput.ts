@@ -1,11 +1,15 @@
 // A command's input read object by object (streamResources), with the progress line on a terminal and output
 // held back until it is large: bad input found early still writes nothing, and a whole cluster's results flow
 // out as they are known instead of gathering in memory.
-import type { Issue, ParsedDocument } from '../core/index.ts';
-import { formatIssue, hasErrors, issue } from '../core/index.ts';
+import os from 'node:os';
+import type { Issue, ParsedDocument, TextPiece } from '../core/index.ts';
+import { formatIssue, hasErrors, issue, pieceSplitter } from '../core/index.ts';
+import type { CommandArgs } from './commands/command.ts';
 import { InputIssueError, type CommandIO } from './io.ts';
+import { expectedDocuments, type Judge } from './parallel/judgeBatch.ts';
+import { JudgePool, wireArgs, type WorkerPlan } from './parallel/judgePool.ts';
 import { Progress } from './progress.ts';
-import { streamResources } from './streamResources.ts';
+import { parsePiece, streamResources } from './streamResources.ts';
 import { fileIssue, inputName, printIssues, stableJson } from './commands/conversionArgs.ts';
 
 /** Output up to this many characters waits for the end of the input (bad input then writes nothing). */
@@ -77,23 +81,42 @@ async function* chunksOf(io: CommandIO, file: string, failed: { error?: unknown 
   }
 }
 
+/** What a command does with each document: `judge` (no effect, in any thread) then `apply`, in input order, here. */
+export interface Judging<J> {
+  readonly judge: Judge<J>;
+  /** Writes and counts what `judge` found (through the `io` it is given: its output first wipes the progress line). */
+  readonly apply: (judged: J, io: CommandIO) => void;
+  /** How workers build the same judge; absent: this thread only. */
+  readonly workers?: WorkerPlan;
+}
+
+/** Pieces per batch grow from this size of text to BATCH_CHARS: the first results come early. */
+const FIRST_BATCH_CHARS = 4096;
+const BATCH_CHARS = 64 * 1024;
+
+/** Judging threads by default: the machine's (workers = this - 1, started when they pay: judgePool.ts). */
+const autoJobs = (): number => os.availableParallelism();
+
 /**
- * Every document of FILE handed to `each` in order, as it is read. Problems reading or parsing it are printed
- * where they are found; after the first, no document is handed over (the rest is read for its problems).
- * The callback writes through the `io` it is given (its output first wipes the progress line).
+ * Every document of FILE judged and applied in order, as it is read. Problems reading or parsing it are printed
+ * where they are found; after the first, no document is applied (the rest is read for its problems). With
+ * `workers`, batches of documents may be judged by worker threads; what is applied, and so written, is the same.
  */
-export async function eachDocument(
+export async function eachJudged<J>(
   io: CommandIO,
   file: string,
   progress: 'no' | 'yes' | 'eager',
-  each: (doc: ParsedDocument, io: CommandIO) => void | Promise<void>,
+  judging: Judging<J>,
 ): Promise<StreamedRun> {
   const name = inputName(file);
   const failed: { error?: unknown } = {};
   let chars = 0;
   let read = 0;
   let bad = false;
-  const total = progress === 'no' ? undefined : await io.sizeOf?.(file).catch(() => undefined);
+  let any = false;
+  let index = 0; // the next document's, as applied
+  const jobs = judging.workers ? (judging.workers.jobs ?? autoJobs()) : 1;
+  const total = progress === 'no' && jobs < 2 ? undefined : await io.sizeOf?.(file).catch(() => undefined);
   const line =
     progress === 'no'
       ? undefined
@@ -112,23 +135,76 @@ export async function eachDocument(
         },
       }
     : io;
-  for await (const b of streamResources(
-    chunksOf(io, file, failed, (n) => (chars += n)),
-    name,
-  )) {
-    if (failed.error !== undefined) break;
-    if (b.issues.length > 0) {
+  /** One piece's problems printed, then its documents applied (unless the input is bad). */
+  const piece = (issues: readonly Issue[], count: number, judged: Iterable<J>): void => {
+    if (count > 0 || issues.length > 0) any = true;
+    index += count;
+    if (issues.length > 0) {
       line?.clear();
-      printIssues(io, b.issues);
-      if (hasErrors(b.issues)) bad = true;
+      printIssues(io, issues);
+      if (hasErrors(issues)) bad = true;
     }
-    if (bad) continue;
-    for (const d of b.documents) {
+    if (bad) return;
+    for (const j of judged) {
       read++;
-      await each(d, around);
+      judging.apply(j, around);
       line?.tick(read, chars);
     }
+  };
+  /** Parsed, judged and applied one document at a time: one thread, or a batch to judge again in order. */
+  const inOrder = (pieces: readonly TextPiece[]): void => {
+    for (const p of pieces) {
+      const b = parsePiece(p, name, index);
+      piece(b.issues, b.documents.length, lazyMap(b.documents, judging.judge));
+    }
+  };
+  let assumed = 0; // where the next batch's documents are numbered from (corrected when a piece holds more)
+  const pool =
+    judging.workers && jobs > 1
+      ? new JudgePool<J>(
+          { ...judging.workers, workers: jobs - 1 },
+          name,
+          judging.judge,
+          (batch, results) => {
+            const from = index;
+            if (results && batch.start === index) for (const r of results) piece(r.issues, r.count, r.judged);
+            else inOrder(batch.pieces);
+            assumed += index - from - expectedDocuments(batch.pieces);
+          },
+          () => (total === undefined || chars === 0 ? undefined : Math.max(0, total - chars) / chars),
+        )
+      : undefined;
+  const split = pieceSplitter();
+  let batch: TextPiece[] = [];
+  let size = 0;
+  let limit = FIRST_BATCH_CHARS;
+  const send = async (): Promise<void> => {
+    const pieces = batch;
+    batch = [];
+    size = 0;
+    limit = Math.min(limit * 2, BATCH_CHARS);
+    if (!pool) return inOrder(pieces);
+    const start = assumed;
+    assumed += expectedDocuments(pieces);
+    await pool.submit(start, pieces);
+  };
+  const take = async (pieces: readonly TextPiece[]): Promise<void> => {
+    for (const p of pieces) {
+      batch.push(p);
+      size += p.text.length;
+      if (size >= limit) await send();
+    }
+  };
+  try {
+    for await (const chunk of chunksOf(io, file, failed, (n) => (chars += n))) await take(split.push(chunk));
+    if (failed.error === undefined) await take(split.end());
+    if (batch.length > 0) await send();
+    await pool?.finish();
+  } finally {
+    await pool?.close();
   }
+  if (failed.error === undefined && !any)
+    piece([issue('error', 'EMPTY_INPUT', 'The input holds no document.', [], { file: name })], 0, []);
   line?.clear();
   if (failed.error !== undefined) {
     io.err(`${formatIssue(readIssue(failed.error, file))}\n`);
@@ -137,10 +213,36 @@ export async function eachDocument(
   return { name, read, bad };
 }
 
-/** Documents handed to a command one by one (eachDocument bound to its input). */
-export type DocumentSource = (
-  each: (doc: ParsedDocument, io: CommandIO) => void | Promise<void>,
-) => Promise<StreamedRun>;
+function* lazyMap<A, B>(xs: readonly A[], f: (a: A) => B): Generator<B> {
+  for (const x of xs) yield f(x);
+}
+
+/** Every document of FILE handed to `each` in order, as it is read (eachJudged in this thread, judged by `each`). */
+export const eachDocument = (
+  io: CommandIO,
+  file: string,
+  progress: 'no' | 'yes' | 'eager',
+  each: (doc: ParsedDocument, io: CommandIO) => void,
+): Promise<StreamedRun> =>
+  eachJudged<ParsedDocument>(io, file, progress, { judge: (d) => d, apply: (d, dio) => each(d, dio) });
+
+/** Documents judged and applied in order (eachJudged bound to its input and workers). */
+export type DocumentSource = <J>(judging: Omit<Judging<J>, 'workers'>) => Promise<StreamedRun>;
+
+/** `--jobs N`: judging threads, 1 to 64 (a usage error's words otherwise); undefined: automatic. */
+export function jobsOption(values: Readonly<Record<string, string>>): number | undefined | string {
+  const v = values['--jobs'];
+  if (v === undefined || v === 'auto') return undefined;
+  const n = Number(v);
+  return Number.isInteger(n) && n >= 1 && n <= 64 ? n : '--jobs takes a number of threads, 1 to 64, or auto';
+}
+
+/** The workers a command's judging may use, or a usage error's words when `--jobs` is wrong. */
+export function workersFor(command: string, a: CommandArgs): WorkerPlan | string {
+  const jobs = jobsOption(a.values);
+  if (typeof jobs === 'string') return jobs;
+  return { command, args: wireArgs(a), ...(jobs !== undefined ? { jobs } : {}) };
+}
 
 /** A value as stableJson writes it, indented to sit at `depth` inside a streamed JSON value. */
 export const nestedJson = (value: unknown, depth: number): string =>

@@ -49,7 +49,7 @@ export interface StreamedBatch {
 }
 
 /** The documents of one piece, numbered from `index`. */
-function parsePiece(p: TextPiece, file: string, index: number): StreamedBatch {
+export function parsePiece(p: TextPiece, file: string, index: number): StreamedBatch {
   const shift = shifter(p);
   const moved = (i: Issue): Issue => (i.range ? { ...i, range: shift(i.range) } : i);
   if (p.wrapper) {

@@ -57,4 +57,36 @@ describe('utf8Chunks', () => {
     const got = await read(Buffer.from([0x61, 0x0a, 0xe2, 0x82]), [3]);
     expect((got as InputIssueError).issue).toMatchObject({ code: 'NOT_UTF8', range: { start: { line: 2 } } });
   });
+
+  it('any bytes, cut anywhere: the same text as a whole-file read, or NOT_UTF8 at the same place', async () => {
+    // mostly text, with bytes that start, continue or cannot be in a character (and BOMs) mixed in
+    const piece = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 6 }).map((t) => [...Buffer.from(t, 'utf8')]),
+      fc.array(fc.constantFrom(0x0a, 0x80, 0xbf, 0xc0, 0xc3, 0xe2, 0xed, 0xf0, 0xf4, 0xf5, 0xff), { maxLength: 3 }),
+      fc.constant([0xef, 0xbb, 0xbf]),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(piece, { maxLength: 12 }), fc.array(fc.nat(), { maxLength: 4 }), async (ps, raw) => {
+        const bytes = Buffer.from(ps.flat());
+        let whole: string | InputIssueError;
+        try {
+          whole = utf8Text(bytes, 'f.yaml');
+        } catch (e) {
+          whole = e as InputIssueError;
+        }
+        const got = await read(
+          bytes,
+          raw.map((n) => n % (bytes.length + 1)),
+        );
+        if (typeof whole === 'string') expect(got).toBe(whole);
+        else {
+          expect(got).toBeInstanceOf(InputIssueError);
+          const at = (got as InputIssueError).issue.range?.start;
+          expect(at?.line).toBe(whole.issue.range?.start.line);
+          expect(at?.col).toBe(whole.issue.range?.start.col);
+        }
+      }),
+      { numRuns: 500, seed: 28 },
+    );
+  });
 });

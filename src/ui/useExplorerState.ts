@@ -4,6 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useReducer,
 import { DEFAULT_VIEW, settleDelay, type CatalogRef, type ExplorerState, type ViewId } from './state.ts';
 import { exampleFor } from './examples.ts';
 import { readLocal, writeLocal } from './platform/storage.ts';
+import { CATALOG_INDEX_URL, prefetchedValue } from './platform/prefetch.ts';
 
 export type ExplorerAction =
   | { readonly type: 'apply'; readonly state: ExplorerState }
@@ -101,6 +102,16 @@ export function initialState(): ExplorerState {
   return { catalog: { type: 'builtin', id: '' }, input: '', document: 0, view: DEFAULT_VIEW };
 }
 
+/**
+ * A visit without a saved state: with no link to apply and the catalog index already here (prefetched), the
+ * first visit's state at once, so the first render already asks for the example (else App applies it).
+ */
+function openingState(): ExplorerState {
+  const linked = window.location.hash.length > 1 || window.location.search.length > 1;
+  const first = (prefetchedValue(CATALOG_INDEX_URL) as { catalogs?: BuiltinEntry[] } | undefined)?.catalogs?.[0];
+  return !linked && first ? firstVisit(initialState(), first) : initialState();
+}
+
 /** The autosaved state, if any and well-formed. */
 export function restoreState(): ExplorerState | undefined {
   try {
@@ -135,7 +146,7 @@ export interface ExplorerStore {
 }
 
 export function useExplorerStore(): ExplorerStore {
-  const [state, dispatch] = useReducer(reduce, undefined, () => restoreState() ?? initialState());
+  const [state, dispatch] = useReducer(reduce, undefined, () => restoreState() ?? openingState());
   const listeners = useRef(new Set<(s: ExplorerState) => void>());
   const unsaved = useRef<ExplorerState | undefined>(undefined);
   useEffect(() => {

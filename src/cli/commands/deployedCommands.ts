@@ -13,9 +13,17 @@ import type {
   Version,
   VersionPairReport,
 } from '../../core/index.ts';
-import { closeWith, verdictJson, VerdictTally } from '../verdictSummary.ts';
+import { closeWith, verdictJson } from '../verdictSummary.ts';
 import { eachSample, HeldOutput, type DocumentSource } from '../streamInput.ts';
-import { ConvertedWriter, nothingConverted } from './convertOutput.ts';
+import {
+  ConvertedRun,
+  ConvertedWriter,
+  convertedText,
+  gathered,
+  nothingConverted,
+  type Converted,
+} from './convertOutput.ts';
+import type { Judge } from '../parallel/judgeBatch.ts';
 import {
   STATUS_WORDS,
   asCheck,
@@ -45,10 +53,9 @@ import { webhookLosses } from '../webhook/webhookOption.ts';
 
 const targetVersion = deployedTarget;
 
-/** Said once per kind: a base CRD without `spec.conversion` runs as None unless the user chose. */
-function conversionNote(kind: Kind, choice: ConversionStrategy | undefined, noted: Set<Kind>): Issue | undefined {
-  if (choice !== undefined || noted.has(kind) || !conversionUndeclared(kind)) return undefined;
-  noted.add(kind);
+/** Said once per kind (ConvertedRun): a base CRD without `spec.conversion` runs as None unless the user chose. */
+function conversionNote(kind: Kind, choice: ConversionStrategy | undefined): Issue | undefined {
+  if (choice !== undefined || !conversionUndeclared(kind)) return undefined;
   return issue(
     'info',
     'CONVERSION_UNDECLARED',
@@ -56,33 +63,24 @@ function conversionNote(kind: Kind, choice: ConversionStrategy | undefined, note
   );
 }
 
-export async function convertDeployed(
-  catalog: Catalog,
-  source: DocumentSource,
-  file: string,
-  to: string,
-  format: 'yaml' | 'json',
-  conversion: ConversionStrategy | undefined,
-  io: CommandIO,
-  validate = false,
-  rules?: RuleSet,
-  external?: ExternalConverter,
-): Promise<number> {
-  if (!catalog.kinds.some((k) => targetVersion(k, to))) {
-    io.err(
-      `version-explorer convert: error UNKNOWN_VERSION: no kind in the catalog has a version '${to}' (${catalogVersions(catalog)}; or hub)\n`,
-    );
-    return 2;
-  }
-  const out = new HeldOutput(io.out);
-  const written = new ConvertedWriter(out, format);
-  const noted = new Set<Kind>();
-  const tally = new VerdictTally();
+/** How `convert` runs a document through the deployed pipeline. */
+export interface DeployedConvert {
+  readonly to: string;
+  readonly format: 'yaml' | 'json';
+  readonly conversion?: ConversionStrategy;
+  /** --validate: the result validated at the target too. */
+  readonly validate?: boolean;
+  readonly rules?: RuleSet;
+  readonly external?: ExternalConverter;
+}
+
+/** One document written at its version and read at `to` (no effect: the lines and output in the value). */
+export function deployedJudge(catalog: Catalog, file: string, o: DeployedConvert): Judge<Converted> {
+  const { to, conversion, rules, external } = o;
   const hooks = hooksOf(catalog);
-  let bad = false;
-  let converted = 0;
-  const run = await source((doc, dio) => {
-    tally.read++;
+  return (doc) => {
+    const e = gathered();
+    const dio = e.io;
     const found = findKindForDocument(catalog, doc.value);
     const target = found.kind ? targetVersion(found.kind, to) : undefined;
     if (!found.kind || !found.version || found.version.derived === true || !target) {
@@ -95,18 +93,15 @@ export async function convertDeployed(
             `${found.kind?.kind} has no version ${found.version && !target ? to : found.version?.name} in the deployed view (only the CRD's own versions)`,
           );
         dio.err(`${formatIssue(located(why, doc, file))}\n`);
-        bad = true;
-        return;
+        return { lines: e.text(), bad: true };
       }
       const at = doc.range ? `${file}:${doc.range.start.line}:${doc.range.start.col}` : file;
       dio.err(
         `${at}: note: passed through unchanged (${found.issue ? `${found.issue.code}: ${found.issue.message}` : 'not in the catalog'})\n`,
       );
-      written.add(doc.value);
-      return;
+      return { lines: e.text(), text: convertedText(doc.value, o.format) };
     }
-    const note = conversionNote(found.kind, conversion, noted);
-    if (note) dio.err(`${formatIssue(located(note, doc, file))}\n`);
+    const note = conversionNote(found.kind, conversion);
     const r = runDeployed(catalog, found.kind, found.version, doc.value as Record<string, unknown>, target, {
       fates: false,
       hooks,
@@ -115,30 +110,55 @@ export async function convertDeployed(
       ...(external ? { external } : {}),
     });
     // a drop ends with exit 1, so it prints as an error
-    for (const i of r.issues)
-      dio.err(`${formatIssue(located(withLossSeverity(i), doc, file))}
-`);
+    for (const i of r.issues) dio.err(`${formatIssue(located(withLossSeverity(i), doc, file))}\n`);
     // --validate: would a client at the target writing the result back be refused?
-    const targetValidation = validate ? validateConverted(catalog, r.target, doc, file, dio) : [];
-    // The pipeline validated the write at its version (its rejections are in r.issues, printed above).
-    tally.add(deployedVerdict({ result: r, targetValidation }));
-    written.add(r.target);
-    converted++;
-  });
+    const targetValidation = o.validate ? validateConverted(catalog, r.target, doc, file, dio) : [];
+    return {
+      ...(note
+        ? {
+            note: { key: `${found.kind.group}/${found.kind.kind}`, line: `${formatIssue(located(note, doc, file))}\n` },
+          }
+        : {}),
+      lines: e.text(),
+      // The pipeline validated the write at its version (its rejections are in r.issues, printed above).
+      verdict: deployedVerdict({ result: r, targetValidation }),
+      text: convertedText(r.target, o.format),
+      converted: true,
+    };
+  };
+}
+
+export async function convertDeployed(
+  catalog: Catalog,
+  source: DocumentSource,
+  file: string,
+  o: DeployedConvert,
+  io: CommandIO,
+): Promise<number> {
+  if (!catalog.kinds.some((k) => targetVersion(k, o.to))) {
+    io.err(
+      `version-explorer convert: error UNKNOWN_VERSION: no kind in the catalog has a version '${o.to}' (${catalogVersions(catalog)}; or hub)\n`,
+    );
+    return 2;
+  }
+  const out = new HeldOutput(io.out);
+  const written = new ConvertedWriter(out, o.format);
+  const c = new ConvertedRun(written);
+  const run = await source({ judge: deployedJudge(catalog, file, o), apply: c.apply });
   // Bad input writes nothing when found before the output began to flow (convert.ts).
-  if (bad || run.bad) {
+  if (c.bad || run.bad) {
     out.discard();
     return 2;
   }
   // Only documents of kinds the catalog lacks: nothing was converted, which is bad input (as in the ASO view).
-  if (converted === 0) {
+  if (c.converted === 0) {
     out.discard();
     io.err(`${formatIssue(nothingConverted(catalog, file))}\n`);
     return 2;
   }
   written.end();
-  io.err(`${tally.text()}\n`);
-  return tally.exitCode();
+  io.err(`${c.tally.text()}\n`);
+  return c.tally.exitCode();
 }
 
 interface Loss {

@@ -1,16 +1,17 @@
 // `migrate --catalog SRC --to VERSION [-f OBJECTS|-] [--kind K] [--json]`: the storage-version migration plan for
 // every kind that has VERSION (seed 002). Exit 1 when a given object loses fields when rewritten at VERSION.
-import type { Kind } from '../../core/index.ts';
-import { hasErrors } from '../../core/index.ts';
+import type { Catalog, ExternalConverter, Issue, Kind, Verdict } from '../../core/index.ts';
+import { formatIssue, hasErrors } from '../../core/index.ts';
 import { deployedRewrite, migrateObject, planMigration } from '../../core/checks/migration/index.ts';
 import type { CommandIO } from '../io.ts';
 import type { CommandArgs } from './command.ts';
 import { BAD_INPUT, defineCommand } from './command.ts';
 import { catalogVersions, inputName, loadCatalogFor, printIssues } from './conversionArgs.ts';
-import { CATALOG, FILE, JSON_OUTPUT, KIND, PROGRESS, WEBHOOK } from './options.ts';
-import { eachDocument, HeldOutput, progressWanted } from '../streamInput.ts';
+import { CATALOG, FILE, JOBS, JSON_OUTPUT, KIND, PROGRESS, WEBHOOK } from './options.ts';
+import { eachJudged, HeldOutput, progressWanted, workersFor } from '../streamInput.ts';
+import type { Judge } from '../parallel/judgeBatch.ts';
 import { VerdictTally } from '../verdictSummary.ts';
-import { MigrationOutput } from './migrateOutput.ts';
+import { MigrationOutput, objectText } from './migrateOutput.ts';
 import { withWebhook } from '../webhook/webhookOption.ts';
 
 export const migrate = defineCommand({
@@ -33,6 +34,7 @@ export const migrate = defineCommand({
     ...WEBHOOK,
     JSON_OUTPUT,
     ...PROGRESS,
+    JOBS,
   ],
   exitCodes: {
     0: 'the plan was printed and no object loses data',
@@ -44,10 +46,10 @@ export const migrate = defineCommand({
   run,
 });
 
-async function run(a: CommandArgs, io: CommandIO): Promise<number> {
-  const { values, flags } = a;
+/** The kinds that have the version to migrate to (printed UNKNOWN_VERSION and exit 2 when none has). */
+async function kindsFor(a: CommandArgs, io: CommandIO): Promise<{ catalog: Catalog; kinds: Kind[] } | number> {
+  const { values } = a;
   const to = values['--to'] as string;
-  const file = values['--file'];
   const catalog = await loadCatalogFor('migrate', values['--catalog'] as string, io);
   if (!catalog) return 2;
   const wanted = values['--kind'];
@@ -62,13 +64,80 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
     );
     return 2;
   }
+  return { catalog, kinds };
+}
+
+/** Each kind's rewrite at `to` and its plan. */
+function plansFor(catalog: Catalog, kinds: readonly Kind[], to: string, external?: ExternalConverter) {
+  const rewrites = new Map(
+    kinds.map((k) => [k, deployedRewrite(catalog, k, external ? { external, conversion: 'Webhook' } : {})] as const),
+  );
+  const plans = [...rewrites].flatMap(([k, rewrite]) => planMigration(k, to, { rewrite }).plan ?? []);
+  return { rewrites, plans };
+}
+
+/** One stored object rewritten: what run() writes and counts for it (plain data: it may come from a worker). */
+interface Migrated {
+  /** The plan (kind) it belongs to; absent when it is of none (passed over). */
+  readonly plan?: number;
+  /** Why it cannot be rewritten (a version the CRD lacks), with its line. */
+  readonly issue?: Issue;
+  readonly lines?: string;
+  readonly verdict?: Verdict;
+  readonly dropped?: boolean;
+  readonly text?: string;
+}
+
+function judgeWith(
+  { rewrites, plans }: ReturnType<typeof plansFor>,
+  to: string,
+  json: boolean,
+  objectsFile: string,
+): Judge<Migrated> {
+  return (doc) => {
+    for (const [i, [k, rewrite]] of [...rewrites].entries()) {
+      const m = migrateObject(k, to, doc, rewrite, { range: json });
+      if (!m) continue;
+      // about an object: it is in the objects file
+      if ('issue' in m)
+        return {
+          plan: i,
+          issue: m.issue,
+          lines: `${formatIssue({ ...m.issue, ...(m.issue.range ? { file: objectsFile } : {}) })}\n`,
+        };
+      return {
+        plan: i,
+        ...(m.verdict ? { verdict: m.verdict } : {}),
+        dropped: m.object.dropped.length > 0,
+        text: objectText(plans, json, i, m.object),
+      };
+    }
+    return {};
+  };
+}
+
+/** The judge a worker runs: the same setup, the same judge (never with --webhook: no workers then). */
+export const migrateJudge = async (a: CommandArgs, io: CommandIO): Promise<Judge<Migrated> | undefined> => {
+  const k = await kindsFor(a, io);
+  if (typeof k === 'number') return undefined;
+  const to = a.values['--to'] as string;
+  return judgeWith(plansFor(k.catalog, k.kinds, to), to, a.flags.has('--json'), inputName(a.values['--file'] ?? '-'));
+};
+
+async function run(a: CommandArgs, io: CommandIO): Promise<number> {
+  const { values, flags } = a;
+  const to = values['--to'] as string;
+  const file = values['--file'];
+  const workers = workersFor('migrate', a);
+  if (typeof workers === 'string') return a.usageError(workers);
+  const k = await kindsFor(a, io);
+  if (typeof k === 'number') return k;
+  const { catalog, kinds } = k;
   const json = flags.has('--json');
   // --webhook: a running webhook is the conversion of each rewrite (webhookOption.ts)
   return withWebhook(io, values, flags, a.usageError, async (out, external) => {
-    const rewrites = new Map(
-      kinds.map((k) => [k, deployedRewrite(catalog, k, external ? { external, conversion: 'Webhook' } : {})] as const),
-    );
-    const plans = [...rewrites].flatMap(([k, rewrite]) => planMigration(k, to, { rewrite }).plan ?? []);
+    const p = plansFor(catalog, kinds, to, external);
+    const { plans } = p;
     printIssues(
       out,
       plans.flatMap((x) => x.issues),
@@ -79,24 +148,25 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
     let bad = false;
     // Each stored object rewritten and written as it is read (a whole cluster's never gather in memory).
     if (file !== undefined) {
-      const objectsFile = inputName(file);
-      const run = await eachDocument(out, file, progressWanted(out, flags, json), (doc, dio) => {
+      const apply = (m: Migrated, dio: CommandIO): void => {
         tally.read++;
-        for (const [i, [k, rewrite]] of [...rewrites].entries()) {
-          const m = migrateObject(k, to, doc, rewrite, { range: json });
-          if (!m) continue;
-          if ('issue' in m) {
-            // about an object: it is in the objects file
-            printIssues(dio, [{ ...m.issue, ...(m.issue.range ? { file: objectsFile } : {}) }]);
-            sink.issue(i, m.issue);
-            bad = true;
-          } else {
-            if (m.verdict) tally.add(m.verdict);
-            if (m.object.dropped.length > 0) dropped = true;
-            sink.object(i, m.object);
-          }
-          return;
+        if (m.plan === undefined) return;
+        if (m.issue) {
+          dio.err(m.lines ?? '');
+          sink.issue(m.plan, m.issue);
+          bad = true;
+        } else {
+          if (m.verdict) tally.add(m.verdict);
+          if (m.dropped) dropped = true;
+          sink.object(m.plan, m.text ?? '');
         }
+      };
+      const judge = judgeWith(p, to, json, inputName(file));
+      const run = await eachJudged(out, file, progressWanted(out, flags, json), {
+        judge,
+        apply,
+        // a running webhook answers this thread only
+        ...(external ? {} : { workers }),
       });
       if (run.bad) bad = true;
     }

@@ -44,8 +44,12 @@ function planHead(p: MigrationPlan): string {
   return nestedJson(rest, 2).replace(/\n {4}\}$/, '');
 }
 
+/** One rewritten object as the output writes it (JSON, or text under its plan): the work a worker may do. */
+export const objectText = (plans: readonly MigrationPlan[], json: boolean, plan: number, o: ObjectMigration): string =>
+  json ? nestedJson(o, 4) : describeObject(o, plans.length > 1 ? plans[plan]?.kind : undefined);
+
 export class MigrationOutput {
-  private readonly kept: ObjectMigration[][];
+  private readonly kept: string[][];
   private readonly issues: Issue[][];
   private readonly stream: boolean;
   private written = 0;
@@ -62,12 +66,13 @@ export class MigrationOutput {
     else if (this.stream) out.out(`{\n  "plans": [\n    ${planHead(plans[0] as MigrationPlan)},\n      "objects": [`);
   }
 
-  object(plan: number, o: ObjectMigration): void {
+  /** An object's text (objectText). */
+  object(plan: number, text: string): void {
     if (!this.json) {
       if (this.written++ === 0) this.out.out('  objects:\n');
-      this.out.out(describeObject(o, this.plans.length > 1 ? this.plans[plan]?.kind : undefined));
-    } else if (this.stream) this.out.out(`${this.written++ === 0 ? '\n        ' : ',\n        '}${nestedJson(o, 4)}`);
-    else this.kept[plan]?.push(o);
+      this.out.out(text);
+    } else if (this.stream) this.out.out(`${this.written++ === 0 ? '\n        ' : ',\n        '}${text}`);
+    else this.kept[plan]?.push(text);
   }
 
   issue(plan: number, i: Issue): void {
@@ -81,9 +86,7 @@ export class MigrationOutput {
       if (this.stream) this.out.out(close(0, this.written));
       else {
         const plans = this.plans.map((p, i) => {
-          const objects = (this.kept[i] ?? []).map(
-            (o, k) => `${k === 0 ? '\n        ' : ',\n        '}${nestedJson(o, 4)}`,
-          );
+          const objects = (this.kept[i] ?? []).map((o, k) => `${k === 0 ? '\n        ' : ',\n        '}${o}`);
           return `${planHead(p)},\n      "objects": [${objects.join('')}${close(i, objects.length)}`;
         });
         this.out.out(`{\n  "plans": [${plans.length > 0 ? `\n    ${plans.join(',\n    ')}\n  ` : ''}`);

@@ -89,3 +89,10 @@ export const PROGRESS: readonly OptionSpec[] = [
   { name: '--progress', help: 'on a terminal, show progress on stderr from the start (by default: after a second)' },
   { name: '--no-progress', help: 'never show the progress line' },
 ];
+
+/** `--jobs N`: the threads that judge a streamed input's objects (streamInput.ts, parallel/judgePool.ts). */
+export const JOBS: OptionSpec = {
+  name: '--jobs',
+  value: 'N|auto',
+  help: 'threads judging objects: 1 this one only, N: N-1 workers at once; auto (default): the cores, for long runs',
+};

@@ -4,7 +4,7 @@
 // namespace and name) for transition rules and ratcheting. Documents of kinds the catalog lacks are noted, not
 // judged. Exit: 0 every document accepted, 1 one rejected, 2 bad usage, unreadable input or a document that is
 // not a resource (no apiVersion or kind).
-import type { Catalog, Issue, ParsedDocument, ValidationIssue } from '../../core/index.ts';
+import type { Catalog, Issue, ParsedDocument, ValidationIssue, Verdict } from '../../core/index.ts';
 import {
   convertResource,
   findKindForDocument,
@@ -19,8 +19,9 @@ import type { CommandIO } from '../io.ts';
 import type { CommandArgs } from './command.ts';
 import { BAD_INPUT, defineCommand } from './command.ts';
 import { catalogVersions, hooksOf, inputName, loadCatalogFor, readDocuments } from './conversionArgs.ts';
-import { CATALOG, FILE, PROGRESS } from './options.ts';
-import { eachDocument, HeldOutput, nestedJson, progressWanted } from '../streamInput.ts';
+import { CATALOG, FILE, JOBS, PROGRESS } from './options.ts';
+import { eachJudged, HeldOutput, nestedJson, progressWanted, workersFor } from '../streamInput.ts';
+import type { Judge } from '../parallel/judgeBatch.ts';
 import { VerdictTally } from '../verdictSummary.ts';
 
 const isObj = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
@@ -128,16 +129,25 @@ export const validate = defineCommand({
     },
     { name: '--output', alias: '-o', choices: ['text', 'json'], help: 'the report format (default text)' },
     ...PROGRESS,
+    JOBS,
   ],
   exitCodes: { 0: 'every document accepted', 1: 'a document rejected', 2: BAD_INPUT },
   example: 'validate --catalog person-v1v2 -f src/catalogs/person-v1v2/example.yaml',
   run,
 });
 
-async function run(a: CommandArgs, io: CommandIO): Promise<number> {
-  const { values, flags } = a;
-  const format = values['--output'] ?? 'text';
-  const file = values['--file'] as string;
+/** What validating needs, read from the arguments (the main thread's and each worker's); an exit code on failure. */
+interface Setup {
+  readonly catalog: Catalog;
+  readonly version?: string;
+  readonly old?: ReadonlyMap<string, unknown>;
+  readonly json: boolean;
+  /** How messages name the input. */
+  readonly name: string;
+}
+
+async function setup(a: CommandArgs, io: CommandIO): Promise<Setup | number> {
+  const { values } = a;
   const catalog = await loadCatalogFor('validate', values['--catalog'] as string, io);
   if (!catalog) return 2;
   const version = values['--version'];
@@ -157,33 +167,77 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
       if (k !== undefined) old.set(k, d.value);
     }
   }
+  const json = (values['--output'] ?? 'text') === 'json';
+  const name = inputName(values['--file'] as string);
+  return { catalog, json, name, ...(version !== undefined ? { version } : {}), ...(old ? { old } : {}) };
+}
+
+/** One document validated: what run() writes and counts for it (plain data: it may come from a worker). */
+interface Validated {
+  readonly kind?: string;
+  readonly apiVersion?: string;
+  /** Not a resource, or a catalog kind at a version it lacks: bad input. */
+  readonly bad: boolean;
+  /** Absent when the catalog has no such kind (nothing was validated). */
+  readonly verdict?: Verdict;
+  /** Its issues, a line each (stderr in text). */
+  readonly lines: string;
+  /** Its report (with -o json). */
+  readonly json?: string;
+}
+
+function judgeWith(s: Setup): Judge<Validated> {
+  return (doc) => {
+    const [r] = validateParsed(s.catalog, [doc], s.name, {
+      ...(s.version !== undefined ? { version: s.version } : {}),
+      ...(s.old ? { old: s.old } : {}),
+    }) as [DocumentReport];
+    return {
+      ...(r.kind !== undefined ? { kind: r.kind } : {}),
+      ...(r.apiVersion !== undefined ? { apiVersion: r.apiVersion } : {}),
+      bad: r.issues.some((i) => BAD.has(i.code)),
+      ...(r.version !== undefined ? { verdict: validationVerdict(r.version, r.issues) } : {}),
+      lines: r.issues.map((i) => `${formatIssue(i)}\n`).join(''),
+      ...(s.json ? { json: nestedJson(reportJson(r), 2) } : {}),
+    };
+  };
+}
+
+/** The judge a worker runs: the same setup, the same judge. */
+export const validateJudge = async (a: CommandArgs, io: CommandIO): Promise<Judge<Validated> | undefined> => {
+  const s = await setup(a, io);
+  return typeof s === 'number' ? undefined : judgeWith(s);
+};
+
+async function run(a: CommandArgs, io: CommandIO): Promise<number> {
+  const workers = workersFor('validate', a);
+  if (typeof workers === 'string') return a.usageError(workers);
+  const s = await setup(a, io);
+  if (typeof s === 'number') return s;
+  const { catalog, json, name } = s;
   // Each document validated and written as it is read (a whole cluster's objects never gather in memory).
-  const json = format === 'json';
   const out = new HeldOutput(io.out);
   const tally = new VerdictTally();
-  const name = inputName(file);
-  const unknown: DocumentReport[] = [];
+  const unknown: Validated[] = [];
   let badInput = false;
-  const run = await eachDocument(io, file, progressWanted(io, flags, json), (doc, dio) => {
-    const [r] = validateParsed(catalog, [doc], name, {
-      ...(version !== undefined ? { version } : {}),
-      ...(old ? { old } : {}),
-    }) as [DocumentReport];
+  const apply = (r: Validated, dio: CommandIO): void => {
     tally.read++;
-    if (r.issues.some((i) => BAD.has(i.code))) badInput = true;
-    if (r.version !== undefined) tally.add(validationVerdict(r.version, r.issues));
+    if (r.bad) badInput = true;
+    if (r.verdict) tally.add(r.verdict);
     else if (tally.judged === 0 && unknown.length < 1000) {
       // held until something is validated: alone, they go with NOTHING_VALIDATED
       unknown.push(r);
       if (!json) return;
     }
-    if (json) out.out(`${tally.read === 1 ? '{\n  "documents": [\n    ' : ',\n    '}${nestedJson(reportJson(r), 2)}`);
+    if (json) out.out(`${tally.read === 1 ? '{\n  "documents": [\n    ' : ',\n    '}${r.json}`);
     // Nothing validated at all is bad input: its notes are printed with the error that says so
     else {
-      for (const u of unknown.splice(0)) for (const i of u.issues) dio.err(`${formatIssue(i)}\n`);
-      for (const i of r.issues) dio.err(`${formatIssue(i)}\n`);
+      for (const u of unknown.splice(0)) dio.err(u.lines);
+      dio.err(r.lines);
     }
-  });
+  };
+  const file = a.values['--file'] as string;
+  const run = await eachJudged(io, file, progressWanted(io, a.flags, json), { judge: judgeWith(s), apply, workers });
   if (run.bad) {
     out.discard();
     return 2;
@@ -192,7 +246,7 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   // bad input, as convert's NOTHING_CONVERTED: never "1 document accepted".
   if (tally.judged === 0) {
     out.discard();
-    for (const r of unknown) for (const i of r.issues) io.err(`${formatIssue(i)}\n`);
+    for (const r of unknown) io.err(r.lines);
     io.err(`${formatIssue(nothingValidated(catalog, unknown, name))}\n`);
     return 2;
   }
@@ -215,7 +269,11 @@ const BAD = new Set(['NOT_AN_OBJECT', 'MISSING_API_VERSION', 'MISSING_KIND', 'UN
 
 const reportJson = (r: DocumentReport) => ({ ...r, issues: r.issues.map(issueJson) });
 
-function nothingValidated(catalog: Catalog, reports: readonly DocumentReport[], file: string): Issue {
+function nothingValidated(
+  catalog: Catalog,
+  reports: readonly Pick<DocumentReport, 'kind' | 'apiVersion'>[],
+  file: string,
+): Issue {
   const crd = reports.some(
     (r) => r.kind === 'CustomResourceDefinition' && r.apiVersion?.startsWith('apiextensions.k8s.io/'),
   );

@@ -10,7 +10,7 @@ export function validateConverted(
   output: unknown,
   doc: ParsedDocument,
   file: string,
-  io: CommandIO,
+  io: Pick<CommandIO, 'err'>,
 ): readonly Issue[] {
   const r = validateDocument(catalog, output);
   const at = r.version ? ` (converted, at ${r.version.name})` : ' (converted)';
@@ -21,7 +21,12 @@ export function validateConverted(
 }
 
 /** `convert` in the ASO view: the input validated at its own version (the write); returns the errors. */
-export function validateSource(catalog: Catalog, doc: ParsedDocument, file: string, io: CommandIO): readonly Issue[] {
+export function validateSource(
+  catalog: Catalog,
+  doc: ParsedDocument,
+  file: string,
+  io: Pick<CommandIO, 'err'>,
+): readonly Issue[] {
   const r = validateDocument(catalog, doc.value);
   for (const i of withRanges(r.issues, doc, file)) if (i.severity !== 'info') io.err(`${formatIssue(i)}\n`);
   return r.issues.filter((i) => i.severity === 'error');

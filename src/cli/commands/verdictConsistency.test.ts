@@ -1,6 +1,8 @@
 // One verdict, every surface (issue 23): for each view, over corpus samples and generated instances, the verdict
 // the view model computes (core's value, as the page shows it), the first line of Copy as Markdown, and the CLI's
-// `convert --validate` closing line and exit code all say the same thing for the same input.
+// `convert --validate` closing line and exit code all say the same thing for the same input; and the page's Round trip
+// tab and the CLI's `roundtrip` agree on the trip they both check (As deployed the CLI also reads back at every other
+// served version, and its closing line and exit code cover those too).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -9,6 +11,7 @@ import { stringify } from 'yaml';
 import {
   deployedVersions,
   findKindForDocument,
+  formatPath,
   parseResources,
   serializeCatalog,
   verdictExitCode,
@@ -28,6 +31,7 @@ import { nodeIO } from '../io.ts';
 import { closingLine } from '../testdata/closing.ts';
 import { fakeIO } from '../testdata/fakeIO.ts';
 import { convert } from './convert.ts';
+import { roundtrip } from './roundtrip.ts';
 
 const FLUX = corpusPath('fluxcd-helm-controller');
 const SAMPLES = [
@@ -71,6 +75,58 @@ async function agree(key: string, dir: string, view: StorageView, c: Case): Prom
   expect(run.code).toBe(verdictExitCode(verdict));
 }
 
+interface RoundtripJson {
+  readonly results: readonly {
+    readonly readAt?: readonly string[];
+    readonly losses?: readonly { readAt: string; droppedOnWrite: string[]; droppedOnRead: string[] }[];
+    readonly failures?: readonly { lost: string[] }[];
+  }[];
+  readonly verdict: { readonly headline: string };
+}
+
+/**
+ * The page's Round trip tab (As deployed: written at V, read back at V; ASO: V -> hub -> V) against `roundtrip
+ * --samples` on the same document: the same trip lossless or not, with the same fields; the CLI's exit code 0 only
+ * when the tab's trip came back whole, 1 whenever it did not; its closing line the JSON's verdict.
+ */
+async function roundTripsAgree(
+  key: string,
+  dir: string,
+  view: StorageView,
+  text: string,
+  at: string,
+): Promise<boolean> {
+  const tab = explore({
+    catalogKey: key,
+    input: text,
+    document: 0,
+    storage: view,
+    targetVersion: at,
+    roundTrip: true,
+  }).roundTrip;
+  expect(tab).toBeDefined();
+  const args = ['--catalog', dir, '--storage', view, '--samples', '/sample.yaml'];
+  const json = fakeIO('', { '/sample.yaml': text });
+  const code = await roundtrip([...args, '--json'], json.io);
+  const report = JSON.parse(json.out()) as RoundtripJson;
+  const result = report.results[0];
+  const sorted = (xs: readonly string[]) => [...xs].sort();
+  let cliLost: string[] | undefined; // undefined: the trip came back whole
+  if (view === 'deployed') {
+    expect(result?.readAt?.[0]).toBe(at); // the page's read, first of the CLI's
+    const own = result?.losses?.find((l) => l.readAt === at);
+    cliLost = own && [...own.droppedOnWrite, ...own.droppedOnRead];
+  } else cliLost = result?.failures?.[0]?.lost;
+  expect(tab?.lossless, text).toBe(cliLost === undefined);
+  if (cliLost) expect(sorted(cliLost)).toEqual(sorted(tab?.differences.map(formatPath) ?? []));
+  if (code === 0) expect(tab?.lossless).toBe(true);
+  if (tab?.lossless === false) expect(code).toBe(1);
+  const plain = fakeIO('', { '/sample.yaml': text });
+  expect(await roundtrip(args, plain.io)).toBe(code);
+  expect(closingLine(plain.err())).toBe(report.verdict.headline);
+  return tab?.lossless === true;
+}
+
 const readVersion = (catalog: Catalog, text: string): { kind: Kind; version: string } | undefined => {
   const doc = parseResources(text, 'x').documents[0]?.value;
   const found = findKindForDocument(catalog, doc);
@@ -96,6 +152,32 @@ describeCorpus('one verdict on every surface: the page, its Markdown and the CLI
         for (const v of deployedVersions(at.kind).filter((x) => x.served))
           await agree(key, path.join(FLUX, 'crds'), view, { text, to: v.name });
       }
+    });
+
+    it(`${view}: the Round trip tab and roundtrip --samples, corpus samples and generated instances`, async () => {
+      const dir = path.join(FLUX, 'crds');
+      const seen = new Set<boolean>();
+      for (const file of SAMPLES) {
+        const text = readFileSync(file, 'utf8');
+        const at = readVersion(catalog, text);
+        if (at) seen.add(await roundTripsAgree(key, dir, view, text, at.version));
+      }
+      // As deployed the post-renderer sample loses two fields on write; the others come back whole
+      expect([...seen].sort()).toEqual(view === 'deployed' ? [false, true] : [true]);
+      const kind = catalog.kinds.find((k) => k.kind === 'HelmRelease') as Kind;
+      const arb = fc
+        .constantFrom(
+          ...deployedVersions(kind)
+            .filter((v) => v.served)
+            .map((v) => v.name),
+        )
+        .chain((v) => arbitraryInstance(catalog, kind, v, { maxDepth: 3, maxItems: 2 }).map((doc) => ({ doc, v })));
+      await fc.assert(
+        fc.asyncProperty(arb, async ({ doc, v }) => {
+          await roundTripsAgree(key, dir, view, stringify(doc), v);
+        }),
+        { numRuns: 12, seed: 23 },
+      );
     });
 
     it(`${view}: generated instances (property)`, async () => {

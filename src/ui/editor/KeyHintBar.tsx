@@ -4,8 +4,8 @@ import { KEY_HINT_TEXT, type KeyHint } from './keyboardFocus.ts';
 export function KeyHintBar({ hint, testId }: { readonly hint: KeyHint | undefined; readonly testId?: string }) {
   if (!hint) return null;
   return (
-    <div className="editor-key-hint" role="status" data-testid={testId} data-hint={hint}>
+    <span className="editor-key-hint" role="status" data-testid={testId} data-hint={hint}>
       {KEY_HINT_TEXT[hint]}
-    </div>
+    </span>
   );
 }

@@ -5,12 +5,11 @@ import { useEffect, useRef, useState } from 'react';
 import Editor from '@monaco-editor/react';
 import { monaco, setYamlSchemas, themeName, yamlSettled } from './monacoSetup.ts';
 import { exposeToTests } from '../platform/testHook.ts';
-import { YAML_EDITOR_OPTIONS, setMarkers, toMonacoRange, type EditorMarker } from './monacoMarkers.ts';
+import { YAML_EDITOR_OPTIONS, peekColumns, setMarkers, toMonacoRange, type EditorMarker } from './monacoMarkers.ts';
 import { scopedSchema } from './scopedSchema.ts';
 import type { SourceRange } from '../../core/index.ts';
 import type { Shortcut } from '../shortcuts.ts';
 import { keyboardFocus, type KeyHint } from './keyboardFocus.ts';
-import { KeyHintBar } from './KeyHintBar.tsx';
 import { interceptPastes, type PasteHandler } from './largePaste.ts';
 
 export type { EditorMarker, PasteHandler };
@@ -51,6 +50,8 @@ export interface ResourceEditorProps {
   /** Scroll to this line when it changes and the editor has no focus (picking a document). */
   readonly revealLine?: number;
   readonly shortcuts?: readonly Shortcut[];
+  /** Hears the keyboard hint to show beside the editor (never drawn over its code). */
+  readonly onKeyHint?: (hint: KeyHint | undefined) => void;
 }
 
 export const RESOURCE_MODEL_URI = 'file:///resource.yaml';
@@ -89,6 +90,7 @@ export default function ResourceEditor(props: ResourceEditorProps) {
     schemaValidation,
     revealLine,
     shortcuts,
+    onKeyHint,
   } = props;
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const fateDecorations = useRef<monaco.editor.IEditorDecorationsCollection | null>(null);
@@ -123,15 +125,15 @@ export default function ResourceEditor(props: ResourceEditorProps) {
     );
   }, [schema, scopeGroup, scopeKind, schemaValidation]);
 
-  const [keyHint, setKeyHint] = useState<KeyHint | undefined>();
   // Bumped when the editor mounts, so the effects below run once it exists.
   const [mounted, setMounted] = useState(0);
+  const [columns, setColumns] = useState(80);
   useEffect(() => {
     const ed = editorRef.current;
     const model = ed?.getModel();
     if (!ed || !model) return;
-    setMarkers(model, markers ?? []);
-  }, [markers, mounted]);
+    setMarkers(model, markers ?? [], columns);
+  }, [markers, mounted, columns]);
 
   useEffect(() => {
     const ed = editorRef.current;
@@ -174,7 +176,6 @@ export default function ResourceEditor(props: ResourceEditorProps) {
 
   return (
     <>
-      <KeyHintBar hint={keyHint} testId="editor-key-hint" />
       <Editor
         language="yaml"
         path={MODEL_URI}
@@ -195,7 +196,9 @@ export default function ResourceEditor(props: ResourceEditorProps) {
         onMount={(editor) => {
           editorRef.current = editor;
           fitToSize(editor, editor.getModel()?.getValueLength() ?? 0);
-          keyboardFocus(editor, setKeyHint);
+          keyboardFocus(editor, (h) => onKeyHint?.(h));
+          setColumns(peekColumns(editor));
+          editor.onDidLayoutChange(() => setColumns(peekColumns(editor)));
           editor.onDidChangeCursorPosition((e) => {
             if (e.source === 'api' || e.reason === monaco.editor.CursorChangeReason.ContentFlush) return;
             const model = editor.getModel();

@@ -6,10 +6,9 @@ import Editor from '@monaco-editor/react';
 import { RULES_JSON_SCHEMA } from '../../core/index.ts';
 import type { monaco } from './monacoSetup.ts';
 import { setYamlSchemas, themeName } from './monacoSetup.ts';
-import { YAML_EDITOR_OPTIONS, setMarkers, type EditorMarker } from './monacoMarkers.ts';
+import { YAML_EDITOR_OPTIONS, peekColumns, setMarkers, type EditorMarker } from './monacoMarkers.ts';
 import { useEditorSync, type EditorTextSink } from './editorSync.ts';
 import { keyboardFocus, type KeyHint } from './keyboardFocus.ts';
-import { KeyHintBar } from './KeyHintBar.tsx';
 
 export const RULES_MODEL_URI = 'file:///rules.yaml';
 
@@ -27,14 +26,16 @@ export interface RulesEditorProps {
   readonly onChange: (text: string) => void;
   readonly dark?: boolean;
   readonly markers?: readonly EditorMarker[];
+  /** Hears the keyboard hint to show beside the editor (never drawn over its code). */
+  readonly onKeyHint?: (hint: KeyHint | undefined) => void;
 }
 
-export default function RulesEditor({ text, onChange, dark, markers }: RulesEditorProps) {
+export default function RulesEditor({ text, onChange, dark, markers, onKeyHint }: RulesEditorProps) {
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const sink = useRef<EditorTextSink | null>(null);
   const { typed, attach } = useEditorSync(text, sink);
   const [mounted, setMounted] = useState(0);
-  const [keyHint, setKeyHint] = useState<KeyHint | undefined>();
+  const [columns, setColumns] = useState(80);
 
   useEffect(() => {
     setYamlSchemas(RULES_MODEL_URI, RULES_SCHEMA);
@@ -43,8 +44,8 @@ export default function RulesEditor({ text, onChange, dark, markers }: RulesEdit
 
   useEffect(() => {
     const model = editorRef.current?.getModel();
-    if (model) setMarkers(model, markers ?? []);
-  }, [markers, mounted]);
+    if (model) setMarkers(model, markers ?? [], columns);
+  }, [markers, mounted, columns]);
 
   useEffect(
     () => () => {
@@ -56,7 +57,6 @@ export default function RulesEditor({ text, onChange, dark, markers }: RulesEdit
 
   return (
     <>
-      <KeyHintBar hint={keyHint} />
       <Editor
         language="yaml"
         path={RULES_MODEL_URI}
@@ -78,7 +78,9 @@ export default function RulesEditor({ text, onChange, dark, markers }: RulesEdit
           };
           attach(sink.current);
           // Reached with the keyboard, Tab leaves the editor until the user types (no keyboard trap).
-          keyboardFocus(editor, setKeyHint);
+          keyboardFocus(editor, (h) => onKeyHint?.(h));
+          setColumns(peekColumns(editor));
+          editor.onDidLayoutChange(() => setColumns(peekColumns(editor)));
           setMounted((n) => n + 1);
         }}
       />

@@ -1,6 +1,7 @@
 // What the YAML editors share: their options, and the worker's findings (1-based lines and columns) as markers.
 import type { SourceRange } from '../../core/index.ts';
 import { monaco } from './monacoSetup.ts';
+import { wrapMessage } from './wrapMessage.ts';
 
 export interface EditorMarker {
   readonly severity: 'error' | 'warning' | 'info';
@@ -40,17 +41,37 @@ export function toMonacoRange(model: monaco.editor.ITextModel, r: SourceRange, f
   return { startLineNumber: r.start.line, startColumn: r.start.col, endLineNumber: endLine, endColumn: endCol };
 }
 
-/** The worker's markers on `model` (owner `version-explorer`; monaco-yaml's schema markers are owner `yaml`). */
-export function setMarkers(model: monaco.editor.ITextModel, markers: readonly EditorMarker[]): void {
+const SOURCE = 'version-explorer';
+
+/** How many characters fit on one line of EDITOR's F8 peek (as wide as the editor less minimap and scrollbar). */
+export function peekColumns(editor: monaco.editor.IStandaloneCodeEditor): number {
+  const { width, minimap, verticalScrollbarWidth } = editor.getLayoutInfo();
+  const charWidth = editor.getOption(monaco.editor.EditorOption.fontInfo).typicalHalfwidthCharacterWidth || 8;
+  // less the peek's own padding (20 px left, 12 right) and a character's margin
+  return Math.floor((width - minimap.minimapWidth - verticalScrollbarWidth - 40) / charWidth);
+}
+
+/** MESSAGE wrapped to COLUMNS; the peek puts `source(code)` after the last line, so it gets a line of its own when it would not fit. */
+function peekMessage(message: string, code: string, columns: number): string {
+  const wrapped = wrapMessage(message, columns);
+  const last = wrapped.length - wrapped.lastIndexOf('\n') - 1;
+  return last + SOURCE.length + code.length + 3 > columns ? `${wrapped}\n` : wrapped;
+}
+
+/**
+ * The worker's markers on `model` (owner `version-explorer`; monaco-yaml's schema markers are owner `yaml`),
+ * each message wrapped to COLUMNS so the F8 peek shows it whole.
+ */
+export function setMarkers(model: monaco.editor.ITextModel, markers: readonly EditorMarker[], columns = 80): void {
   monaco.editor.setModelMarkers(
     model,
-    'version-explorer',
+    SOURCE,
     markers.map((m) => ({
       ...toMonacoRange(model, m.range),
       severity: SEVERITY[m.severity],
-      message: m.message,
+      message: peekMessage(m.message, m.code, columns),
       code: m.code,
-      source: 'version-explorer',
+      source: SOURCE,
     })),
   );
 }

@@ -1,6 +1,6 @@
 // The Resource pane: the editor (Monaco, loaded late; a plain preview before), its badges and the input's
 // blocking problems, with a one-click fix when the input is a CRD pasted in the wrong place.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Issue } from '../../core/index.ts';
 import type { ExploreResult } from '../viewModel/types.ts';
 import type { EditorHandle, PasteHandler } from '../editor/ResourceEditor.tsx';
@@ -8,6 +8,8 @@ import { PlainEditor, ResourcePreview } from '../panels/ResourcePreview.tsx';
 import { ErrorBoundary } from '../panels/ErrorBoundary.tsx';
 import { VerdictBadge } from '../panels/VerdictBadge.tsx';
 import { IssueList } from '../panels/IssueList.tsx';
+import { KeyHintBar } from '../editor/KeyHintBar.tsx';
+import type { KeyHint } from '../editor/keyboardFocus.ts';
 import type { Shortcut } from '../shortcuts.ts';
 import type { Selection } from './useSelection.ts';
 
@@ -55,6 +57,8 @@ export function ResourcePane({
   // A CRD pasted into the resource editor (an easy mistake): one click makes it the catalog instead.
   const inputIsCatalog = blocking.some((i) => i.code === 'UNKNOWN_KIND') && looksLikeCatalog(input);
   const { decorations, highlightRange, onCursor, documentLine } = selection;
+  // Shown in the header in place of the input note, so it never covers code.
+  const [keyHint, setKeyHint] = useState<KeyHint | undefined>();
   return (
     <section className="pane" aria-label="Resource">
       <h2 className="pane-header">
@@ -66,7 +70,11 @@ export function ResourcePane({
           onOpen={onOpenProblems}
         />
         {shown?.sparseFates && <span className="muted pane-note">large input: copied fields are not marked</span>}
-        <span className="muted pane-note">YAML or JSON · several documents allowed</span>
+        {keyHint ? (
+          <KeyHintBar hint={keyHint} testId="editor-key-hint" />
+        ) : (
+          <span className="muted pane-note">YAML or JSON · several documents allowed</span>
+        )}
       </h2>
       <div className="editor-host">
         <ErrorBoundary fallback={(error) => <PlainEditor text={input} onChange={setInput} problem={error.message} />}>
@@ -87,6 +95,7 @@ export function ResourcePane({
                 schemaValidation={result?.validation?.covered !== true}
                 {...(documentLine !== undefined ? { revealLine: documentLine } : {})}
                 shortcuts={shortcuts}
+                onKeyHint={setKeyHint}
               />
             ) : (
               <ResourcePreview text={input} />

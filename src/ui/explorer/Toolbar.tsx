@@ -219,7 +219,8 @@ export function Toolbar({
       )}
       <div className="spacer" />
       <span className="status" role="status" title="How long the last conversion took in this browser">
-        {busy ? 'Converting…' : result ? `converted in ${Math.round(result.millis)} ms` : ''}
+        {/* (The first visit's answer was computed by the build: millis 0, nothing converted here.) */}
+        {busy ? 'Converting…' : result && result.millis > 0 ? `converted in ${Math.round(result.millis)} ms` : ''}
       </span>
     </div>
   );

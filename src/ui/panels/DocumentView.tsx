@@ -11,7 +11,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import type { Line, PackedLines, PaneView } from '../viewModel/types.ts';
+import type { Line, PaneView } from '../viewModel/types.ts';
 import { copiedYaml, firstLineUnder, lineAt, srcKeyAt } from '../viewModel/packLines.ts';
 import { FATE_BY_KIND, fateTitle, ghostNote } from './fates.ts';
 import { PATH_KEY_SEPARATOR, isUnderKey } from '../../core/index.ts';
@@ -160,7 +160,7 @@ export function DocumentView({
         <span className="pane-title">{label}</span>
         {view && <span className="version-badge">{view.version}</span>}
         {subtitle}
-        {view && view.lines.size > 0 && <CopyYaml label={label} lines={view.lines} version={view.version} />}
+        {view && <CopyYaml label={label} view={view} />}
       </h2>
       {children}
       <div
@@ -242,14 +242,19 @@ function LineRow({
   );
 }
 
-/** Copies the pane's document as YAML (what the pane shows, without the placeholders of missing fields). */
-function CopyYaml({ label, lines, version }: { label: string; lines: PackedLines; version: string }) {
+/**
+ * Copies the pane's document as YAML (what the pane shows, without the placeholders of missing fields). Not
+ * while a large input's pane has only its first lines (the second phase brings the rest).
+ */
+function CopyYaml({ label, view }: { label: string; view: PaneView }) {
   const [done, setDone] = useState<'copied' | 'failed' | undefined>();
   useEffect(() => {
     if (!done) return;
     const t = setTimeout(() => setDone(undefined), 1500);
     return () => clearTimeout(t);
   }, [done]);
+  const { lines, version } = view;
+  if (lines.size === 0 || view.partial) return null;
   return (
     <button
       type="button"

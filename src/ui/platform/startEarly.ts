@@ -4,7 +4,8 @@
 import { conversionClient } from '../worker/conversionClient.ts';
 import { restoreState } from '../useExplorerState.ts';
 import { exampleFor } from '../examples.ts';
-import { prefetchCatalogs } from './prefetch.ts';
+import { prefetchCatalogs, prefetchJson } from './prefetch.ts';
+import { answers, FIRST_ANSWER_URL } from '../worker/firstAnswer.ts';
 
 const linked = window.location.hash.length > 1 || window.location.search.length > 1;
 const restored = linked ? undefined : restoreState();
@@ -19,10 +20,23 @@ const opening = linked
 
 const client = conversionClient();
 
-/** Settles once the opening catalog is on its way to the worker (or there is none, or it failed). */
-export const catalogSent: Promise<void> = prefetchCatalogs(opening, (key, json, id) => {
+/** A first visit's answer, computed by the build (worker/firstAnswer.ts): the app renders it at once. */
+const firstAnswer = !linked && restored === undefined ? prefetchJson(FIRST_ANSWER_URL) : undefined;
+
+const sent = prefetchCatalogs(opening, (key, json, id) => {
   void client.loadCatalog(key, json, id);
-  // A first visit opens the catalog's example (useExplorerState's firstVisit; App's request for it). The
-  // worker answers messages in order: this runs right after the catalog is loaded.
-  if (restored === undefined) client.prime({ catalogKey: key, input: exampleFor(id), document: 0, roundTrip: false });
+  // A first visit opens the catalog's example (useExplorerState's firstVisit; App's request for it). Unless
+  // the build's answer is for exactly that request, the worker computes it now (it answers messages in
+  // order: right after the catalog is loaded).
+  if (restored !== undefined || !firstAnswer) return;
+  const request = { catalogKey: key, input: exampleFor(id), document: 0, roundTrip: false };
+  firstAnswer.then(
+    (file) => answers(file, request) || client.prime(request),
+    () => client.prime(request),
+  );
 });
+
+/** Settles once the opening catalog is on its way to the worker and a first visit's answer is here (or failed). */
+export const catalogSent: Promise<void> = Promise.all([sent, firstAnswer?.catch(() => undefined)]).then(
+  () => undefined,
+);

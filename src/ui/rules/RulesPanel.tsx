@@ -1,11 +1,13 @@
 // The Conversion rules tab: the rules editor (its text is the explorer state's `rules`, so links, the autosave and
 // the Markdown carry it), what the worker found in it, and for an empty editor a template for the kind and the
 // versions being looked at.
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { formatPath, type Issue } from '../../core/index.ts';
 import type { ExploreResult, RulesView } from '../viewModel/types.ts';
 import type { EditorMarker } from '../editor/monacoMarkers.ts';
 import { IssueList } from '../panels/IssueList.tsx';
+import { KeyHintBar } from '../editor/KeyHintBar.tsx';
+import type { KeyHint } from '../editor/keyboardFocus.ts';
 import { ErrorBoundary } from '../panels/ErrorBoundary.tsx';
 import { PlainEditor, ResourcePreview } from '../panels/ResourcePreview.tsx';
 import { rulesTemplate, templatePair } from './rulesTemplate.ts';
@@ -104,10 +106,13 @@ export function RulesPanel({
   const pair =
     kind && shown.sourceVersion ? templatePair(versionsOf(shown), shown.sourceVersion, shown.targetVersion) : undefined;
   const blank = text.trim() === '';
+  // Beside the editor, never over its code.
+  const [keyHint, setKeyHint] = useState<KeyHint | undefined>();
   return (
     <div className="rules-panel">
       {/* Scrolls when long: focusable, so the keyboard can scroll it (axe scrollable-region-focusable). */}
       <div className="rules-side" tabIndex={0} role="region" aria-label="Rules status and problems">
+        <KeyHintBar hint={keyHint} testId="rules-key-hint" />
         {blank ? (
           <div className="rules-hint" data-testid="rules-empty">
             <p>
@@ -139,7 +144,7 @@ export function RulesPanel({
           )}
         >
           <Suspense fallback={<ResourcePreview text={text} label="Conversion rules preview" />}>
-            <RulesEditor text={text} onChange={onChange} dark={dark} markers={markers} />
+            <RulesEditor text={text} onChange={onChange} dark={dark} markers={markers} onKeyHint={setKeyHint} />
           </Suspense>
         </ErrorBoundary>
       </div>

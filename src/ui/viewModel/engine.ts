@@ -43,6 +43,7 @@ import type {
   ExploreUpdate,
   KindSummary,
   Marker,
+  PaneView,
   RoundTripView,
   RulesView,
   WriteBackView,
@@ -164,8 +165,13 @@ interface PendingRanges {
   /** Issues and hub fates the markers are drawn from (as they were when the first phase drew them). */
   readonly issues: readonly Issue[];
   readonly hubFates: readonly Fate[];
+  /** The whole panes, when the first phase rendered only their first lines (`whole` once rendered). */
+  panes?: () => { hub: PaneView; target?: PaneView };
+  whole?: { hub: PaneView; target?: PaneView };
 }
 let pending: PendingRanges | undefined;
+/** Lines of each pane a large input's first phase renders: more than any screen shows (the rest follows). */
+const FIRST_LINES = 300;
 
 /**
  * Everything one view of the explorer shows, as plain values. Never throws.
@@ -183,6 +189,14 @@ export function explore(req: ExploreRequest, twoPhase = false): ExploreResult {
     if (r) return r;
   }
   return run(req, parseInput(req.input)) as ExploreResult;
+}
+
+/**
+ * Renders the whole panes of the last two-phase explore now (the worker calls it right after sending the first
+ * phase, while the page paints it), so its second phase does not.
+ */
+export function prepareWholePanes(): void {
+  if (pending?.panes && !pending.whole) pending.whole = pending.panes();
 }
 
 /** Completes the last two-phase explore (undefined when there is none, or a newer request replaced it). */
@@ -206,6 +220,7 @@ export function exploreRanges(): ExploreUpdate | undefined {
   return {
     ranges: toRangeTable(doc.ranges),
     markers: [...conversionMarkers(p.issues, p.hubFates, doc.ranges), ...checked],
+    ...(p.whole ?? p.panes?.()),
     millis: performance.now() - p.t0,
   };
 }
@@ -380,8 +395,11 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   const missing = (target?.fates ?? []).filter((f) => f.kind === 'required-missing' && f.targetPath);
   for (const f of missing) targetDoc = withMissing(targetDoc, f.targetPath as Path);
 
-  if (fast) pending = { req, fast, t0, issues: [...issues], hubFates: hub.fates };
-  else conversionMarkers(issues, hub.fates, doc.ranges, markers);
+  const next: PendingRanges | undefined = fast
+    ? { req, fast, t0, issues: [...issues], hubFates: hub.fates }
+    : undefined;
+  pending = next;
+  if (!fast) conversionMarkers(issues, hub.fates, doc.ranges, markers);
   const validation = validationView(catalog, parsed, {
     selected: docIndex,
     selectedVersion: sourceVersion,
@@ -425,8 +443,15 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   const changes = safe(() => changesView(cat, kd, sourceVersion, targetVersion, value), issues, 'Change analysis');
   const schema = schemaFor(req.catalogKey, cat, kd, sourceVersion);
 
-  const hubPane = pane(hub.to, withGhosts(alignKeys(value, hub.output), value, hub.fates), hubFates);
-  const targetPane = target ? pane(target.to, targetDoc, targetFates) : undefined;
+  const hubDoc = withGhosts(alignKeys(value, hub.output), value, hub.fates);
+  const limit = fast ? FIRST_LINES : Infinity;
+  const hubPane = pane(hub.to, hubDoc, hubFates, limit);
+  const targetPane = target ? pane(target.to, targetDoc, targetFates, limit) : undefined;
+  if (next && (hubPane.partial || targetPane?.partial))
+    next.panes = () => ({
+      hub: pane(hub.to, hubDoc, hubFates),
+      ...(target ? { target: pane(target.to, targetDoc, targetFates) } : {}),
+    });
   const bag = bagEntries(hub.output, hub.fates, found.version);
   const lost = lostEntries(hub, target);
   // In the ASO view what the rules reported applying (RULE_FAILED, ...) is theirs: markers in the rules editor.

@@ -64,6 +64,10 @@ export class PackBuilder {
   private readonly noteOf = new Map<string, number>();
   private width = 0;
   private size = 0;
+  /** Lines added so far. */
+  get lines(): number {
+    return this.size;
+  }
   /** Lines added while set are ghost lines. */
   ghost = false;
 

@@ -9,9 +9,10 @@ import { describeCorpus } from '../../core/testdata/corpusSuite.ts';
 import { parseResources, serializeCatalog } from '../../core/index.ts';
 import { importFiles } from '../../importers/index.ts';
 import { bigClusterYaml } from '../../../bench/support/bigResource.ts';
-import { explore, exploreRanges, setCatalog } from './engine.ts';
+import { explore, exploreRanges, prepareWholePanes, setCatalog } from './engine.ts';
 import { FAST_PARSE_CHARS, parseInput, parseRanges, parseValues, sameValue } from './parseInput.ts';
 import type { ExploreRequest, ExploreResult } from './types.ts';
+import { lineAt } from './packLines.ts';
 
 // The shared corpus of real resources (beside the repository) and the Service Fabric catalog's sources.
 const corpus = import.meta.glob<string>('@corpus/**/samples/**/*.yaml', {
@@ -188,7 +189,18 @@ describe('two-phase explore', () => {
   function twoPhase(req: ExploreRequest): { first: ExploreResult; final: ExploreResult; replaced: boolean } {
     const first = explore(req, true);
     const u = first.rangesPending ? exploreRanges() : undefined;
-    const final = !u ? first : 'result' in u ? u.result : { ...first, ranges: u.ranges, markers: u.markers };
+    // (As the page's conversion client completes it: the update's whole panes replace the first lines.)
+    const final = !u
+      ? first
+      : 'result' in u
+        ? u.result
+        : {
+            ...first,
+            ranges: u.ranges,
+            markers: u.markers,
+            ...(u.hub ? { hub: u.hub } : {}),
+            ...(u.target ? { target: u.target } : {}),
+          };
     return { first, final, replaced: u !== undefined && 'result' in u };
   }
   const onePhase = (req: ExploreRequest) => explore(req);
@@ -199,13 +211,28 @@ describe('two-phase explore', () => {
       const req: ExploreRequest = { catalogKey: 'sf', input, document: 0, targetVersion: '2016-09-01' };
       const { first, final, replaced } = twoPhase(req);
       expect(first.rangesPending).toBe(true);
-      expect(first.hub?.lines.size).toBeGreaterThan(1000);
+      // The first phase renders the panes' first lines only, as the whole panes begin.
+      expect(first.hub?.partial).toBe(true);
+      expect(first.target?.partial).toBe(true);
+      expect(final.hub?.partial).toBeUndefined();
+      expect(final.hub?.lines.size).toBeGreaterThan(1000);
+      for (const pane of ['hub', 'target'] as const) {
+        const head = first[pane]?.lines;
+        const whole = final[pane]?.lines;
+        expect(head && whole && head.size > 20 && head.size < whole.size).toBe(true);
+        if (head && whole) for (let i = 0; i < head.size; i++) expect(lineAt(head, i)).toEqual(lineAt(whole, i));
+      }
       expect(replaced).toBe(false);
       expect(final.ranges.keys.length).toBeGreaterThan(1000);
       expect(final.markers.length).toBeGreaterThan(0);
       const one = onePhase(req);
       expect(one.rangesPending).toBeUndefined();
       expect(strip(final)).toEqual(strip(one));
+      // The worker renders the whole panes while the page paints the first lines: the same panes.
+      explore(req, true);
+      prepareWholePanes();
+      const early = exploreRanges();
+      expect(early && !('result' in early) ? [early.hub, early.target] : []).toEqual([one.hub, one.target]);
     }
   });
 

@@ -4,7 +4,15 @@ import { pathKey, type FateKind, type Path } from '../../core/index.ts';
 import { FATE_ORDER, firstLineUnder, lineAt, packedYaml, pathKeyAt, srcKeyAt, yamlKey } from './packLines.ts';
 import { parse } from 'yaml';
 import type { Line } from './types.ts';
-import { MISSING, withMissing, renderLines, renderPacked, yamlScalar, type FateInfo } from './renderLines.ts';
+import {
+  MISSING,
+  withMissing,
+  renderHead,
+  renderLines,
+  renderPacked,
+  yamlScalar,
+  type FateInfo,
+} from './renderLines.ts';
 
 const K = (...p: (string | number)[]) => p.join('\u0000');
 
@@ -148,6 +156,20 @@ const docArb = fc.letrec((tie) => ({
     fc.dictionary(keyArb, tie('node'), { maxKeys: 4 }),
   ),
 })).node;
+
+describe('renderHead', () => {
+  it('renders the first lines of the whole rendering, and says when it left lines out (law)', () => {
+    fc.assert(
+      fc.property(docArb, fc.nat({ max: 12 }), (doc, limit) => {
+        const whole = renderPacked(doc, new Map());
+        const { lines, cut } = renderHead(doc, new Map(), limit);
+        expect(lines.size).toBe(Math.min(limit, whole.size));
+        expect(cut).toBe(whole.size > limit);
+        for (let i = 0; i < lines.size; i++) expect(lineAt(lines, i)).toEqual(lineAt(whole, i));
+      }),
+    );
+  });
+});
 
 describe('renderPacked', () => {
   it('gives the lines of the straightforward renderer, paths and source paths included', () => {

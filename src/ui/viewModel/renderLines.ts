@@ -59,9 +59,18 @@ function fateTrie(fates: ReadonlyMap<string, FateInfo>): FateTrie | undefined {
  * names the line its path extends (a 1 MB document has 30,000 lines).
  */
 export function renderPacked(value: unknown, fates: ReadonlyMap<string, FateInfo>): PackedLines {
-  const r = new Renderer();
+  return renderHead(value, fates, Infinity).lines;
+}
+
+/** The document's first `limit` lines (every line when it has no more); `cut` when lines were left out. */
+export function renderHead(
+  value: unknown,
+  fates: ReadonlyMap<string, FateInfo>,
+  limit: number,
+): { lines: PackedLines; cut: boolean } {
+  const r = new Renderer(limit);
   r.walk(value, fateTrie(fates), -1, -1, 0, false, undefined, undefined, false, undefined);
-  return r.b.done();
+  return { lines: r.b.done(), cut: r.cut };
 }
 
 const MISSING_FATE: FateInfo = { kind: 'required-missing', reason: 'required by the destination and absent' };
@@ -72,6 +81,9 @@ const kid = (trie: FateTrie | undefined, seg: string | number) =>
 // Methods, not closures: nothing is allocated per node but the lines themselves.
 class Renderer {
   readonly b = new PackBuilder();
+  /** Set when the walk stopped at the line limit with nodes left (a line's parents come before it: a prefix). */
+  cut = false;
+  constructor(private readonly limit: number) {}
   /** The current node's path, for the rare fate that names where a node came from. */
   private readonly stack: (string | number)[] = [];
 
@@ -99,6 +111,10 @@ class Renderer {
     src: string | undefined,
   ): void {
     const b = this.b;
+    if (b.lines >= this.limit) {
+      this.cut = true;
+      return;
+    }
     const own = trie?.fate;
     const fate = own ?? inherited;
     if (own?.src) {

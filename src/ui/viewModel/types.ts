@@ -61,6 +61,8 @@ export interface PaneView {
   readonly counts: Partial<Record<FateKind, number>>;
   /** Lines a conversion rule wrote: [pathKey in this pane's document, rule id] (few: not packed). */
   readonly rules?: readonly (readonly [string, string])[];
+  /** Only the first lines (a large input's first phase): the second phase brings the whole pane. */
+  readonly partial?: true;
 }
 
 /** Lines as one string plus typed arrays; `lineAt` unpacks the few the page draws (see packLines). */
@@ -339,7 +341,14 @@ export interface ExploreResult {
 
 /** Completes a result sent with `rangesPending`: its ranges and markers, or a whole result replacing it. */
 export type ExploreUpdate =
-  | { readonly ranges: RangeTable; readonly markers: readonly Marker[]; readonly millis: number }
+  | {
+      readonly ranges: RangeTable;
+      readonly markers: readonly Marker[];
+      readonly millis: number;
+      /** The whole panes, when the first phase sent only their first lines. */
+      readonly hub?: PaneView;
+      readonly target?: PaneView;
+    }
   | { readonly result: ExploreResult };
 
 export interface ImportResult {

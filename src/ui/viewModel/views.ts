@@ -18,7 +18,7 @@ import {
   type Version,
 } from '../../core/index.ts';
 import type { BagEntry, BeforeAfterView, ChangesView, LostEntry, PaneView } from './types.ts';
-import { countFates, renderPacked, type FateInfo } from './renderLines.ts';
+import { countFates, renderHead, type FateInfo } from './renderLines.ts';
 import { usedAt } from './resourceUsage.ts';
 import { draftOffers } from './drafts.ts';
 
@@ -51,8 +51,9 @@ export function fateMap(
   return into;
 }
 
-export function pane(version: string, doc: unknown, fates: Map<string, FateInfo>): PaneView {
-  return { version, lines: renderPacked(doc, fates), counts: countFates(fates.values()) };
+export function pane(version: string, doc: unknown, fates: Map<string, FateInfo>, limit = Infinity): PaneView {
+  const { lines, cut } = renderHead(doc, fates, limit);
+  return { version, lines, counts: countFates(fates.values()), ...(cut ? { partial: true as const } : {}) };
 }
 
 export function documentLabel(value: unknown, index: number): string {

@@ -2,7 +2,7 @@
 // a 1 MB resource never block the page. Every reply carries the request id; the page drops stale ones.
 import { catalogHash, serializeCatalog } from '../../core/index.ts';
 import { builtinHooks } from '../../catalogs/hooks.ts';
-import { census, explore, exploreRanges, setCatalog, strategies } from '../viewModel/engine.ts';
+import { census, explore, exploreRanges, prepareWholePanes, setCatalog, strategies } from '../viewModel/engine.ts';
 import { transferablesOf } from '../viewModel/packLines.ts';
 import type { ExploreResult } from '../viewModel/types.ts';
 import type { WorkerRequest, WorkerResponse } from './protocol.ts';
@@ -34,6 +34,8 @@ self.onmessage = (e: MessageEvent<WorkerRequest>) => {
         const result = explore(m.request, true);
         rangesFor = result.rangesPending ? m.id : undefined;
         post({ type: 'explore', id: m.id, result }, transferables(result));
+        // (While the page paints the first lines: the ranges request comes after that.)
+        if (result.rangesPending) prepareWholePanes();
         break;
       }
       case 'ranges': {
@@ -44,7 +46,13 @@ self.onmessage = (e: MessageEvent<WorkerRequest>) => {
         if (!update) break;
         post(
           { type: 'update', id: m.id, update },
-          'result' in update ? transferables(update.result) : [update.ranges.nums.buffer as ArrayBuffer],
+          'result' in update
+            ? transferables(update.result)
+            : [
+                update.ranges.nums.buffer as ArrayBuffer,
+                ...transferablesOf(update.hub?.lines),
+                ...transferablesOf(update.target?.lines),
+              ],
         );
         break;
       }

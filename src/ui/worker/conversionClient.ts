@@ -9,6 +9,7 @@ import type {
 import type { WorkerRequest, WorkerResponse } from './protocol.ts';
 import type { CrdAcceptance } from '../viewModel/crdAcceptance.ts';
 import type { Census, Issue, StrategyComparison } from '../../core/index.ts';
+import { requestKey } from './firstAnswer.ts';
 
 type Pending = { resolve: (m: WorkerResponse) => void };
 /** A result sent with `rangesPending`, waiting for its `update` reply. */
@@ -44,7 +45,19 @@ export class ConversionClient {
           const { base } = u;
           const up = m.update;
           const { rangesPending: _, ...rest } = base;
-          u.onUpdate('result' in up ? up.result : { ...rest, ranges: up.ranges, markers: up.markers }, base);
+          const { hub, target } = 'result' in up ? {} : up;
+          u.onUpdate(
+            'result' in up
+              ? up.result
+              : {
+                  ...rest,
+                  ranges: up.ranges,
+                  markers: up.markers,
+                  ...(hub ? { hub } : {}),
+                  ...(target ? { target } : {}),
+                },
+            base,
+          );
           return;
         } else this.updating.delete(m.id);
       }
@@ -139,11 +152,6 @@ export class ConversionClient {
     const r = await this.send({ type: 'census', catalogKey });
     return r.type === 'census' ? r : { issues: [errorIssue(r.type === 'error' ? r.message : 'unexpected reply')] };
   }
-}
-
-/** Equal for requests with equal fields, whatever their order (ExploreRequest's fields are plain values). */
-function requestKey(r: ExploreRequest): string {
-  return JSON.stringify(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 function errorIssue(message: string): Issue {

@@ -3,6 +3,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Issue } from '../../core/index.ts';
 import { conversionClient } from './conversionClient.ts';
+import { answerFor, FIRST_ANSWER_URL, requestKey, sameAnswer } from './firstAnswer.ts';
+import { prefetchedValue } from '../platform/prefetch.ts';
 import type { CatalogSummary, ExploreRequest, ExploreResult } from '../viewModel/types.ts';
 
 export interface CatalogInput {
@@ -49,17 +51,32 @@ export function useWorkerConversion(
   request: Omit<ExploreRequest, 'catalogKey'>,
 ): Exploration {
   const [ready, setReady] = useState<{ key: string; summary?: CatalogSummary; issues: readonly Issue[] } | undefined>();
+  // A first visit's first request may have its answer here already, computed by the build (firstAnswer.ts):
+  // the first render shows it, and the worker is not asked again for the same request.
+  const [first] = useState(() => {
+    if (catalog === undefined) return undefined;
+    const req: ExploreRequest = { ...request, catalogKey: catalog.key };
+    const result = answerFor(prefetchedValue(FIRST_ANSWER_URL), req);
+    return result ? { req, result } : undefined;
+  });
   const [state, setState] = useState<{
     result?: ExploreResult;
     input?: string;
     catalogKey?: string;
     error?: string;
     busy: boolean;
-  }>({ busy: false });
+  }>(() =>
+    first
+      ? { result: first.result, input: first.req.input, catalogKey: first.req.catalogKey, busy: false }
+      : { busy: false },
+  );
   const inFlight = useRef(false);
   const queued = useRef<ExploreRequest | undefined>(undefined);
   const seq = useRef(0);
-  const lastSent = useRef<ExploreRequest | undefined>(undefined);
+  const lastSent = useRef<ExploreRequest | undefined>(first?.req);
+  // The build's answer is shown until the worker's own answer to the same request replaces it (which also
+  // gives the status line a time measured here, and checks the two are the same).
+  const fromBuild = useRef(first !== undefined);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const key = catalog?.key;
@@ -93,10 +110,14 @@ export function useWorkerConversion(
     // after the panes have painted (a quick update must not delay the first frame).
     const onUpdate = (r: ExploreResult, base: ExploreResult) =>
       requestAnimationFrame(() => setTimeout(() => setState((s) => (s.result === base ? { ...s, result: r } : s))));
+    const built = fromBuild.current && first && requestKey(first.req) === requestKey(req) ? first.result : undefined;
+    fromBuild.current = false;
     void conversionClient()
       .explore(req, onUpdate)
       .then((r) => {
         performance.mark('ve:reply');
+        if (built && !('error' in r) && !sameAnswer(built, r))
+          console.error("the build's first answer differs from the worker's: rebuild (scripts/gen-first-answer.ts)");
         inFlight.current = false;
         // Only the newest answer is shown; an older one is dropped when a newer request waits.
         if (mine === seq.current && !queued.current) {
@@ -105,7 +126,7 @@ export function useWorkerConversion(
         }
         pump();
       });
-  }, []);
+  }, [first]);
 
   const full: ExploreRequest | undefined =
     ready && ready.key === key ? { ...request, catalogKey: ready.key } : undefined;
@@ -122,6 +143,9 @@ export function useWorkerConversion(
   // spends its own time on a large paste.
   useLayoutEffect(() => {
     if (!full) return;
+    // Already asked and nothing else waiting: the result in hand or on its way is this one's.
+    if (!queued.current && !fromBuild.current && lastSent.current && requestKey(lastSent.current) === requestKey(full))
+      return;
     const prev = lastSent.current ?? queued.current;
     queued.current = full;
     const sameParams = prev !== undefined && paramsKey(prev) === fullKey;

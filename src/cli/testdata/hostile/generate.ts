@@ -168,3 +168,49 @@ export function bigPerson(mb: number): string {
   const doc = { apiVersion: 'crm.example.com/v1', kind: 'Person', metadata: { name: 'p', annotations } };
   return JSON.stringify({ ...doc, spec: { firstName: 'a', lastName: 'b' } });
 }
+
+/**
+ * A Flux HelmRelease (the corpus CRD, v2beta1) of about `mb` megabytes as block YAML, as kubectl writes it:
+ * `spec.values` (free-form, kept whole by the schema) holds one entry of nested maps and lists per service.
+ */
+export function bigHelmRelease(mb: number): string {
+  const lines = [
+    'apiVersion: helm.toolkit.fluxcd.io/v2beta1',
+    'kind: HelmRelease',
+    'metadata:',
+    '  name: big',
+    '  namespace: default',
+    'spec:',
+    '  interval: 5m',
+    '  chart:',
+    '    spec:',
+    '      chart: podinfo',
+    '      sourceRef:',
+    '        kind: HelmRepository',
+    '        name: podinfo',
+    '  values:',
+  ];
+  let size = lines.join('\n').length;
+  for (let i = 0; size < mb * 1e6; i++) {
+    const svc = [
+      `    svc${i}:`,
+      '      image:',
+      `        repository: example.com/app-${i}`,
+      '        tag: v1.2.3',
+      '      replicas: 3',
+      '      env:',
+      '        - name: A',
+      `          value: ${'x'.repeat(40)}`,
+      '        - name: B',
+      `          value: "${i}"`,
+      '      resources:',
+      '        limits:',
+      '          cpu: 500m',
+      '          memory: 128Mi',
+      '      enabled: true',
+    ];
+    lines.push(...svc);
+    size += svc.join('\n').length + 1;
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,233 @@
+// Batches of input pieces judged by worker threads and by this thread, delivered strictly in input order. Each
+// worker imports the catalog on its own (seconds), so workers start only when a run is long enough to gain from
+// them (docs/performance.md): after a second of judging here, with input left and this thread CPU-bound, or at once
+// with `--jobs N`. This
+// thread judges a batch itself whenever every worker already has enough queued, and stops reading input while too
+// many batches wait to be delivered (back-pressure: memory stays bounded). A worker that fails, or a batch whose
+// judge threw, is judged again here in order, so the output is the single-thread run's, byte for byte.
+import { Worker } from 'node:worker_threads';
+import type { TextPiece } from '../../core/index.ts';
+import type { CommandArgs } from '../commands/command.ts';
+import { judgeBatch, type Judge, type PieceJudged } from './judgeBatch.ts';
+
+/** The arguments as they cross to a worker (no functions; the flags a list). */
+export interface WireArgs {
+  readonly values: Readonly<Record<string, string>>;
+  readonly lists: Readonly<Record<string, readonly string[]>>;
+  readonly flags: readonly string[];
+  readonly positionals: readonly string[];
+  readonly choice: CommandArgs['choice'];
+}
+
+/** How a worker builds the same judge as this thread: the command (judges.ts) and its arguments. */
+export interface WorkerPlan {
+  readonly command: string;
+  readonly args: WireArgs;
+  /** Judging threads, this one included (`--jobs N`); undefined: automatic. */
+  readonly jobs?: number;
+}
+
+export const wireArgs = (a: CommandArgs): WireArgs => ({
+  values: { ...a.values },
+  lists: { ...a.lists },
+  flags: [...a.flags],
+  positionals: [...a.positionals],
+  choice: { ...a.choice },
+});
+
+/** What a worker is given at start. */
+export interface WorkerStart {
+  readonly plan: WorkerPlan;
+  /** How messages name the input. */
+  readonly file: string;
+}
+
+export interface BatchMessage {
+  readonly seq: number;
+  readonly start: number;
+  readonly pieces: readonly TextPiece[];
+}
+
+export type WorkerReply =
+  | { readonly type: 'ready' }
+  | { readonly type: 'failed' }
+  | { readonly type: 'judged'; readonly seq: number; readonly results: PieceJudged<unknown>[] | undefined };
+
+/** Judging here for this long, with input left, starts the workers (automatic mode). */
+export const AUTO_AFTER_MS = 1000;
+/** ... unless the input's size says the rest would take less than this (a worker's start costs about as much). */
+const WORTH_MS = 2000;
+/** The share of a core this thread must have had for a worker to pay (automatic mode). */
+const BUSY = 0.8;
+/** Batches queued at one worker: it never waits for the next. */
+const QUEUE = 4;
+
+interface Slot {
+  readonly worker: Worker;
+  ready: boolean;
+  dead: boolean;
+  readonly queued: Set<number>;
+}
+
+export interface Pending {
+  readonly start: number;
+  readonly pieces: readonly TextPiece[];
+}
+
+/** Batches workers judged in this process (the tests check that workers did the work they compare). */
+export const judgedByWorkers = { batches: 0 };
+
+/** The worker entry: registers the TypeScript loader, then runs judgeWorker.ts. */
+const ENTRY = new URL('./judgeWorker.mjs', import.meta.url);
+
+export class JudgePool<J> {
+  private readonly slots: Slot[] = [];
+  private readonly pending = new Map<number, Pending>();
+  private readonly results = new Map<number, PieceJudged<J>[] | undefined>();
+  private nextSeq = 0;
+  private nextDeliver = 0;
+  private judgedHereMs = 0;
+  private waiters: (() => void)[] = [];
+  /** What a delivery threw (the command's own exception): thrown again from submit or finish. */
+  private failure: { error: unknown } | undefined;
+  private closed = false;
+  private readonly cpu0 = process.cpuUsage();
+  private readonly wall0 = performance.now();
+
+  constructor(
+    private readonly plan: WorkerPlan & { readonly workers: number },
+    private readonly file: string,
+    private readonly judge: Judge<J>,
+    /** Receives each batch, in input order, with its judgements (undefined: judge it again, in order). */
+    private readonly deliver: (batch: Pending, results: PieceJudged<J>[] | undefined) => void,
+    /** The input left to read per part read, when its size is known: whether starting workers still pays. */
+    private readonly left: () => number | undefined,
+  ) {
+    if (plan.jobs !== undefined) this.start();
+  }
+
+  /** Hands a batch on (a worker with room, else this thread); returns when there is room for another. */
+  async submit(start: number, pieces: readonly TextPiece[]): Promise<void> {
+    const seq = this.nextSeq++;
+    const batch = { start, pieces };
+    this.pending.set(seq, batch);
+    const slot = this.free();
+    if (slot) {
+      slot.queued.add(seq);
+      slot.worker.postMessage({ seq, start, pieces } satisfies BatchMessage);
+    } else {
+      const t0 = performance.now();
+      this.results.set(seq, judgeBatch(pieces, this.file, start, this.judge));
+      this.judgedHereMs += performance.now() - t0;
+      if (this.slots.length === 0 && this.judgedHereMs >= AUTO_AFTER_MS && this.pays()) this.start();
+    }
+    this.flush();
+    const ahead = this.slots.filter((s) => !s.dead).length * QUEUE + 4;
+    while (!this.failure && this.nextSeq - this.nextDeliver > ahead) await this.event();
+    if (this.failure) throw this.failure.error;
+  }
+
+  /** Every batch delivered. */
+  async finish(): Promise<void> {
+    while (!this.failure && this.nextDeliver < this.nextSeq) await this.event();
+    if (this.failure) throw this.failure.error;
+  }
+
+  /** The workers ended (always, even when the command threw: nothing is delivered after). */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+
+  /** Workers started (their count: for the tests and the bench). */
+  get started(): number {
+    return this.slots.length;
+  }
+
+  /**
+   * Whether a worker would pay now: this thread is CPU-bound (it had at least BUSY of a core since the start: else
+   * the input, or a machine busy with other work, is the limit, and a second thread would get no more), and the
+   * input left, estimated from the time so far and the share still to read, takes longer than a worker's start.
+   */
+  private pays(): boolean {
+    const cpu = process.cpuUsage(this.cpu0);
+    const share = (cpu.user + cpu.system) / 1000 / (performance.now() - this.wall0);
+    const left = this.left();
+    return share >= BUSY && (left === undefined || this.judgedHereMs * left >= WORTH_MS);
+  }
+
+  private start(): void {
+    for (let i = 0; i < this.plan.workers; i++) {
+      const worker = new Worker(ENTRY, {
+        workerData: { plan: this.plan, file: this.file } satisfies WorkerStart,
+        stdout: true,
+        stderr: true,
+      });
+      const slot: Slot = { worker, ready: false, dead: false, queued: new Set() };
+      worker.on('message', (m: WorkerReply) => this.reply(slot, m));
+      worker.on('error', () => this.lost(slot));
+      worker.on('exit', () => this.lost(slot));
+      // a worker writes nothing: the command's output is this thread's alone
+      worker.stdout.resume();
+      worker.stderr.resume();
+      this.slots.push(slot);
+    }
+  }
+
+  /** A worker with room: loaded (or, with `--jobs N`, loading: its queue waits for it), fewest queued first. */
+  private free(): Slot | undefined {
+    let best: Slot | undefined;
+    for (const s of this.slots)
+      if (!s.dead && (s.ready || this.plan.jobs !== undefined) && s.queued.size < QUEUE)
+        if (!best || s.queued.size < best.queued.size) best = s;
+    return best;
+  }
+
+  private reply(slot: Slot, m: WorkerReply): void {
+    if (m.type === 'ready') slot.ready = true;
+    else if (m.type === 'failed') return this.lost(slot);
+    else {
+      slot.queued.delete(m.seq);
+      judgedByWorkers.batches++;
+      this.results.set(m.seq, m.results as PieceJudged<J>[] | undefined);
+      this.flush();
+    }
+    this.wake();
+  }
+
+  /** Its queued batches are judged again here, in order. */
+  private lost(slot: Slot): void {
+    if (slot.dead) return;
+    slot.dead = true;
+    for (const seq of slot.queued) this.results.set(seq, undefined);
+    slot.queued.clear();
+    void slot.worker.terminate();
+    this.flush();
+    this.wake();
+  }
+
+  private flush(): void {
+    while (!this.failure && !this.closed && this.results.has(this.nextDeliver)) {
+      const seq = this.nextDeliver++;
+      const r = this.results.get(seq);
+      this.results.delete(seq);
+      const batch = this.pending.get(seq) as Pending;
+      this.pending.delete(seq);
+      try {
+        this.deliver(batch, r);
+      } catch (error) {
+        this.failure = { error };
+      }
+    }
+  }
+
+  private event(): Promise<void> {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private wake(): void {
+    const w = this.waiters;
+    this.waiters = [];
+    for (const f of w) f();
+  }
+}
