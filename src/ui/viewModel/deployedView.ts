@@ -26,7 +26,9 @@ import {
   type Version,
 } from '../../core/index.ts';
 import type { DeployedFateRow, DeployedView, PaneView, SourceFate } from './types.ts';
-import { countFates, renderPacked, type FateInfo } from './renderLines.ts';
+import type { FateInfo } from './renderLines.ts';
+import { pane as paneView } from './views.ts';
+import { panesFor } from './firstLines.ts';
 
 /** What each rule of the user's set does to a field (a rule id names one rule per conversion; the first wins). */
 function ruleFates(rules: RuleSet | undefined): RuleFates {
@@ -47,6 +49,7 @@ function paneOf(
   fates: readonly DeployedFate[],
   pane: DeployedFate['pane'],
   rules: RuleFates,
+  limit: number,
 ): PaneView {
   const m = new Map<string, FateInfo>();
   const byRule = new Map<string, string>();
@@ -57,12 +60,7 @@ function paneOf(
     if (!m.has(k) || f.kind !== 'copied') m.set(k, { kind, reason: fateWords(f, rules) });
     if (f.rule !== undefined) byRule.set(k, f.rule);
   }
-  return {
-    version,
-    lines: renderPacked(doc, m),
-    counts: countFates(m.values()),
-    ...(byRule.size > 0 ? { rules: [...byRule] } : {}),
-  };
+  return { ...paneView(version, doc, m, limit), ...(byRule.size > 0 ? { rules: [...byRule] } : {}) };
 }
 
 const row = (f: DeployedFate, rules: RuleFates): DeployedFateRow => ({
@@ -93,6 +91,8 @@ export function deployedView(
   allFates: boolean,
   rules?: RuleSet,
   roundTrip = false,
+  /** A large input's first phase: the panes' first lines only (firstLines.ts). */
+  firstOnly = false,
 ): {
   view: DeployedView;
   sourceFates: SourceFate[];
@@ -100,6 +100,8 @@ export function deployedView(
   result: DeployedResult;
   /** Written at `from` and read back at `from` (asked with `roundTrip`). */
   roundTrip?: DeployedResult;
+  /** The whole panes, when `firstOnly` cut them. */
+  whole?: () => { stored: PaneView; target: PaneView };
 } {
   const T = readVersion(kind, to);
   // The user's rules are the webhook (the CLI's `convert --rules` policy): Webhook unless the user chose.
@@ -135,6 +137,13 @@ export function deployedView(
     if (f.pane === 'resource' && f.cause === 'conversion-rule')
       sourceFates.push({ path: pathKey(f.path), fate: colourOf(f, named) ?? 'converted', reason: fateWords(f, named) });
   const toRow = (f: DeployedFate) => row(f, named);
+  const { panes, whole } = panesFor(
+    (limit) => ({
+      stored: paneOf(r.storage, r.stored, r.fates, 'stored', named, limit),
+      target: paneOf(T.name, r.target, r.fates, 'target', named, limit),
+    }),
+    firstOnly,
+  );
   return {
     view: {
       from: from.name,
@@ -143,8 +152,8 @@ export function deployedView(
       conversion: r.conversion,
       conversionUndeclared: conversionUndeclared(kind),
       versions: deployedVersions(kind).map((v) => v.name),
-      stored: paneOf(r.storage, r.stored, r.fates, 'stored', named),
-      target: paneOf(T.name, r.target, r.fates, 'target', named),
+      stored: panes.stored,
+      target: panes.target,
       fates: listed.map(toRow),
       droppedOnWrite: listed.filter((f) => f.kind === 'dropped-on-write' && !intended(f)).map(toRow),
       rejected: r.rejected,
@@ -170,6 +179,7 @@ export function deployedView(
     sourceFates,
     result: r,
     ...(back ? { roundTrip: back } : {}),
+    ...(whole ? { whole } : {}),
     // What the rules said converting (a CEL failure), at the rule's line; an intended drop is in the fates already.
     ruleIssues: r.issues.filter((i) => i.code.startsWith('RULE') && i.severity !== 'info'),
   };

@@ -43,9 +43,9 @@ import type {
   ExploreUpdate,
   KindSummary,
   Marker,
-  PaneView,
   RoundTripView,
   RulesView,
+  WholePanes,
   WriteBackView,
 } from './types.ts';
 import { withMissing } from './renderLines.ts';
@@ -64,6 +64,7 @@ import { withGhosts } from './ghosts.ts';
 import { usedPlanTypes } from './resourceUsage.ts';
 import { checkedRules, RULES_FILE } from './rulesView.ts';
 import { conversionMarkers } from './conversionMarkers.ts';
+import { panesFor } from './firstLines.ts';
 
 interface LoadedCatalog {
   readonly catalog: Catalog;
@@ -166,12 +167,10 @@ interface PendingRanges {
   readonly issues: readonly Issue[];
   readonly hubFates: readonly Fate[];
   /** The whole panes, when the first phase rendered only their first lines (`whole` once rendered). */
-  panes?: () => { hub: PaneView; target?: PaneView };
-  whole?: { hub: PaneView; target?: PaneView };
+  panes?: () => WholePanes;
+  whole?: WholePanes;
 }
 let pending: PendingRanges | undefined;
-/** Lines of each pane a large input's first phase renders: more than any screen shows (the rest follows). */
-const FIRST_LINES = 300;
 
 /**
  * Everything one view of the explorer shows, as plain values. Never throws.
@@ -215,12 +214,13 @@ export function exploreRanges(): ExploreUpdate | undefined {
     const result = run(p.req, parsed) as ExploreResult;
     return { result: { ...result, millis: performance.now() - p.t0 } };
   }
+  const panes = p.whole ?? p.panes?.();
   const loaded = catalogs.get(p.req.catalogKey);
   const checked = loaded ? validationView(loaded.catalog, parsed, { selected: 0 }).markers : [];
   return {
     ranges: toRangeTable(doc.ranges),
     markers: [...conversionMarkers(p.issues, p.hubFates, doc.ranges), ...checked],
-    ...(p.whole ?? p.panes?.()),
+    ...(panes ? { panes } : {}),
     millis: performance.now() - p.t0,
   };
 }
@@ -332,7 +332,8 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
       fast,
     });
     if (!dep) return undefined;
-    if (fast) pending = { req, fast, t0, issues: dep.markerIssues, hubFates: [] };
+    if (fast)
+      pending = { req, fast, t0, issues: dep.markerIssues, hubFates: [], ...(dep.whole ? { panes: dep.whole } : {}) };
     else conversionMarkers(dep.markerIssues, [], doc.ranges, markers);
     if (!fast) markers.push(...dep.validationMarkers);
     const schema = schemaFor(req.catalogKey, catalog, kind, sv.name);
@@ -444,14 +445,14 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   const schema = schemaFor(req.catalogKey, cat, kd, sourceVersion);
 
   const hubDoc = withGhosts(alignKeys(value, hub.output), value, hub.fates);
-  const limit = fast ? FIRST_LINES : Infinity;
-  const hubPane = pane(hub.to, hubDoc, hubFates, limit);
-  const targetPane = target ? pane(target.to, targetDoc, targetFates, limit) : undefined;
-  if (next && (hubPane.partial || targetPane?.partial))
-    next.panes = () => ({
-      hub: pane(hub.to, hubDoc, hubFates),
-      ...(target ? { target: pane(target.to, targetDoc, targetFates) } : {}),
-    });
+  const { panes, whole } = panesFor(
+    (limit) => ({
+      hub: pane(hub.to, hubDoc, hubFates, limit),
+      ...(target ? { target: pane(target.to, targetDoc, targetFates, limit) } : {}),
+    }),
+    fast !== undefined,
+  );
+  if (next && whole) next.panes = whole;
   const bag = bagEntries(hub.output, hub.fates, found.version);
   const lost = lostEntries(hub, target);
   // In the ASO view what the rules reported applying (RULE_FAILED, ...) is theirs: markers in the rules editor.
@@ -478,8 +479,8 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
     }),
     ...(req.rules ? { rules: rulesView(asoRules ? 'aso' : undefined, ruleApplying) } : {}),
     sparseFates,
-    hub: hubPane,
-    ...(targetPane ? { target: targetPane } : {}),
+    hub: panes.hub,
+    ...(panes.target ? { target: panes.target } : {}),
     bag,
     lost,
     ...(plan ? { plan, planUsed: usedPlanTypes(plan, value) } : {}),

@@ -14,7 +14,7 @@ import {
   type ParsedResources,
   type Version,
 } from '../../core/index.ts';
-import type { ExploreRequest, ExploreResult, Marker, RoundTripView, WriteBackView } from './types.ts';
+import type { ExploreRequest, ExploreResult, Marker, RoundTripView, WholePanes, WriteBackView } from './types.ts';
 import { deployedView } from './deployedView.ts';
 import { validationView } from './validation.ts';
 import { beforeAfter } from './views.ts';
@@ -60,6 +60,8 @@ export interface DeployedExplore {
   readonly validationMarkers: readonly Marker[];
   readonly ruleIssues: readonly Issue[];
   readonly byRules: boolean;
+  /** The whole Stored and Target panes, when the view shows only their first lines (a large input's first phase). */
+  readonly whole?: () => WholePanes;
 }
 
 export function exploreDeployed(input: DeployedExploreInput): DeployedExplore | undefined {
@@ -78,6 +80,7 @@ export function exploreDeployed(input: DeployedExploreInput): DeployedExplore | 
       !sparse,
       rules.ruleSet,
       req.roundTrip === true,
+      input.fast !== undefined,
     );
   } catch (e) {
     if (input.fast) return undefined;
@@ -142,6 +145,7 @@ export function exploreDeployed(input: DeployedExploreInput): DeployedExplore | 
     validationMarkers: validation.markers,
     ruleIssues: dep.ruleIssues,
     byRules: dep.view.byRules,
+    ...(dep.whole ? { whole: dep.whole } : {}),
   };
 }
 

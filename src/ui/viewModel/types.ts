@@ -339,15 +339,21 @@ export interface ExploreResult {
   readonly millis: number;
 }
 
+/** A view's panes: the ASO design's Hub and Target, or As deployed's Stored and Target. */
+export interface WholePanes {
+  readonly hub?: PaneView;
+  readonly stored?: PaneView;
+  readonly target?: PaneView;
+}
+
 /** Completes a result sent with `rangesPending`: its ranges and markers, or a whole result replacing it. */
 export type ExploreUpdate =
   | {
       readonly ranges: RangeTable;
       readonly markers: readonly Marker[];
       readonly millis: number;
-      /** The whole panes, when the first phase sent only their first lines. */
-      readonly hub?: PaneView;
-      readonly target?: PaneView;
+      /** The whole panes, when the first phase sent only their first lines (firstLines.ts). */
+      readonly panes?: WholePanes;
     }
   | { readonly result: ExploreResult };
 

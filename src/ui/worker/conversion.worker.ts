@@ -12,9 +12,10 @@ const post = (m: WorkerResponse, transfer: Transferable[] = []) =>
 
 // (Not empty buffers: the shared empty range table must stay usable.)
 const transferables = (r: ExploreResult): Transferable[] =>
-  [r.ranges.nums.buffer as ArrayBuffer, ...transferablesOf(r.hub?.lines), ...transferablesOf(r.target?.lines)].filter(
-    (b) => !(b instanceof ArrayBuffer) || b.byteLength > 0,
-  );
+  [
+    r.ranges.nums.buffer as ArrayBuffer,
+    ...[r.hub, r.target, r.deployed?.stored, r.deployed?.target].flatMap((p) => transferablesOf(p?.lines)),
+  ].filter((b) => !(b instanceof ArrayBuffer) || b.byteLength > 0);
 
 /** The request whose ranges are still to come (the page asks for them once it has painted the panes). */
 let rangesFor: number | undefined;
@@ -50,8 +51,9 @@ self.onmessage = (e: MessageEvent<WorkerRequest>) => {
             ? transferables(update.result)
             : [
                 update.ranges.nums.buffer as ArrayBuffer,
-                ...transferablesOf(update.hub?.lines),
-                ...transferablesOf(update.target?.lines),
+                ...[update.panes?.hub, update.panes?.stored, update.panes?.target].flatMap((p) =>
+                  transferablesOf(p?.lines),
+                ),
               ],
         );
         break;

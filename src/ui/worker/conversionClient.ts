@@ -10,6 +10,7 @@ import type { WorkerRequest, WorkerResponse } from './protocol.ts';
 import type { CrdAcceptance } from '../viewModel/crdAcceptance.ts';
 import type { Census, Issue, StrategyComparison } from '../../core/index.ts';
 import { requestKey } from './firstAnswer.ts';
+import { completed } from '../viewModel/firstLines.ts';
 
 type Pending = { resolve: (m: WorkerResponse) => void };
 /** A result sent with `rangesPending`, waiting for its `update` reply. */
@@ -42,22 +43,7 @@ export class ConversionClient {
           requestAnimationFrame(() => setTimeout(() => this.worker.postMessage({ type: 'ranges', id: m.id })));
         } else if (m.type === 'update' && u.base) {
           this.updating.delete(m.id);
-          const { base } = u;
-          const up = m.update;
-          const { rangesPending: _, ...rest } = base;
-          const { hub, target } = 'result' in up ? {} : up;
-          u.onUpdate(
-            'result' in up
-              ? up.result
-              : {
-                  ...rest,
-                  ranges: up.ranges,
-                  markers: up.markers,
-                  ...(hub ? { hub } : {}),
-                  ...(target ? { target } : {}),
-                },
-            base,
-          );
+          u.onUpdate(completed(u.base, m.update), u.base);
           return;
         } else this.updating.delete(m.id);
       }
