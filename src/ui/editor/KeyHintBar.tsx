@@ -1,5 +1,12 @@
-// The editors' keyboard hint (how to leave Monaco with Tab), one markup for both.
-import { KEY_HINT_TEXT, type KeyHint } from './keyboardFocus.ts';
+// The editors' keyboard hint (how to leave Monaco with Tab), one markup for both. Rendered by the panes around
+// the editors, so it must not import Monaco (that would pull the editor into the first screen's code).
+
+export type KeyHint = 'leave' | 'indent';
+
+const KEY_HINT_TEXT: Record<KeyHint, string> = {
+  leave: 'Tab moves focus on · type to edit',
+  indent: 'Tab indents · Ctrl+M, then Tab, leaves the editor',
+};
 
 export function KeyHintBar({ hint, testId }: { readonly hint: KeyHint | undefined; readonly testId?: string }) {
   if (!hint) return null;

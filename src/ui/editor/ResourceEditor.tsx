@@ -9,7 +9,8 @@ import { YAML_EDITOR_OPTIONS, peekColumns, setMarkers, toMonacoRange, type Edito
 import { scopedSchema } from './scopedSchema.ts';
 import type { SourceRange } from '../../core/index.ts';
 import type { Shortcut } from '../shortcuts.ts';
-import { keyboardFocus, type KeyHint } from './keyboardFocus.ts';
+import { keyboardFocus } from './keyboardFocus.ts';
+import type { KeyHint } from './KeyHintBar.tsx';
 import { interceptPastes, type PasteHandler } from './largePaste.ts';
 
 export type { EditorMarker, PasteHandler };

@@ -8,7 +8,8 @@ import type { monaco } from './monacoSetup.ts';
 import { setYamlSchemas, themeName } from './monacoSetup.ts';
 import { YAML_EDITOR_OPTIONS, peekColumns, setMarkers, type EditorMarker } from './monacoMarkers.ts';
 import { useEditorSync, type EditorTextSink } from './editorSync.ts';
-import { keyboardFocus, type KeyHint } from './keyboardFocus.ts';
+import { keyboardFocus } from './keyboardFocus.ts';
+import type { KeyHint } from './KeyHintBar.tsx';
 
 export const RULES_MODEL_URI = 'file:///rules.yaml';
 

@@ -2,13 +2,7 @@
 // Tab moves focus on (Monaco's tab focus mode) until the user types; then Tab indents and Ctrl+M (Monaco's
 // toggle) lets it leave again. A hint says which is in force while the editor has keyboard focus.
 import { monaco } from './monacoSetup.ts';
-
-export type KeyHint = 'leave' | 'indent';
-
-export const KEY_HINT_TEXT: Record<KeyHint, string> = {
-  leave: 'Tab moves focus on · type to edit',
-  indent: 'Tab indents · Ctrl+M, then Tab, leaves the editor',
-};
+import type { KeyHint } from './KeyHintBar.tsx';
 
 /** Wires the behaviour to `editor`; `onHint` hears the hint to show (undefined: none). */
 export function keyboardFocus(

@@ -9,7 +9,7 @@ import { ErrorBoundary } from '../panels/ErrorBoundary.tsx';
 import { VerdictBadge } from '../panels/VerdictBadge.tsx';
 import { IssueList } from '../panels/IssueList.tsx';
 import { KeyHintBar } from '../editor/KeyHintBar.tsx';
-import type { KeyHint } from '../editor/keyboardFocus.ts';
+import type { KeyHint } from '../editor/KeyHintBar.tsx';
 import type { Shortcut } from '../shortcuts.ts';
 import type { Selection } from './useSelection.ts';
 

@@ -7,7 +7,7 @@ import type { ExploreResult, RulesView } from '../viewModel/types.ts';
 import type { EditorMarker } from '../editor/monacoMarkers.ts';
 import { IssueList } from '../panels/IssueList.tsx';
 import { KeyHintBar } from '../editor/KeyHintBar.tsx';
-import type { KeyHint } from '../editor/keyboardFocus.ts';
+import type { KeyHint } from '../editor/KeyHintBar.tsx';
 import { ErrorBoundary } from '../panels/ErrorBoundary.tsx';
 import { PlainEditor, ResourcePreview } from '../panels/ResourcePreview.tsx';
 import { rulesTemplate, templatePair } from './rulesTemplate.ts';
