@@ -78,6 +78,10 @@ export interface DeployedConvert {
 export function deployedJudge(catalog: Catalog, file: string, o: DeployedConvert): Judge<Converted> {
   const { to, conversion, rules, external } = o;
   const hooks = hooksOf(catalog);
+  // The note is printed once per kind (ConvertedRun), so each judge places it once per kind: placing it reads
+  // the document's source positions, which a lossless document otherwise never needs. The first document of a
+  // kind a judge sees is also the first of its batches in input order, so the line printed is the same.
+  const noted = new Set<string>();
   return (doc) => {
     const e = gathered();
     const dio = e.io;
@@ -102,6 +106,7 @@ export function deployedJudge(catalog: Catalog, file: string, o: DeployedConvert
       return { lines: e.text(), text: convertedText(doc.value, o.format) };
     }
     const note = conversionNote(found.kind, conversion);
+    const noteKey = `${found.kind.group}/${found.kind.kind}`;
     const r = runDeployed(catalog, found.kind, found.version, doc.value as Record<string, unknown>, target, {
       fates: false,
       hooks,
@@ -114,10 +119,8 @@ export function deployedJudge(catalog: Catalog, file: string, o: DeployedConvert
     // --validate: would a client at the target writing the result back be refused?
     const targetValidation = o.validate ? validateConverted(catalog, r.target, doc, file, dio) : [];
     return {
-      ...(note
-        ? {
-            note: { key: `${found.kind.group}/${found.kind.kind}`, line: `${formatIssue(located(note, doc, file))}\n` },
-          }
+      ...(note && !noted.has(noteKey)
+        ? (noted.add(noteKey), { note: { key: noteKey, line: `${formatIssue(located(note, doc, file))}\n` } })
         : {}),
       lines: e.text(),
       // The pipeline validated the write at its version (its rejections are in r.issues, printed above).
