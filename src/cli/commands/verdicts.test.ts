@@ -97,6 +97,9 @@ describe('rules check and roundtrip --rules ask the same question', () => {
 
 describe('rules along a chain of versions', () => {
   const args = ['--catalog', CHAIN, '--kind', 'Chain', '--from', 'v1', '--to', 'v3'];
+  /** convert of the v1 sample to v3 with RULES: what diff's verdict is compared with. */
+  const convertChain = (rules: string) =>
+    run(convert, ['--catalog', CHAIN, '-f', path.join(TD, 'chain-v1.yaml'), '--to', 'v3', '--rules', rules]);
 
   it('diff --rules follows v1 -> v2 -> v3 as convert --rules does: nothing dropped, both lossless', async () => {
     const rulesFile = path.join(TD, 'chain-rules.yaml');
@@ -105,16 +108,7 @@ describe('rules along a chain of versions', () => {
     const report = JSON.parse(d.out) as { droppedOnWrite: string[][]; carriedByRules: { path: string[] }[] };
     expect(report.droppedOnWrite).toEqual([]);
     expect(report.carriedByRules.map((c) => c.path.join('.'))).toEqual(['spec.a']);
-    const c = await run(convert, [
-      '--catalog',
-      CHAIN,
-      '-f',
-      path.join(TD, 'chain-v1.yaml'),
-      '--to',
-      'v3',
-      '--rules',
-      rulesFile,
-    ]);
+    const c = await convertChain(rulesFile);
     expect(c.code).toBe(0);
     expect(c.out).toMatch(/^ {2}c: moved$/m);
     closingLine(c.err, 'lossless');
@@ -126,16 +120,7 @@ describe('rules along a chain of versions', () => {
     expect(d.code).toBe(1);
     expect(d.err).toMatch(/^warning RULES_NO_CONVERSION: .*v1 .*v3/m);
     closingLine(d.err, 'undetermined');
-    const c = await run(convert, [
-      '--catalog',
-      CHAIN,
-      '-f',
-      path.join(TD, 'chain-v1.yaml'),
-      '--to',
-      'v3',
-      '--rules',
-      rulesFile,
-    ]);
+    const c = await convertChain(rulesFile);
     expect(c.code).toBe(1);
     closingLine(c.err, 'undetermined');
   });
