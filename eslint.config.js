@@ -78,7 +78,6 @@ export default tseslint.config(
   {
     files: [
       'src/core/analyse/drafts/draft.ts', // draftRules: five drafting heuristics in one pass
-      'src/core/plan/planTypePair.ts', // planPair: matching, classifying and root special cases
       'src/ui/App.tsx', // App: the explorer's wiring
       'src/ui/editor/ResourceEditor.tsx', // the editor component and its Monaco effects
       'src/ui/panels/VersionMap.tsx', // the version map component
