@@ -77,7 +77,6 @@ export default tseslint.config(
   },
   {
     files: [
-      'src/core/analyse/drafts/draft.ts', // draftRules: five drafting heuristics in one pass
       'src/ui/App.tsx', // App: the explorer's wiring
       'src/ui/editor/ResourceEditor.tsx', // the editor component and its Monaco effects
       'src/ui/panels/VersionMap.tsx', // the version map component
