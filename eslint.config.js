@@ -65,8 +65,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   // Size: no file over 500 lines, no function over 120. The functions named below are longer today; each is one
-  // concept written long (a parser's cases, a React component's JSX, the worker's ASO view), to be split: the
-  // list may only shrink.
+  // concept written long (a React component's JSX, the worker's ASO view), to be split: the list may only shrink.
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', '**/testdata/**'],
