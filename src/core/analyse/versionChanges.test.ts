@@ -64,6 +64,22 @@ describe('versionChanges', () => {
     ]);
   });
 
+  it('an enum made is narrowing; dropped or given values is widening; under a changed type only type-changed', () => {
+    const v1 = apiVersion('v1', 'App', 'AppSpec', [
+      type('AppSpec', { made: S, dropped: enm(['A']), grown: enm(['A']), retyped: enm(['A']) }),
+    ]);
+    const v2 = apiVersion('v2', 'App', 'AppSpec', [
+      type('AppSpec', { made: enm(['A', 'B']), dropped: S, grown: enm(['A', 'B']), retyped: I }),
+    ]);
+    const c = makeCatalog('app', [makeKind('example.com', 'App', [v1, v2])]);
+    expect(summary(versionChanges(c, 'App', 'v1', 'v2').changes)).toEqual([
+      'spec.dropped enum-widened ok',
+      'spec.grown enum-widened ok',
+      'spec.made enum-narrowed breaking',
+      'spec.retyped type-changed breaking',
+    ]);
+  });
+
   it('reports unknown versions as issues', () => {
     expect(versionChanges(chained(), 'Widget', 'v1', 'v9').issues[0]?.code).toBe('UNKNOWN_VERSION');
   });

@@ -2,8 +2,8 @@
 // required field, removing or renaming a field, changing a type, making an optional field required, narrowing
 // enum values and tightening validation are breaking; adding an optional field (or loosening) is compatible.
 import type { Issue, Path } from '../model/issue.ts';
-import type { Catalog, KindVersionPair, Property, Validation, Version } from '../model/model.ts';
-import type { TypePlan } from '../plan/conversionTypes.ts';
+import type { Catalog, KindVersionPair, ObjectType, Property, Validation, Version } from '../model/model.ts';
+import type { Step, TypePlan } from '../plan/conversionTypes.ts';
 import { propertiesByName, typeNamed, type KindRef } from '../catalog/catalogLookup.ts';
 import { planTypePair, resolveKind, resolveVersion, type TypeRole } from '../plan/planConversion.ts';
 
@@ -99,6 +99,119 @@ function validationDelta(
   return { tightened, loosened };
 }
 
+type Push = (property: string, change: PropertyChangeKind, detail: string, extra?: Partial<PropertyChange>) => void;
+
+/** An enum made, dropped, narrowed or widened (not when the type changed: that change says it). */
+function enumChange(sp: Property, dp: Property, step: Step): [PropertyChangeKind, string] | undefined {
+  const ev = enumValues(sp);
+  const dv = enumValues(dp);
+  if (dv && !ev && step.change !== 'type-changed') return ['enum-narrowed', `now limited to ${dv.join(', ')}`];
+  if (ev && !dv && step.change !== 'type-changed') return ['enum-widened', 'no longer an enum'];
+  if (ev && dv) {
+    const removed = ev.filter((x) => !dv.includes(x));
+    const added = dv.filter((x) => !ev.includes(x));
+    if (removed.length > 0) return ['enum-narrowed', `values removed: ${removed.join(', ')}`];
+    if (added.length > 0) return ['enum-widened', `values added: ${added.join(', ')}`];
+  }
+  return undefined;
+}
+
+/** The changes to a property both versions have: name, type, optionality, enum values, validation (in that order). */
+function compareProperty(step: Step, sp: Property, dp: Property, push: Push): void {
+  if (step.change === 'renamed') push(sp.name, 'renamed', `renamed to ${dp.name}`, { renamedTo: dp.name });
+  if (step.change === 'type-changed') push(sp.name, 'type-changed', `${step.sourceType} -> ${step.destinationType}`);
+  if (sp.required !== dp.required)
+    push(
+      sp.name,
+      dp.required ? 'became-required' : 'became-optional',
+      dp.required ? 'optional -> required' : 'required -> optional',
+    );
+  const e = enumChange(sp, dp, step);
+  if (e) push(sp.name, e[0], e[1]);
+  const vd = validationDelta(sp.validation, dp.validation);
+  if (vd.tightened.length > 0) push(sp.name, 'validation-tightened', vd.tightened.join('; '));
+  else if (vd.loosened.length > 0) push(sp.name, 'validation-loosened', vd.loosened.join('; '));
+}
+
+/** The path segments an array's or map's values add below a property (`*` each), down to the object inside. */
+const wildcardSegments = (r: Property['type']): Path =>
+  r.kind === 'array' || r.kind === 'map' ? ['*', ...wildcardSegments(r.kind === 'array' ? r.items : r.values)] : [];
+
+/** A type pair to compare, reached at `path`. */
+interface Visit {
+  readonly src: string;
+  readonly dst: string;
+  readonly role: TypeRole;
+  readonly path: Path;
+}
+
+const NO_TYPE: ObjectType = { name: '', named: false, properties: [], hasPropertyBag: false };
+
+/** One type pair's property changes, by its plan's steps, and the nested type pairs to compare next. */
+function compareTypePair(
+  a: Version,
+  b: Version,
+  tp: TypePlan,
+  at: Visit,
+): { changes: PropertyChange[]; next: Visit[] } {
+  const sProps = propertiesByName(typeNamed(a, at.src) ?? NO_TYPE);
+  const dProps = propertiesByName(typeNamed(b, at.dst) ?? NO_TYPE);
+  const changes: PropertyChange[] = [];
+  const next: Visit[] = [];
+  const push: Push = (property, change, detail, extra = {}) => {
+    changes.push({
+      path: [...at.path, property],
+      sourceType: at.src,
+      destinationType: at.dst,
+      property,
+      change,
+      breaking: BREAKING[change],
+      detail,
+      ...extra,
+    });
+  };
+  for (const s of tp.steps) {
+    // originalVersion and the bag are storage machinery, not API changes
+    if ((s.source ?? s.destination) === 'originalVersion' && (a.role === 'storage' || b.role === 'storage')) continue;
+    const sp = s.source !== undefined ? sProps.get(s.source) : undefined;
+    const dp = s.destination !== undefined ? dProps.get(s.destination) : undefined;
+    if (!sp && dp) {
+      push(
+        dp.name,
+        dp.required ? 'added-required' : 'added-optional',
+        dp.required ? 'new required field: old documents become invalid' : 'new optional field',
+      );
+      continue;
+    }
+    if (sp && !dp) {
+      push(sp.name, 'removed', 'field removed');
+      continue;
+    }
+    if (!sp || !dp) continue;
+    compareProperty(s, sp, dp, push);
+    if (s.nested && s.change !== 'type-changed') {
+      next.push({
+        src: s.nested.sourceType,
+        dst: s.nested.destinationType,
+        role: at.role === 'root' && sp.name === a.spec ? 'spec' : 'other',
+        path: [...at.path, dp.name, ...wildcardSegments(dp.type)],
+      });
+    }
+  }
+  return { changes, next };
+}
+
+/** A type pair's status by its property changes: identical, extended (compatible additions only) or modified. */
+function typeChange(at: Visit, mine: readonly PropertyChange[]): TypeChange {
+  const breaking = mine.some((c) => c.breaking);
+  return {
+    sourceType: at.src,
+    destinationType: at.dst,
+    status: mine.length === 0 ? 'identical' : breaking ? 'modified' : 'extended',
+    breaking,
+  };
+}
+
 /** Changes from `from` to `to` (compared directly, not through the hub). */
 export function versionChanges(
   catalog: Catalog,
@@ -117,98 +230,18 @@ export function versionChanges(
   const changes: PropertyChange[] = [];
   const types: TypeChange[] = [];
   const seen = new Set<string>();
-  const queue: { src: string; dst: string; role: TypeRole; path: Path }[] = [
-    { src: a.root, dst: b.root, role: 'root', path: [] },
-  ];
+  const queue: Visit[] = [{ src: a.root, dst: b.root, role: 'root', path: [] }];
   while (queue.length > 0) {
-    const at = queue.shift() as (typeof queue)[number];
+    const at = queue.shift() as Visit;
     const key = `${at.src}\u0000${at.dst}`;
     if (seen.has(key)) continue;
     seen.add(key);
     const tp: TypePlan | undefined = planTypePair(catalog, kind, a, b, 'up', at.src, at.dst, at.role);
     if (!tp) continue;
-    const sProps = propertiesByName(
-      typeNamed(a, at.src) ?? { name: '', named: false, properties: [], hasPropertyBag: false },
-    );
-    const dProps = propertiesByName(
-      typeNamed(b, at.dst) ?? { name: '', named: false, properties: [], hasPropertyBag: false },
-    );
-    const before = changes.length;
-    const push = (
-      property: string,
-      change: PropertyChangeKind,
-      detail: string,
-      extra: Partial<PropertyChange> = {},
-    ): void => {
-      changes.push({
-        path: [...at.path, property],
-        sourceType: at.src,
-        destinationType: at.dst,
-        property,
-        change,
-        breaking: BREAKING[change],
-        detail,
-        ...extra,
-      });
-    };
-    for (const s of tp.steps) {
-      // originalVersion and the bag are storage machinery, not API changes
-      if ((s.source ?? s.destination) === 'originalVersion' && (a.role === 'storage' || b.role === 'storage')) continue;
-      const sp = s.source !== undefined ? sProps.get(s.source) : undefined;
-      const dp = s.destination !== undefined ? dProps.get(s.destination) : undefined;
-      if (!sp && dp) {
-        push(
-          dp.name,
-          dp.required ? 'added-required' : 'added-optional',
-          dp.required ? 'new required field: old documents become invalid' : 'new optional field',
-        );
-        continue;
-      }
-      if (sp && !dp) {
-        push(sp.name, 'removed', 'field removed');
-        continue;
-      }
-      if (!sp || !dp) continue;
-      if (s.change === 'renamed') push(sp.name, 'renamed', `renamed to ${dp.name}`, { renamedTo: dp.name });
-      if (s.change === 'type-changed') push(sp.name, 'type-changed', `${s.sourceType} -> ${s.destinationType}`);
-      if (sp.required !== dp.required)
-        push(
-          sp.name,
-          dp.required ? 'became-required' : 'became-optional',
-          dp.required ? 'optional -> required' : 'required -> optional',
-        );
-      const ev = enumValues(sp);
-      const dv = enumValues(dp);
-      if (dv && !ev && s.change !== 'type-changed') push(sp.name, 'enum-narrowed', `now limited to ${dv.join(', ')}`);
-      else if (ev && !dv && s.change !== 'type-changed') push(sp.name, 'enum-widened', 'no longer an enum');
-      else if (ev && dv) {
-        const removed = ev.filter((x) => !dv.includes(x));
-        const added = dv.filter((x) => !ev.includes(x));
-        if (removed.length > 0) push(sp.name, 'enum-narrowed', `values removed: ${removed.join(', ')}`);
-        else if (added.length > 0) push(sp.name, 'enum-widened', `values added: ${added.join(', ')}`);
-      }
-      const vd = validationDelta(sp.validation, dp.validation);
-      if (vd.tightened.length > 0) push(sp.name, 'validation-tightened', vd.tightened.join('; '));
-      else if (vd.loosened.length > 0) push(sp.name, 'validation-loosened', vd.loosened.join('; '));
-      if (s.nested && s.change !== 'type-changed') {
-        const seg = (r: Property['type']): Path =>
-          r.kind === 'array' || r.kind === 'map' ? ['*', ...seg(r.kind === 'array' ? r.items : r.values)] : [];
-        queue.push({
-          src: s.nested.sourceType,
-          dst: s.nested.destinationType,
-          role: at.role === 'root' && sp.name === a.spec ? 'spec' : 'other',
-          path: [...at.path, dp.name, ...seg(dp.type)],
-        });
-      }
-    }
-    const mine = changes.slice(before);
-    const breaking = mine.some((c) => c.breaking);
-    types.push({
-      sourceType: at.src,
-      destinationType: at.dst,
-      status: mine.length === 0 ? 'identical' : breaking ? 'modified' : 'extended',
-      breaking,
-    });
+    const pair = compareTypePair(a, b, tp, at);
+    changes.push(...pair.changes);
+    queue.push(...pair.next);
+    types.push(typeChange(at, pair.changes));
   }
   const [root, ...rest] = types;
   rest.sort((x, y) => (x.sourceType < y.sourceType ? -1 : x.sourceType > y.sourceType ? 1 : 0));

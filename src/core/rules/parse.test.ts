@@ -77,6 +77,49 @@ describe('parseRules: every problem at its line and column', () => {
   });
 });
 
+describe("parseRules: each op's own checks, at the path they name", () => {
+  const R = ['conversions', 0, 'rules', 0];
+  it.each([
+    ['a rule that is not a mapping', '      - just a string\n', [['RULES_INVALID', R]]],
+    [
+      'two operations',
+      '      - id: a\n        move: { from: spec.a, to: spec.b }\n        drop: { from: spec.a, reason: r }\n',
+      [['RULES_INVALID', R]],
+    ],
+    ['an op that is not a mapping', '      - id: a\n        move: spec.a\n', [['RULES_INVALID', [...R, 'move']]]],
+    [
+      'enum without values',
+      '      - id: a\n        enum: { from: spec.m }\n',
+      [['RULES_INVALID', [...R, 'enum', 'values']]],
+    ],
+    [
+      'an enum value that is not a string',
+      '      - id: a\n        enum: { from: spec.m, values: { A: 1 } }\n',
+      [['RULES_INVALID', [...R, 'enum', 'values', 'A']]],
+    ],
+    [
+      'mapToList with key and value the same field',
+      '      - id: a\n        mapToList: { from: spec.m, key: name, value: name }\n',
+      [['RULES_INVALID', [...R, 'mapToList', 'value']]],
+    ],
+    ['fail with no condition', '      - id: a\n        fail: { message: m }\n', [['RULES_INVALID', [...R, 'fail']]]],
+    [
+      'drop.restore that is not CEL',
+      '      - id: a\n        drop: { from: spec.a, reason: r, restore: "self.(" }\n',
+      [['RULE_CEL_INVALID', [...R, 'drop', 'restore']]],
+    ],
+    [
+      'drop.restore that is empty',
+      '      - id: a\n        drop: { from: spec.a, reason: r, restore: "" }\n',
+      [['RULES_INVALID', [...R, 'drop', 'restore']]],
+    ],
+  ])('%s: left out, with the issue at its path', (_, rules, expected) => {
+    const r = parseRules(`${HEAD}${rules}`, 'r.yaml');
+    expect(r.issues.map((i) => [i.code, i.path])).toEqual(expected);
+    expect(r.ruleSet.conversions[0]?.rules).toEqual([]);
+  });
+});
+
 describe('the JSON Schema and the parser agree', () => {
   it('on the repository rule files (valid)', () => {
     for (const f of repoRuleFiles()) {
