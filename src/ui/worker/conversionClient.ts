@@ -134,7 +134,6 @@ export class ConversionClient {
    */
   prime(request: ExploreRequest): void {
     const updating: Updating = {};
-    this.primed = undefined;
     this.primed = { request, reply: this.sendExplore(request, updating), updating };
   }
 
