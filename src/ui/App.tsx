@@ -107,12 +107,15 @@ export function App() {
   );
   // A paste's text goes to the conversion at once; a large one reaches the editor after the panes paint it.
   const panesPainted = usePanesPainted(exploration.resultInput, exploration.error);
+  const { prime } = exploration;
   const pasteInput = useCallback(
     (text: string) => {
+      // To the worker before the render: it converts while the page renders the new input.
+      prime(text);
       flushSync(() => setInput(text));
       return panesPainted(text);
     },
-    [setInput, panesPainted],
+    [prime, setInput, panesPainted],
   );
   const replaceInput = useCallback(
     (text: string) => {

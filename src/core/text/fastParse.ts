@@ -14,20 +14,41 @@ type Form = readonly [RegExp, (s: string) => unknown];
 const scalar = (tag: string, may: (s: string) => boolean, forms: readonly Form[]) =>
   new Type(`tag:yaml.org,2002:${tag}`, {
     kind: 'scalar',
-    resolve: (s: string | null) => may(s ?? '') && forms.some(([re]) => re.test(s ?? '')),
+    resolve: (s: string | null) => {
+      const text = s ?? '';
+      if (!may(text)) return false;
+      for (const form of forms) if (form[0].test(text)) return true;
+      return false;
+    },
     construct: (s: string | null) => {
       const text = s ?? '';
       const form = forms.find(([re]) => re.test(text)) as Form;
       return form[1](text);
     },
   });
-const numeric = (s: string) => /^[-+.0-9]/.test(s);
+// The prefilters look at the first character only (no pattern runs for a name or a word): each admits every
+// string its patterns accept.
+/** `+`, `-`, `.` or a digit. */
+const numeric = (s: string) => {
+  const c = s.charCodeAt(0);
+  return (c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46;
+};
+/** Empty, `~`, or `n`/`N` (null, Null, NULL). */
+const nullish = (s: string) => {
+  if (s.length > 4) return false;
+  const c = s.charCodeAt(0);
+  return s.length === 0 || c === 126 || c === 110 || c === 78;
+};
+/** Four or five characters, the first `t`, `T`, `f` or `F`. */
+const boolish = (s: string) => {
+  if (s.length !== 4 && s.length !== 5) return false;
+  const c = s.charCodeAt(0);
+  return c === 116 || c === 84 || c === 102 || c === 70;
+};
 const YAML_CORE = FAILSAFE_SCHEMA.extend({
   implicit: [
-    scalar('null', (s) => s.length <= 4, [[/^(?:~|[Nn]ull|NULL)?$/, () => null]]),
-    scalar('bool', (s) => s.length === 4 || s.length === 5, [
-      [/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/, (s) => s[0] === 't' || s[0] === 'T'],
-    ]),
+    scalar('null', nullish, [[/^(?:~|[Nn]ull|NULL)?$/, () => null]]),
+    scalar('bool', boolish, [[/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/, (s) => s[0] === 't' || s[0] === 'T']]),
     scalar('int', numeric, [
       [/^0o[0-7]+$/, (s) => parseInt(s.slice(2), 8)],
       [/^[-+]?[0-9]+$/, (s) => exactInteger(BigInt(s))],

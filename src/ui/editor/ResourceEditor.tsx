@@ -108,8 +108,14 @@ export default function ResourceEditor(props: ResourceEditorProps) {
 
   const scopeGroup = schemaScope?.group;
   const scopeKind = schemaScope?.kind;
+  // Every answer brings the schema anew (an equal copy, as a rule): monaco-yaml is told only of a change, since
+  // each update makes it send the schemas to its worker and validate again (milliseconds on a paste's path).
+  const applied = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (schema === undefined || schema === null) return;
+    const same = JSON.stringify([schema, scopeGroup ?? null, scopeKind ?? null, schemaValidation !== false]);
+    if (same === applied.current) return;
+    applied.current = same;
     const hover = schemaForHover(schema) as object;
     const scoped =
       scopeGroup !== undefined && scopeKind !== undefined ? scopedSchema(hover, scopeGroup, scopeKind) : hover;

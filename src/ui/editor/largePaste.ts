@@ -64,9 +64,13 @@ export function interceptPastes(
       if (!onPaste || !text || !model || selections?.length !== 1 || editor.getOption(readOnly)) return;
       const selection = selections[0] as monaco.Selection;
       const { pasted, next } = pastedText(model, selection, text);
-      beforeApply(next);
+      // The conversion first; the editor's own preparation (its options for a large text) after: it makes
+      // Monaco draw again, which would compete with the panes' first paint.
       const shown = onPaste(next);
-      if (pasted.length < DEFERRED_PASTE_CHARS || !shown) return;
+      if (pasted.length < DEFERRED_PASTE_CHARS || !shown) {
+        beforeApply(next);
+        return;
+      }
       e.preventDefault();
       e.stopPropagation();
       const version = model.getVersionId();
@@ -76,6 +80,7 @@ export function interceptPastes(
         clearTimeout(timer);
         // Replaced meanwhile (a reset, a link): that text stands.
         if (editor.getModel() !== model || model.isDisposed() || model.getVersionId() !== version) return;
+        beforeApply(next);
         editor.pushUndoStop();
         editor.executeEdits('paste', [{ range: selection, text: pasted, forceMoveMarkers: true }], (inverse) => {
           const end = inverse[0]?.range.getEndPosition() ?? selection.getEndPosition();

@@ -34,7 +34,8 @@ export function parseValues(text: string, minChars = FAST_PARSE_CHARS): FastPars
   if (text.length < minChars) return undefined;
   const json = /\S/.exec(text)?.[0] === '{';
   // Aliases go to the full parse, which caps their expansion (a few lines of aliases can stand for gigabytes).
-  if (!json && ALIAS.test(text)) return undefined;
+  // (A text without any `*`, the usual one, skips the pattern: 0.01 instead of 1.3 ms on 1 MB.)
+  if (!json && text.includes('*') && ALIAS.test(text)) return undefined;
   // js-yaml reads integers as doubles: a text that may hold one beyond 2^53 goes to the exact full parse.
   if (!json && /\d{16}/.test(text)) return undefined;
   let value: unknown;

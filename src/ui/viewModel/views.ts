@@ -107,15 +107,25 @@ export function alignKeys(reference: unknown, value: unknown): unknown {
   }
   if (!isRecord(value) || !isRecord(reference)) return value;
   const keys = Object.keys(value);
+  const refKeys = Object.keys(reference);
   let kids: Map<string, unknown> | undefined;
+  // In order already when the shared keys come in the reference's order, before any key of its own: checked
+  // with one cursor into the reference's keys (no list built for the usual, ordered, object).
+  let inOrder = true;
+  let own = false;
+  let at = 0;
   for (const k of keys)
     if (Object.hasOwn(reference, k)) {
       const c = alignKeys(reference[k], value[k]);
       if (c !== value[k]) (kids ??= new Map()).set(k, c);
-    }
-  const order = Object.keys(reference).filter((k) => Object.hasOwn(value, k));
+      if (own) inOrder = false;
+      while (inOrder && at < refKeys.length && refKeys[at] !== k) at++;
+      if (at === refKeys.length) inOrder = false;
+      else at++;
+    } else own = true;
+  if (!kids && inOrder) return value;
+  const order = refKeys.filter((k) => Object.hasOwn(value, k));
   for (const k of keys) if (!Object.hasOwn(reference, k)) order.push(k);
-  if (!kids && order.every((k, i) => k === keys[i])) return value;
   const out: Record<string, unknown> = {};
   for (const k of order) setKey(out, k, kids?.has(k) ? kids.get(k) : value[k]);
   return out;

@@ -17,6 +17,11 @@ class FakeWorker {
       const result = { millis: m.id, rangesPending: m.request.input === 'big' ? true : undefined };
       queueMicrotask(() => this.onmessage?.({ data: { type: 'explore', id: m.id, result } }));
     }
+    // The second phase: a whole result (as when the full parse reads the text differently).
+    if (m.type === 'ranges')
+      queueMicrotask(() =>
+        this.onmessage?.({ data: { type: 'update', id: m.id, update: { result: { millis: 100 + m.id } } } }),
+      );
   }
 }
 
@@ -52,11 +57,39 @@ describe('ConversionClient.prime', () => {
     expect(explores(worker)).toBe(3);
   });
 
-  it('asks again when the primed answer still waits for its ranges (its update would reach nobody)', async () => {
+  it("hands the primed answer's update to the page's onUpdate, without asking again", async () => {
     const { c, worker } = await client();
     const big = { ...req, input: 'big' };
     c.prime(big);
-    expect(millis(await c.explore(big, () => undefined))).toBe(2);
+    const updated = new Promise<[ExploreResult, ExploreResult]>((done) => {
+      void c.explore(big, (r, base) => done([r, base])).then((r) => expect(millis(r)).toBe(1));
+    });
+    const [r, base] = await updated;
+    expect([r.millis, base.millis]).toStrictEqual([101, 1]);
+    expect(explores(worker)).toBe(1);
+  });
+
+  it('keeps an update that came before the page asked, and hands it over after the answer', async () => {
+    const { c, worker } = await client();
+    const big = { ...req, input: 'big' };
+    c.prime(big);
+    await vi.waitFor(() => expect(worker.posted.some((m) => m.type === 'ranges')).toBe(true));
+    await new Promise((r) => setTimeout(r, 0));
+    const seen: number[] = [];
+    const r = await c.explore(big, (u, base) => seen.push(u.millis, base.millis));
+    expect(millis(r)).toBe(1);
+    await vi.waitFor(() => expect(seen).toStrictEqual([101, 1]));
+    expect(explores(worker)).toBe(1);
+  });
+
+  it('drops the primed answer and its update for a different text (a later edit supersedes a paste)', async () => {
+    const { c, worker } = await client();
+    c.prime({ ...req, input: 'big' });
+    const seen: number[] = [];
+    const r = await c.explore({ ...req, input: 'big ' }, (u) => seen.push(u.millis));
+    expect(millis(r)).toBe(2);
     expect(explores(worker)).toBe(2);
+    await new Promise((done) => setTimeout(done, 10));
+    expect(seen).toStrictEqual([]);
   });
 });

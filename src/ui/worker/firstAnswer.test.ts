@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ExploreRequest, ExploreResult } from '../viewModel/types.ts';
-import { answerFor, answers, decodeResult, encodeResult, sameAnswer } from './firstAnswer.ts';
+import { answerFor, answers, decodeResult, encodeResult, requestKey, sameAnswer, sameRequest } from './firstAnswer.ts';
 
 describe('the first answer codec', () => {
   it('gives back what it was given, typed arrays included (law)', () => {
@@ -43,5 +43,40 @@ describe('the first answer codec', () => {
     expect(sameAnswer(a, { ...a, millis: 40 })).toBe(true);
     expect(sameAnswer(a, { ...a, ranges: { ...a.ranges, nums: Int32Array.from([1, 3]) } })).toBe(false);
     expect(sameAnswer(a, { ...a, document: 1 })).toBe(false);
+  });
+});
+
+describe('sameRequest', () => {
+  // Requests as the page builds them: optional fields absent, or present (rules also as undefined).
+  const text = fc.constantFrom('', 'a: 1', 'a: 1 ', 'b: "x"');
+  const request = fc.record(
+    {
+      catalogKey: fc.constantFrom('k1', 'k2'),
+      input: text,
+      document: fc.integer({ min: 0, max: 1 }),
+      roundTrip: fc.boolean(),
+      targetVersion: fc.constantFrom('v1', 'v2'),
+      storage: fc.constantFrom('aso', 'deployed'),
+      rules: fc.option(text, { nil: undefined }),
+    },
+    { requiredKeys: ['catalogKey', 'input', 'document', 'roundTrip'] },
+  ) as fc.Arbitrary<ExploreRequest>;
+
+  it('agrees with comparing request keys (law)', () => {
+    fc.assert(
+      fc.property(request, request, (a, b) => {
+        expect(sameRequest(a, b)).toBe(requestKey(a) === requestKey(b));
+        expect(sameRequest(a, { ...a })).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('tells apart requests that differ only in their input, their rules, or whether rules are given', () => {
+    const r: ExploreRequest = { catalogKey: 'k', input: 'a: 1', document: 0, roundTrip: false };
+    expect(sameRequest(r, { ...r, input: 'a: 2' })).toBe(false);
+    expect(sameRequest({ ...r, rules: 'x' }, { ...r, rules: 'y' })).toBe(false);
+    expect(sameRequest(r, { ...r, rules: '' })).toBe(false);
+    expect(sameRequest({ roundTrip: false, document: 0, input: 'a: 1', catalogKey: 'k' }, r)).toBe(true);
   });
 });

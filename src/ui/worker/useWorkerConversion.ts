@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Issue } from '../../core/index.ts';
 import { conversionClient } from './conversionClient.ts';
-import { answerFor, FIRST_ANSWER_URL, requestKey, sameAnswer } from './firstAnswer.ts';
+import { answerFor, FIRST_ANSWER_URL, sameAnswer, sameRequest } from './firstAnswer.ts';
 import { prefetchedValue } from '../platform/prefetch.ts';
 import type { CatalogSummary, ExploreRequest, ExploreResult } from '../viewModel/types.ts';
 
@@ -25,6 +25,11 @@ export interface Exploration {
   readonly error?: string;
   /** Sends the current request now (Ctrl/Cmd+Enter). */
   readonly flush: () => void;
+  /**
+   * A paste's whole text, before the page renders it: a large change goes to the worker at once, and the
+   * request the render then makes for that text gets its answer (any other text asks anew).
+   */
+  readonly prime: (input: string) => void;
   /** The worker's key of the loaded catalog (the Strategies tab asks the worker about it). */
   readonly catalogKey?: string;
 }
@@ -104,17 +109,16 @@ export function useWorkerConversion(
     lastSent.current = req;
     const mine = ++seq.current;
     setState((s) => ({ ...s, busy: true }));
-    // Marks for the UI benchmark: request sent, answer received.
-    performance.mark('ve:send');
     // A large input's ranges (markers, cursor sync) follow the panes: they replace the result they complete,
     // after the panes have painted (a quick update must not delay the first frame).
     const onUpdate = (r: ExploreResult, base: ExploreResult) =>
       requestAnimationFrame(() => setTimeout(() => setState((s) => (s.result === base ? { ...s, result: r } : s))));
-    const built = fromBuild.current && first && requestKey(first.req) === requestKey(req) ? first.result : undefined;
+    const built = fromBuild.current && first && sameRequest(first.req, req) ? first.result : undefined;
     fromBuild.current = false;
     void conversionClient()
       .explore(req, onUpdate)
       .then((r) => {
+        // For the UI benchmark: answer received (conversionClient marks the request sent).
         performance.mark('ve:reply');
         if (built && !('error' in r) && !sameAnswer(built, r))
           console.error("the build's first answer differs from the worker's: rebuild (scripts/gen-first-answer.ts)");
@@ -144,8 +148,7 @@ export function useWorkerConversion(
   useLayoutEffect(() => {
     if (!full) return;
     // Already asked and nothing else waiting: the result in hand or on its way is this one's.
-    if (!queued.current && !fromBuild.current && lastSent.current && requestKey(lastSent.current) === requestKey(full))
-      return;
+    if (!queued.current && !fromBuild.current && lastSent.current && sameRequest(lastSent.current, full)) return;
     const prev = lastSent.current ?? queued.current;
     queued.current = full;
     const sameParams = prev !== undefined && paramsKey(prev) === fullKey;
@@ -160,6 +163,17 @@ export function useWorkerConversion(
 
   useEffect(() => () => timer.current && clearTimeout(timer.current), []);
 
+  // The request as of the last render, for prime (a paste changes only the input).
+  const current = useRef(full);
+  useLayoutEffect(() => {
+    current.current = full;
+  });
+  const prime = useCallback((text: string) => {
+    const now = current.current;
+    if (!now || changedChars(now.input, text) < PASTE_CHARS) return;
+    conversionClient().prime({ ...now, input: text });
+  }, []);
+
   return {
     ...(state.result ? { result: state.result } : {}),
     ...(state.input !== undefined ? { resultInput: state.input } : {}),
@@ -168,6 +182,7 @@ export function useWorkerConversion(
     busy: state.busy || (full !== undefined && state.result === undefined),
     ...(state.error ? { error: state.error } : {}),
     flush,
+    prime,
     ...(ready ? { catalogKey: ready.key } : {}),
   };
 }
