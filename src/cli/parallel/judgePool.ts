@@ -60,7 +60,10 @@ const WORTH_MS = 2000;
 /** The share of a core this thread must have had for a worker to pay (automatic mode). */
 const BUSY = 0.8;
 /** Batches queued at one worker: it never waits for the next. */
-const QUEUE = 4;
+const QUEUE = 8;
+/** Batches this thread may judge beyond the workers' queues before their oldest is delivered: it keeps judging
+ * while a worker finishes an older batch, instead of waiting for it. */
+const AHEAD = 16;
 
 interface Slot {
   readonly worker: Worker;
@@ -111,7 +114,13 @@ export class JudgePool<J> {
     const seq = this.nextSeq++;
     const batch = { start, pieces };
     this.pending.set(seq, batch);
-    const slot = this.free();
+    let slot = this.free();
+    // A worker's replies wait behind this thread's work (buffered input is read without a turn of the event
+    // loop): take them in before judging here, or the worker runs dry while this thread judges for it.
+    if (!slot && this.slots.some((s) => !s.dead && s.ready)) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      slot = this.free();
+    }
     if (slot) {
       slot.queued.add(seq);
       slot.worker.postMessage({ seq, start, pieces } satisfies BatchMessage);
@@ -122,7 +131,7 @@ export class JudgePool<J> {
       if (this.slots.length === 0 && this.judgedHereMs >= AUTO_AFTER_MS && this.pays()) this.start();
     }
     this.flush();
-    const ahead = this.slots.filter((s) => !s.dead).length * QUEUE + 4;
+    const ahead = this.slots.filter((s) => !s.dead).length * QUEUE + AHEAD;
     while (!this.failure && this.nextSeq - this.nextDeliver > ahead) await this.event();
     if (this.failure) throw this.failure.error;
   }
