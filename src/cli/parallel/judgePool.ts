@@ -70,6 +70,48 @@ interface Slot {
   ready: boolean;
   dead: boolean;
   readonly queued: Set<number>;
+  /** Where its replies go (its pool); until a pool takes it, they wait in `early`. */
+  to?: (m: WorkerReply | 'lost') => void;
+  readonly early: (WorkerReply | 'lost')[];
+}
+
+/** A judging worker started, its replies held until a pool takes it. */
+function spawn(start: WorkerStart): Slot {
+  const worker = new Worker(ENTRY, { workerData: start satisfies WorkerStart, stdout: true, stderr: true });
+  const slot: Slot = { worker, ready: false, dead: false, queued: new Set(), early: [] };
+  const to = (m: WorkerReply | 'lost') => (slot.to ? slot.to(m) : void slot.early.push(m));
+  worker.on('message', (m: WorkerReply) => to(m));
+  worker.on('error', () => to('lost'));
+  worker.on('exit', () => to('lost'));
+  // a worker writes nothing: the command's output is this thread's alone
+  worker.stdout.resume();
+  worker.stderr.resume();
+  return slot;
+}
+
+/**
+ * Workers started with the command (`--jobs N`, startEarly), before its own setup: each imports its catalog while
+ * this thread imports its own, instead of while this thread judges alone. The command's pool takes them; those no
+ * pool took (the command ended before reading its input) end with the command (endEarly).
+ */
+const early = new Map<string, Slot[]>();
+const earlyKey = (plan: WorkerPlan, file: string): string => JSON.stringify([plan.command, plan.args, file]);
+
+export function startEarly(plan: WorkerPlan, file: string): void {
+  const key = earlyKey(plan, file);
+  if (plan.jobs === undefined || plan.jobs < 2 || early.has(key)) return;
+  const workers = plan.jobs - 1;
+  const slots = Array.from({ length: workers }, () => spawn({ plan, file }));
+  // not kept alive by them: a command that ends early ends the process
+  for (const s of slots) s.worker.unref();
+  early.set(key, slots);
+}
+
+/** The workers startEarly started that no pool took, ended. */
+export async function endEarly(): Promise<void> {
+  const slots = [...early.values()].flat();
+  early.clear();
+  await Promise.all(slots.map((s) => s.worker.terminate()));
 }
 
 export interface Pending {
@@ -166,21 +208,17 @@ export class JudgePool<J> {
   }
 
   private start(): void {
+    const key = earlyKey(this.plan, this.file);
+    const started = early.get(key) ?? [];
+    early.delete(key);
     for (let i = 0; i < this.plan.workers; i++) {
-      const worker = new Worker(ENTRY, {
-        workerData: { plan: this.plan, file: this.file } satisfies WorkerStart,
-        stdout: true,
-        stderr: true,
-      });
-      const slot: Slot = { worker, ready: false, dead: false, queued: new Set() };
-      worker.on('message', (m: WorkerReply) => this.reply(slot, m));
-      worker.on('error', () => this.lost(slot));
-      worker.on('exit', () => this.lost(slot));
-      // a worker writes nothing: the command's output is this thread's alone
-      worker.stdout.resume();
-      worker.stderr.resume();
+      const slot = started[i] ?? spawn({ plan: this.plan, file: this.file });
+      slot.worker.ref();
+      slot.to = (m) => (m === 'lost' ? this.lost(slot) : this.reply(slot, m));
       this.slots.push(slot);
+      for (const m of slot.early.splice(0)) slot.to(m);
     }
+    for (const s of started.slice(this.plan.workers)) void s.worker.terminate();
   }
 
   /** A worker with room: loaded (or, with `--jobs N`, loading: its queue waits for it), fewest queued first. */
