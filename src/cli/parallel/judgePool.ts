@@ -107,6 +107,9 @@ export function startEarly(plan: WorkerPlan, file: string): void {
   early.set(key, slots);
 }
 
+/** Workers startEarly started that no pool took yet (for the tests). */
+export const earlyWaiting = (): number => [...early.values()].reduce((n, s) => n + s.length, 0);
+
 /** The workers startEarly started that no pool took, ended. */
 export async function endEarly(): Promise<void> {
   const slots = [...early.values()].flat();
