@@ -9,6 +9,7 @@ import type { Command } from './commands/command.ts';
 import { usageError } from './commands/command.ts';
 import { fileIssue } from './commands/conversionArgs.ts';
 import { formatIssue } from '../core/index.ts';
+import { endEarly } from './parallel/judgePool.ts';
 import { census } from './commands/census.ts';
 import { check } from './commands/check.ts';
 import { convert } from './commands/convert.ts';
@@ -91,5 +92,8 @@ export async function main(argv: readonly string[], io0: CommandIO = nodeIO): Pr
         : `version-explorer ${name}: error INTERNAL_ERROR: ${e instanceof Error ? e.message : String(e)}\n`,
     );
     return 2;
+  } finally {
+    // workers started for the command that it did not use
+    await endEarly();
   }
 }

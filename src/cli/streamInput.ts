@@ -7,7 +7,7 @@ import { formatIssue, hasErrors, issue, pieceSplitter } from '../core/index.ts';
 import type { CommandArgs } from './commands/command.ts';
 import { InputIssueError, type CommandIO } from './io.ts';
 import { expectedDocuments, type Judge } from './parallel/judgeBatch.ts';
-import { JudgePool, wireArgs, type WorkerPlan } from './parallel/judgePool.ts';
+import { JudgePool, startEarly, wireArgs, type WorkerPlan } from './parallel/judgePool.ts';
 import { Progress } from './progress.ts';
 import { parsePiece, streamResources } from './streamResources.ts';
 import { fileIssue, inputName, printIssues, stableJson } from './commands/conversionArgs.ts';
@@ -241,7 +241,11 @@ export function jobsOption(values: Readonly<Record<string, string>>): number | u
 export function workersFor(command: string, a: CommandArgs): WorkerPlan | string {
   const jobs = jobsOption(a.values);
   if (typeof jobs === 'string') return jobs;
-  return { command, args: wireArgs(a), ...(jobs !== undefined ? { jobs } : {}) };
+  const plan = { command, args: wireArgs(a), ...(jobs !== undefined ? { jobs } : {}) };
+  // `--jobs N`: the workers load while this thread sets up (a running webhook answers this thread only)
+  const file = a.values['--file'];
+  if (file !== undefined && a.values['--webhook'] === undefined) startEarly(plan, inputName(file));
+  return plan;
 }
 
 /** A value as stableJson writes it, indented to sit at `depth` inside a streamed JSON value. */

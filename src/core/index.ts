@@ -407,7 +407,14 @@ export { checkCrdDocuments, checkCrdFiles, type CrdReport } from './checks/crd/i
 export { ownValue } from './model/jsonValue.ts';
 export { MAX_DEPTH, tooDeepAt, valueProblemAt, type ValueProblem } from './model/depth.ts';
 export { exactInteger, parseJsonExact, stringifyJsonExact } from './model/numbers.ts';
-export { ALIAS, jsonRangeAt, jsonRanges, loadYamlValue, loadYamlValues } from './text/fastParse.ts';
+export {
+  ALIAS,
+  jsonRangeAt,
+  jsonRanges,
+  loadYamlValue,
+  loadYamlValues,
+  loadYamlValuesWithoutAliases,
+} from './text/fastParse.ts';
 export { blockRanges } from './text/blockRanges.ts';
 export { pieceSplitter, type PieceSplitter, type TextPiece } from './text/splitStream.ts';
 export { toYamlText, yamlScalar } from './text/yamlText.ts';

@@ -26,7 +26,7 @@ export interface ImportOptions {
 interface Collected {
   inputs: KindInput[];
   /** Where each CRD version's name sits (`file/group/kind/version`), to place merge issues at a line. */
-  versionRanges: Map<string, SourceRange>;
+  versionRanges: Map<string, () => SourceRange | undefined>;
   prebuilt: Kind[];
   configs: CatalogConfig[];
   issues: Issue[];
@@ -41,8 +41,10 @@ function recordVersionRanges(doc: SourceDoc, crd: Record<string, unknown>, at: P
   const versions = isRecord(spec) && Array.isArray(spec.versions) ? spec.versions : [];
   versions.forEach((v, i) => {
     if (!isRecord(v) || typeof v.name !== 'string') return;
-    const range = doc.rangeAt([...at, 'spec', 'versions', i, 'name']);
-    if (range) acc.versionRanges.set(versionKey(doc.file, kind.group, kind.kind, v.name), range);
+    // found when an issue needs it (a file's positions may cost its full parse)
+    acc.versionRanges.set(versionKey(doc.file, kind.group, kind.kind, v.name), () =>
+      doc.rangeAt([...at, 'spec', 'versions', i, 'name']),
+    );
   });
 }
 
@@ -204,7 +206,7 @@ export function importFiles(
       const [group, kind, version] = i.path;
       const range =
         i.file !== undefined && i.range === undefined
-          ? acc.versionRanges.get(versionKey(i.file, String(group), String(kind), String(version)))
+          ? acc.versionRanges.get(versionKey(i.file, String(group), String(kind), String(version)))?.()
           : undefined;
       return range ? { ...i, range } : i;
     }),

@@ -5,6 +5,7 @@ import type { Issue, IssueCode, Path, SourceRange } from '../core/index.ts';
 import {
   documentValue,
   duplicateKeys,
+  loadYamlValuesWithoutAliases,
   issue,
   notJsonNumberIssue,
   parseError,
@@ -88,6 +89,50 @@ export function parseSource(file: SourceFile): { docs: SourceDoc[]; issues: Issu
     }
     return { docs, issues };
   }
+  return fastYaml(file) ?? parseYaml(file);
+}
+
+const hasBigInt = (v: unknown): boolean =>
+  typeof v === 'bigint' || (v !== null && typeof v === 'object' && Object.values(v).some(hasBigInt));
+
+/**
+ * The documents of a YAML file from the values-only parse (fastParse.ts: a catalog's CRDs, each time a process or
+ * a worker starts, in a fraction of the full parse's time), their positions from the full parse when first asked
+ * for. Undefined where only the full parse reads the text as it does: anchors (so aliases), merge keys, syntax errors and
+ * duplicate keys (js-yaml throws), empty documents, integers past 2^53 (kept as numbers here), values it refuses.
+ */
+function fastYaml(file: SourceFile): { docs: SourceDoc[]; issues: Issue[] } | undefined {
+  const text = file.text;
+  if (/(^|[\s{,])<<\s*:/m.test(text)) return undefined;
+  let values: unknown[];
+  try {
+    values = loadYamlValuesWithoutAliases(text);
+  } catch {
+    return undefined;
+  }
+  if (values.some((v) => v === null || v === undefined || valueProblemAt(v) !== undefined || hasBigInt(v)))
+    return undefined;
+  let full: SourceDoc[] | undefined;
+  const at = (index: number): SourceDoc | undefined => (full ??= parseYaml(file).docs).find((d) => d.index === index);
+  const docs = values.map((value, index): SourceDoc => ({
+    file: file.name,
+    index,
+    value,
+    rangeAt: (p) => at(index)?.rangeAt(p),
+    keyRangeAt: (p) => at(index)?.keyRangeAt?.(p),
+  }));
+  return { docs, issues: [] };
+}
+
+/** Full YAML parses in this process (the tests check which texts the values-only parse reads). */
+export const fullParses = { count: 0 };
+
+/** YAML by the full parse (ranges kept): syntax errors, duplicate keys and bad values become issues (parseSource
+ * takes it when the values-only parse cannot stand in for it; exported for the tests that compare the two). */
+export function parseYaml(file: SourceFile): { docs: SourceDoc[]; issues: Issue[] } {
+  fullParses.count++;
+  const issues: Issue[] = [];
+  const docs: SourceDoc[] = [];
   const lc = new LineCounter();
   // prettyErrors off: the message must not repeat the position (the issue carries it as file:line:col).
   // The package's own uniqueKeys check is quadratic in a map's size (minutes for 200,000 properties).

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../main.ts';
 import { fakeIO } from '../testdata/fakeIO.ts';
 import { eachJudged } from '../streamInput.ts';
-import { judgedByWorkers, type WorkerPlan } from './judgePool.ts';
+import { earlyWaiting, endEarly, judgedByWorkers, startEarly, type WorkerPlan } from './judgePool.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const CATALOG = [
@@ -143,5 +143,24 @@ describe('eachJudged with workers that cannot help', () => {
       eachJudged(fakeIO(docs).io, '-', 'no', { judge, apply: (j) => void seen.push(j), workers: plan }),
     ).rejects.toThrow('boom at 2500');
     expect(seen).toEqual(Array.from({ length: 2500 }, (_, i) => i));
+  }, 60_000);
+});
+
+describe('workers started with the command', () => {
+  it('a command that ends before reading its input ends the workers it started', async () => {
+    const f = fakeIO('kind: Widget\n');
+    const args = ['migrate', '--catalog', path.join(root, 'no-such-catalog.yaml'), '--to', 'v1', '-f', '-'];
+    expect(await main([...args, '--jobs', '2'], f.io)).toBe(2);
+    expect(earlyWaiting()).toBe(0);
+  }, 60_000);
+  it('one set per command and input; none for one thread or the automatic mode', () => {
+    const args = { values: {}, lists: {}, flags: [], positionals: [], choice: {} };
+    startEarly({ command: 'validate', args, jobs: 1 }, 'a');
+    startEarly({ command: 'validate', args }, 'a');
+    expect(earlyWaiting()).toBe(0);
+    startEarly({ command: 'validate', args, jobs: 3 }, 'a');
+    startEarly({ command: 'validate', args, jobs: 3 }, 'a');
+    expect(earlyWaiting()).toBe(2);
+    return endEarly().then(() => expect(earlyWaiting()).toBe(0));
   }, 60_000);
 });

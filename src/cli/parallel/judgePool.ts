@@ -60,13 +60,61 @@ const WORTH_MS = 2000;
 /** The share of a core this thread must have had for a worker to pay (automatic mode). */
 const BUSY = 0.8;
 /** Batches queued at one worker: it never waits for the next. */
-const QUEUE = 4;
+const QUEUE = 8;
+/** Batches this thread may judge beyond the workers' queues before their oldest is delivered: it keeps judging
+ * while a worker finishes an older batch, instead of waiting for it. */
+const AHEAD = 16;
 
 interface Slot {
   readonly worker: Worker;
   ready: boolean;
   dead: boolean;
   readonly queued: Set<number>;
+  /** Where its replies go (its pool); until a pool takes it, they wait in `early`. */
+  to?: (m: WorkerReply | 'lost') => void;
+  readonly early: (WorkerReply | 'lost')[];
+}
+
+/** A judging worker started, its replies held until a pool takes it. */
+function spawn(start: WorkerStart): Slot {
+  const worker = new Worker(ENTRY, { workerData: start satisfies WorkerStart, stdout: true, stderr: true });
+  const slot: Slot = { worker, ready: false, dead: false, queued: new Set(), early: [] };
+  const to = (m: WorkerReply | 'lost') => (slot.to ? slot.to(m) : void slot.early.push(m));
+  worker.on('message', (m: WorkerReply) => to(m));
+  worker.on('error', () => to('lost'));
+  worker.on('exit', () => to('lost'));
+  // a worker writes nothing: the command's output is this thread's alone
+  worker.stdout.resume();
+  worker.stderr.resume();
+  return slot;
+}
+
+/**
+ * Workers started with the command (`--jobs N`, startEarly), before its own setup: each imports its catalog while
+ * this thread imports its own, instead of while this thread judges alone. The command's pool takes them; those no
+ * pool took (the command ended before reading its input) end with the command (endEarly).
+ */
+const early = new Map<string, Slot[]>();
+const earlyKey = (plan: WorkerPlan, file: string): string => JSON.stringify([plan.command, plan.args, file]);
+
+export function startEarly(plan: WorkerPlan, file: string): void {
+  const key = earlyKey(plan, file);
+  if (plan.jobs === undefined || plan.jobs < 2 || early.has(key)) return;
+  const workers = plan.jobs - 1;
+  const slots = Array.from({ length: workers }, () => spawn({ plan, file }));
+  // not kept alive by them: a command that ends early ends the process
+  for (const s of slots) s.worker.unref();
+  early.set(key, slots);
+}
+
+/** Workers startEarly started that no pool took yet (for the tests). */
+export const earlyWaiting = (): number => [...early.values()].reduce((n, s) => n + s.length, 0);
+
+/** The workers startEarly started that no pool took, ended. */
+export async function endEarly(): Promise<void> {
+  const slots = [...early.values()].flat();
+  early.clear();
+  await Promise.all(slots.map((s) => s.worker.terminate()));
 }
 
 export interface Pending {
@@ -111,7 +159,13 @@ export class JudgePool<J> {
     const seq = this.nextSeq++;
     const batch = { start, pieces };
     this.pending.set(seq, batch);
-    const slot = this.free();
+    let slot = this.free();
+    // A worker's replies wait behind this thread's work (buffered input is read without a turn of the event
+    // loop): take them in before judging here, or the worker runs dry while this thread judges for it.
+    if (!slot && this.slots.some((s) => !s.dead && s.ready)) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      slot = this.free();
+    }
     if (slot) {
       slot.queued.add(seq);
       slot.worker.postMessage({ seq, start, pieces } satisfies BatchMessage);
@@ -122,7 +176,7 @@ export class JudgePool<J> {
       if (this.slots.length === 0 && this.judgedHereMs >= AUTO_AFTER_MS && this.pays()) this.start();
     }
     this.flush();
-    const ahead = this.slots.filter((s) => !s.dead).length * QUEUE + 4;
+    const ahead = this.slots.filter((s) => !s.dead).length * QUEUE + AHEAD;
     while (!this.failure && this.nextSeq - this.nextDeliver > ahead) await this.event();
     if (this.failure) throw this.failure.error;
   }
@@ -157,21 +211,17 @@ export class JudgePool<J> {
   }
 
   private start(): void {
+    const key = earlyKey(this.plan, this.file);
+    const started = early.get(key) ?? [];
+    early.delete(key);
     for (let i = 0; i < this.plan.workers; i++) {
-      const worker = new Worker(ENTRY, {
-        workerData: { plan: this.plan, file: this.file } satisfies WorkerStart,
-        stdout: true,
-        stderr: true,
-      });
-      const slot: Slot = { worker, ready: false, dead: false, queued: new Set() };
-      worker.on('message', (m: WorkerReply) => this.reply(slot, m));
-      worker.on('error', () => this.lost(slot));
-      worker.on('exit', () => this.lost(slot));
-      // a worker writes nothing: the command's output is this thread's alone
-      worker.stdout.resume();
-      worker.stderr.resume();
+      const slot = started[i] ?? spawn({ plan: this.plan, file: this.file });
+      slot.worker.ref();
+      slot.to = (m) => (m === 'lost' ? this.lost(slot) : this.reply(slot, m));
       this.slots.push(slot);
+      for (const m of slot.early.splice(0)) slot.to(m);
     }
+    for (const s of started.slice(this.plan.workers)) void s.worker.terminate();
   }
 
   /** A worker with room: loaded (or, with `--jobs N`, loading: its queue waits for it), fewest queued first. */

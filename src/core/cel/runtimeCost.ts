@@ -16,9 +16,19 @@ export const RUNTIME_PER_CALL_LIMIT = 1_000_000;
 export const RUNTIME_COST_BUDGET = 10_000_000;
 
 const isObj = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
+/** Code points (Go's rune count): a surrogate pair is one. */
 const runes = (s: string): number => {
-  let n = 0;
-  for (const _ of s) n++;
+  let n = s.length;
+  for (let i = 0; i < s.length - 1; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
   return n;
 };
 
@@ -151,7 +161,9 @@ function dataSizeAt(
     } else {
       const field: Decl | undefined = d.k === 'object' ? d.fields.get(step) : undefined;
       if (field === undefined) return undefined;
-      for (const o of vals) if (isObj(o)) for (const k of Object.keys(o)) if (celNamed(k, step)) next.push(o[k]);
+      if (ownName(step)) {
+        for (const o of vals) if (isObj(o) && Object.hasOwn(o, step)) next.push(o[step]);
+      } else for (const o of vals) if (isObj(o)) for (const k of Object.keys(o)) if (celNamed(k, step)) next.push(o[k]);
       d = field;
     }
     vals = next;
@@ -175,6 +187,14 @@ function dataSizeAt(
       return d.maxElements;
   }
 }
+
+/** Field names (of the schema: few) that only the key of the same name has as its CEL name. */
+const ownNames = new Map<string, boolean>();
+const ownName = (name: string): boolean => {
+  let own = ownNames.get(name);
+  if (own === undefined) ownNames.set(name, (own = !name.includes('__') && escapeCelName(name) === name));
+  return own;
+};
 
 /** Whether data key `k` is the field CEL calls `name`: a name without `__` is no key's escaped form but its own. */
 const celNamed = (k: string, name: string): boolean =>

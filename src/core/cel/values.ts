@@ -2,7 +2,7 @@
 // int (bigint), `number` is double, objects with `properties` expose their fields under Kubernetes' escaped
 // names (`namespace` -> `__namespace__`, `a.b` -> `a__dot__b`), maps keep their keys. Maps are JS Maps, so any
 // key (`__proto__`) is data.
-import { celList } from '@bufbuild/cel';
+import { celList, celMap } from '@bufbuild/cel';
 import { create } from '@bufbuild/protobuf';
 import { DurationSchema, TimestampSchema } from '@bufbuild/protobuf/wkt';
 import type { StructuralSchema } from '../model/model.ts';
@@ -64,7 +64,53 @@ export function propSchema(s: Schema, key: string): StructuralSchema | undefined
   return obj(ap) as StructuralSchema | undefined;
 }
 
-/** A JSON value under `schema` as a CEL input. `embedded` marks x-kubernetes-embedded-resource objects. */
+/** What toCelValue reads of a schema node, found once per node: a whole cluster's objects share their schema. */
+interface Shape {
+  readonly items: StructuralSchema | undefined;
+  /** A set or map list: compares without order. */
+  readonly unordered: boolean;
+  readonly props: Readonly<Record<string, StructuralSchema>> | undefined;
+  readonly embedded: boolean;
+  /** Fields it does not declare are kept (additionalProperties, or x-kubernetes-preserve-unknown-fields). */
+  readonly keepsUnknown: boolean;
+  readonly additional: StructuralSchema | undefined;
+  /** Its declared fields' CEL names (escaped; undefined: not expressible), as they are met. */
+  readonly names: Map<string, string | undefined>;
+}
+const EMBEDDED_FIELDS = new Set(['apiVersion', 'kind', 'metadata']);
+const shapes = new WeakMap<object, Shape>();
+const NO_SCHEMA: Shape = {
+  items: undefined,
+  unordered: false,
+  props: undefined,
+  embedded: false,
+  keepsUnknown: true,
+  additional: undefined,
+  names: new Map(),
+};
+function shapeOf(s: Schema): Shape {
+  if (s === undefined) return NO_SCHEMA;
+  let sh = shapes.get(s);
+  if (!sh) {
+    const listType = s['x-kubernetes-list-type'];
+    sh = {
+      items: obj(s.items) as StructuralSchema | undefined,
+      unordered: listType === 'set' || listType === 'map',
+      props: schemaProps(s),
+      embedded: s['x-kubernetes-embedded-resource'] === true,
+      keepsUnknown: s.additionalProperties !== undefined || s['x-kubernetes-preserve-unknown-fields'] === true,
+      additional: obj(s.additionalProperties) as StructuralSchema | undefined,
+      names: new Map(),
+    };
+    shapes.set(s, sh);
+  }
+  return sh;
+}
+
+/**
+ * A JSON value under `schema` as a CEL input. `embedded` marks x-kubernetes-embedded-resource objects. Lists
+ * and maps are the CEL library's own (celList, celMap), so it need not wrap them again at every read.
+ */
 export function toCelValue(value: unknown, schema: Schema): unknown {
   if (value === null || typeof value === 'boolean') return value;
   if (typeof value === 'string') return typeof schema?.format === 'string' ? formatted(value, schema.format) : value;
@@ -75,37 +121,34 @@ export function toCelValue(value: unknown, schema: Schema): unknown {
     // integer, int-or-string, or schemaless: JSON integers decode as int64 in the API server
     return Number.isInteger(value) && t !== 'number' ? BigInt(value) : value;
   }
+  const sh = shapeOf(schema);
   if (Array.isArray(value)) {
-    const items = obj(schema?.items) as StructuralSchema | undefined;
-    const out = value.map((v) => toCelValue(v, items));
-    const listType = schema?.['x-kubernetes-list-type'];
-    if (listType !== 'set' && listType !== 'map') return out;
-    // set and map lists compare without order (apiserver/pkg/cel/common values.go)
+    const out: unknown[] = new Array(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = toCelValue(value[i], sh.items);
     const l = celList(out as never) as object;
-    Object.defineProperty(l, UNORDERED, { value: true });
+    // set and map lists compare without order (apiserver/pkg/cel/common values.go)
+    if (sh.unordered) Object.defineProperty(l, UNORDERED, { value: true });
     return l;
   }
   const o = obj(value);
   if (!o) return null;
-  const props = schemaProps(schema);
-  const embedded = schema?.['x-kubernetes-embedded-resource'] === true;
+  const { props, embedded } = sh;
   const out = new Map<string, unknown>();
-  for (const [k, v] of Object.entries(o)) {
+  for (const k of Object.keys(o)) {
+    const declared = props !== undefined && Object.hasOwn(props, k);
+    const child = declared ? props[k] : sh.additional;
     if (props !== undefined || embedded) {
-      const known =
-        (props !== undefined && Object.hasOwn(props, k)) ||
-        (embedded && ['apiVersion', 'kind', 'metadata'].includes(k));
-      if (known) {
-        const name = escapeCelName(k);
-        if (name !== undefined) out.set(name, toCelValue(v, propSchema(schema, k)));
+      if (declared || (embedded && EMBEDDED_FIELDS.has(k))) {
+        let name = sh.names.get(k);
+        if (name === undefined && !sh.names.has(k)) sh.names.set(k, (name = escapeCelName(k)));
+        if (name !== undefined) out.set(name, toCelValue(o[k], child));
         continue;
       }
-      if (schema?.additionalProperties === undefined && schema?.['x-kubernetes-preserve-unknown-fields'] !== true)
-        continue;
+      if (!sh.keepsUnknown) continue;
     }
-    out.set(k, toCelValue(v, propSchema(schema, k)));
+    out.set(k, toCelValue(o[k], child));
   }
-  return out;
+  return celMap(out as never);
 }
 
 // Strings with a format CEL has a type for (apiserver/pkg/cel/common values.go): duration, date, date-time, byte.

@@ -191,7 +191,7 @@ export class RuleContext {
   private costOf(p: CelProgram, decl: Decl | undefined, r: Rule, v: unknown, old: unknown): number {
     if (!decl) return 0;
     return (
-      runtimeCost(p, varsFor(decl, r), { self: v, ...(old !== undefined ? { oldSelf: old } : {}) }, this.sized) ?? 0
+      runtimeCost(p, varsFor(decl, r), old !== undefined ? { self: v, oldSelf: old } : { self: v }, this.sized) ?? 0
     );
   }
 
@@ -266,6 +266,7 @@ export class RuleContext {
       // The evaluator's own bound is over what the rule can reach: its own value (and old value), not the document.
       const dataSize = Math.max(this.sizeOf(v), r.transition ? this.sizeOf(old) : 0);
       const out = evaluateCel(r.program, bindings, { dataSize });
+      if (out.kind === 'value' && out.value === true) continue;
       const at = r.fieldPath ? [...path, ...r.fieldPath] : path;
       const extra = { transition: r.transition };
       if (out.kind === 'cost')
@@ -279,7 +280,7 @@ export class RuleContext {
         );
       else if (out.kind === 'error')
         w.add('CEL_RULE_ERROR', `${out.message} evaluating rule: ${r.message ?? r.rule}`, path, r.rule, 'error', extra);
-      else if (out.value !== true)
+      else
         w.add(
           'CEL_RULE',
           this.message(r, bindings, dataSize, (m) => this.costOf(m, decl, r, raw, old)),
