@@ -13,6 +13,7 @@ import path from 'node:path';
 import { load } from 'js-yaml';
 import { stringify } from 'yaml';
 import { corpusPath, HAS_CORPUS } from '../src/core/testdata/corpus.ts';
+import { freshBundle } from '../bin/cliBundle.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const route = corpusPath('gateway-api/samples/v1.6.1/standard/httproute.yaml');
@@ -111,6 +112,9 @@ const load1 = () =>
     .map((l) => l.toFixed(1))
     .join(' ');
 console.log(`load average at start: ${load1()}`);
+console.log(
+  `CLI: ${freshBundle() ? 'bundled (npm run build:cli)' : 'from the sources (no current bundle: npm run build:cli)'}`,
+);
 const counts = process.env.VE_BENCH_100K === '1' ? [10_000, 100_000] : [10_000];
 const allCommands: Record<string, string[]> = {
   validate: ['validate', '--catalog', catalog],

@@ -1,7 +1,15 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI directly (no build step): tsx registers a loader for .ts files.
-import { register } from 'tsx/esm/api';
+// Runs the CLI the build bundled when it is current (bin/cliBundle.mjs), else the TypeScript sources through tsx.
+// VE_CLI_FROM_SOURCE=1 always runs the sources.
+import { pathToFileURL } from 'node:url';
+import { freshBundle } from './cliBundle.mjs';
 
-register();
-const { main } = await import('../src/cli/main.ts');
+const bundle = process.env.VE_CLI_FROM_SOURCE === '1' ? undefined : freshBundle();
+let main;
+if (bundle) ({ main } = await import(pathToFileURL(bundle).href));
+else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ main } = await import('../src/cli/main.ts'));
+}
 process.exitCode = await main(process.argv.slice(2));

@@ -1,8 +1,8 @@
-// The CLI's version: package.json's, read once at startup (the CLI runs from the checkout, no build step).
+// The CLI's version: package.json's, read once at startup.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { PACKAGE_JSON } from './paths.ts';
 
-const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
+const pkg = JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as {
   version?: unknown;
 };
 export const VERSION = typeof pkg.version === 'string' ? pkg.version : 'unknown';

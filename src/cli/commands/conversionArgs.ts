@@ -18,8 +18,9 @@ import { hooksFor } from '../../catalogs/hooks.ts';
 import { loadCatalogSource } from '../catalogSource.ts';
 import type { CommandIO } from '../io.ts';
 import { InputIssueError } from '../io.ts';
+import { BUILTIN_CATALOGS } from '../paths.ts';
 
-const BUILTIN_DIR = path.resolve(import.meta.dirname, '../../catalogs');
+const BUILTIN_DIR = BUILTIN_CATALOGS;
 
 /**
  * Loads --catalog SRC (a built-in id such as `crm-person` also works); prints issues; undefined on failure.
