@@ -9,6 +9,7 @@ import { InputIssueError, type CommandIO } from './io.ts';
 import { expectedDocuments, type Judge } from './parallel/judgeBatch.ts';
 import { JudgePool, startEarly, wireArgs, type WorkerPlan } from './parallel/judgePool.ts';
 import { Progress } from './progress.ts';
+import { boundHeapGrowth } from './streamHeap.ts';
 import { parsePiece, streamResources } from './streamResources.ts';
 import { fileIssue, inputName, printIssues, stableJson } from './commands/conversionArgs.ts';
 
@@ -108,6 +109,7 @@ export async function eachJudged<J>(
   progress: 'no' | 'yes' | 'eager',
   judging: Judging<J>,
 ): Promise<StreamedRun> {
+  boundHeapGrowth();
   const name = inputName(file);
   const failed: { error?: unknown } = {};
   let chars = 0;
