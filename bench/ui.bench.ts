@@ -276,14 +276,17 @@ try {
       .click({ position: { x: 120, y: 12 } });
     await p.keyboard.press('Control+A');
     await settled(p);
+    if (process.env.BENCH_TRACE) await startTrace(browser, p);
     await p.keyboard.press('Control+V');
     const t0 = await p.evaluate(() => (window as unknown as { __pasteAt: number }).__pasteAt);
     const at = await waitRendered(p, text.length, t0);
+    const sent = await p.evaluate(() => performance.getEntriesByName('ve:send').at(-1)?.startTime ?? NaN);
+    const trace = process.env.BENCH_TRACE ? `; ${formatTrace(await stopTrace(browser, t0, at, sent))}` : '';
     cold.ms.push(at - t0);
     cold.workerMs.push(await p.evaluate(() => window.__versionExplorer?.rendered?.millis ?? NaN));
     noteLoad('cold');
     if (process.env.BENCH_VERBOSE)
-      console.log(`  first paste after a cold load, run ${run}: panes +${(at - t0).toFixed(0)} ms`);
+      console.log(`  first paste after a cold load, run ${run}: panes +${(at - t0).toFixed(0)} ms${trace}`);
     await p.context().close();
   }
 

@@ -5,7 +5,7 @@ import { exampleFor } from '../examples.ts';
 import { explore, exploreRanges, setCatalog } from '../viewModel/engine.ts';
 import { FAST_PARSE_CHARS, parseValues } from '../viewModel/parseInput.ts';
 import type { ExploreRequest } from '../viewModel/types.ts';
-import { warmUp, warmUpText } from './warmUp.ts';
+import { WARM_UP_CHARS, warmUp, warmUpText } from './warmUp.ts';
 
 const serviceFabric = import.meta.glob<string>('../../catalogs/servicefabric/source/*', {
   query: '?raw',
@@ -20,28 +20,31 @@ describe('warmUpText', () => {
   it.each([
     ['YAML', yaml],
     ['JSON', json],
-  ])('%s: the input plus one field, large enough for the values-only parse', (_, input) => {
-    const text = warmUpText(input);
-    expect(text).toBeDefined();
-    const fast = parseValues(text as string);
+  ])('%s: the same document with its longest list repeated, large enough for the values-only parse', (_, input) => {
+    expect(warmUpText(input)?.length).toBeGreaterThanOrEqual(WARM_UP_CHARS);
+    const text = warmUpText(input, FAST_PARSE_CHARS + 4096) as string;
+    expect(text.length).toBeGreaterThanOrEqual(FAST_PARSE_CHARS + 4096);
+    expect(/\S/.exec(text)?.[0] === '{').toBe(input === json);
+    const fast = parseValues(text);
     expect(fast).toBeDefined();
-    const { veWarmUp, ...rest } = fast?.value as Record<string, unknown>;
-    expect(rest).toEqual(parseResources(input).documents[0]?.value);
-    expect(Array.isArray(veWarmUp)).toBe(true);
-    // The same value as the full parse reads it (the warm-up runs the ranges' parse too).
-    expect(parseResources(text as string).issues).toEqual([]);
-    expect(parseResources(text as string).documents[0]?.value).toEqual(fast?.value);
+    const value = fast?.value as { spec: { properties: { nodeTypes: { name: string }[] } } };
+    const original = parseResources(input).documents[0]?.value as typeof value;
+    const nodeTypes = value.spec.properties.nodeTypes;
+    expect(nodeTypes.length).toBeGreaterThan(100);
+    expect(new Set(nodeTypes.map((n) => n.name)).size).toBe(nodeTypes.length);
+    expect({ ...value, spec: { ...value.spec, properties: { ...value.spec.properties, nodeTypes: [] } } }).toEqual({
+      ...original,
+      spec: { ...original.spec, properties: { ...original.spec.properties, nodeTypes: [] } },
+    });
+    // The same value as the full parse reads it.
+    expect(parseResources(text).issues).toEqual([]);
+    expect(parseResources(text).documents[0]?.value).toEqual(fast?.value);
   });
 
-  it('gives up on a text that is not one object', () => {
+  it('gives up on a text that is not one object with a list', () => {
     expect(warmUpText('- a\n- b\n')).toBeUndefined();
-    expect(warmUpText('[1, 2]')).toBeUndefined();
+    expect(warmUpText('a: 1\nb: {c: 2}\n')).toBeUndefined();
     expect(warmUpText('')).toBeUndefined();
-  });
-
-  it('adds nothing to a text already large', () => {
-    const big = `${yaml}\n# ${'x'.repeat(FAST_PARSE_CHARS + 4096)}\n`;
-    expect(warmUpText(big)).toBe(`${big}veWarmUp:\n`);
   });
 });
 

@@ -4,40 +4,53 @@
 // its first answer, it runs the large-input path once (values-only parse, first lines, whole panes, the ranges'
 // full parse) on a synthetic document of a few hundred lines made from the input on screen, and drops the
 // result. It runs once per page, and any request that arrives first postpones it.
-import { explore, exploreRanges, prepareWholePanes } from '../viewModel/engine.ts';
-import { FAST_PARSE_CHARS } from '../viewModel/parseInput.ts';
+import { stringify } from 'yaml';
+import { explore } from '../viewModel/engine.ts';
+import { parseValues } from '../viewModel/parseInput.ts';
 import type { ExploreRequest } from '../viewModel/types.ts';
+
+/** The synthetic document's size: smaller ones (100 KB) left the first megabyte as slow (V8 tiers code up and
+ * sizes its young generation by what it has run). */
+export const WARM_UP_CHARS = 512 * 1024;
 
 /** Idle time before the warm-up: after the first render's and Monaco's own start work. */
 export const WARM_UP_IDLE_MS = 1000;
 
+/** The array holding the most items (the first of those), where the document repeats itself. */
+function longestArray(v: unknown, best: unknown[] | undefined = undefined): unknown[] | undefined {
+  if (v === null || typeof v !== 'object') return best;
+  if (Array.isArray(v) && v.length > 0 && (!best || v.length > best.length)) best = v;
+  for (const c of Array.isArray(v) ? v : Object.values(v)) best = longestArray(c, best);
+  return best;
+}
+
+/** An item again, its `name` (a list-map key in most schemas) made unique. */
+const copyOf = (item: unknown, i: number): unknown =>
+  item !== null &&
+  typeof item === 'object' &&
+  !Array.isArray(item) &&
+  typeof (item as { name?: unknown }).name === 'string'
+    ? { ...item, name: `${(item as { name: string }).name}-${i}` }
+    : item;
+
 /**
- * The input with one more top-level field: a list of varied entries (maps, lists, strings, numbers, booleans,
- * quoted and multi-line scalars), enough to take the large-input path. Undefined for a text that is not one
- * block-style YAML or JSON object (nothing to learn from it).
+ * The input's own document with its longest list's items repeated until the text takes the large-input path
+ * (same fields, so the conversions and the panes run the code a large paste of this kind runs), written as the
+ * input is (YAML or JSON). Undefined for a text that is not one object with a list.
  */
-export function warmUpText(input: string, minChars = FAST_PARSE_CHARS + 4096): string | undefined {
+export function warmUpText(input: string, minChars = WARM_UP_CHARS): string | undefined {
+  const parsed = parseValues(input, 0);
+  if (!parsed) return undefined;
+  const value = structuredClone(parsed.value);
+  const list = longestArray(value);
+  if (!list) return undefined;
   const json = /\S/.exec(input)?.[0] === '{';
-  if (!json && !/^[A-Za-z_"'][^\n]*:/m.test(input)) return undefined;
-  const entries: string[] = [];
-  let size = input.length;
-  for (let i = 0; size < minChars; i++) {
-    const e = json
-      ? `{"name":"item-${i}","count":${i},"ratio":${i / 8},"enabled":${i % 2 === 0},"note":null,` +
-        `"tags":["a${i}","b"],"nested":{"key":"value ${i}","list":[${i},${i + 1}]}}`
-      : `  - name: item-${i}\n    count: ${i}\n    ratio: ${i / 8}\n    enabled: ${i % 2 === 0}\n    note: null\n` +
-        `    quoted: "line ${i}\\n"\n    tags: [a${i}, b]\n    nested:\n      key: value ${i}\n      list:\n` +
-        `        - ${i}\n        - ${i + 1}\n    text: |\n      first ${i}\n      second\n`;
-    entries.push(e);
-    size += e.length + 1;
-  }
-  if (json) {
-    const end = input.lastIndexOf('}');
-    if (end < 0) return undefined;
-    const head = input.slice(0, end).trimEnd();
-    return `${head}${head.endsWith('{') ? '' : ','}"veWarmUp":[${entries.join(',')}]}`;
-  }
-  return `${input.endsWith('\n') ? input : `${input}\n`}veWarmUp:\n${entries.join('')}`;
+  const write = (v: unknown) => (json ? JSON.stringify(v, null, 2) : stringify(v, { aliasDuplicateObjects: false }));
+  const items = [...list];
+  const each = Math.max(1, items.reduce<number>((n, it) => n + write([it]).length, 0) / items.length);
+  const missing = Math.max(0, minChars - write(value).length);
+  for (let i = 0; i < Math.ceil(missing / each) + 1; i++) list.push(copyOf(items[i % items.length], i));
+  return write(value);
 }
 
 /** One two-phase explore of the warm-up text, its result dropped. Only when no second phase is pending. */
@@ -45,7 +58,7 @@ export function warmUp(req: ExploreRequest): void {
   const input = warmUpText(req.input);
   if (input === undefined) return;
   const r = explore({ ...req, input }, true);
-  if (!r.rangesPending) return;
-  prepareWholePanes();
-  exploreRanges();
+  // The request on screen again (small: one phase, and nothing left pending). Not the second phase: the full
+  // parse of half a megabyte would cost about a second of idle CPU.
+  if (r.rangesPending) explore(req, true);
 }
