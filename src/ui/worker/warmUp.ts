@@ -1,9 +1,9 @@
 // The first large paste after a page load met a cold worker: js-yaml's loader, the conversions and the panes'
 // rendering had only run on the small example (code not yet optimised, a young generation sized for small
 // inputs), and took about twice the CPU time of later pastes. So once the worker has been idle a moment after
-// its first answer, it runs the large-input path once (values-only parse, first lines, whole panes, the ranges'
-// full parse) on a synthetic document of a few hundred lines made from the input on screen, and drops the
-// result. It runs once per page, and any request that arrives first postpones it.
+// its first answer, it runs a large input's first phase (values-only parse, conversions, first lines) once on
+// the document on screen grown to half a megabyte, and drops the result (docs/performance.md, "Slow pastes, and
+// the first paste after a load"). The worker runs it once per page; any request that arrives first postpones it.
 import { stringify } from 'yaml';
 import { explore } from '../viewModel/engine.ts';
 import { parseValues } from '../viewModel/parseInput.ts';
@@ -53,7 +53,8 @@ export function warmUpText(input: string, minChars = WARM_UP_CHARS): string | un
   return write(value);
 }
 
-/** One two-phase explore of the warm-up text, its result dropped. Only when no second phase is pending. */
+/** A large input's first phase on the warm-up text, its result dropped (the caller: not while a second phase is
+ * pending, which this replaces). */
 export function warmUp(req: ExploreRequest): void {
   const input = warmUpText(req.input);
   if (input === undefined) return;
