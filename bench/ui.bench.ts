@@ -3,7 +3,10 @@
 //   2. time to first render of the built-in example (navigation start -> all panes rendered),
 //   2b. Monaco interactive on a cold load (navigation start -> the editor's input element is in the page),
 //   3. time from a 1 MB paste (Ctrl+V in the editor) to all panes updated (YAML and JSON), and the longest
-//      main-thread task meanwhile.
+//      main-thread task meanwhile (BENCH_TRACE=1: each paste's garbage collection and busy time, from a
+//      Chromium trace; BENCH_SCENARIOS=0,2: only those pastes),
+//   4. the first 1 MB YAML paste after a cold load (a fresh page per run; not a warm-up to discard; BENCH_COLD=n
+//      runs).
 // `npm run bench:ui` (or part of `npm run bench`). Set BENCH_NO_BUILD=1 to reuse dist/, BENCH_DIST=<folder> to
 // measure another build (a copy of an earlier dist/: compare builds in the same minutes).
 import { spawnSync } from 'node:child_process';
@@ -14,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { bigClusterYaml } from './support/bigResource.ts';
+import { formatTrace, startTrace, stopTrace } from './support/gcTrace.ts';
 import { startPreview } from '../scripts/previewServer.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -78,6 +82,51 @@ async function waitRendered(page: Page, inputLength: number, since: number, comp
   return (await h.jsonValue()) as number;
 }
 
+/** A page ready for pastes: the ServiceFabric example in the ASO view, Monaco loaded, the paste's key press and
+ * long tasks observed. */
+async function pastePage(): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 720 },
+    serviceWorkers: 'block',
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  const page = await context.newPage();
+  await page.goto(base);
+  await page.getByLabel('Catalog', { exact: true }).selectOption('b:servicefabric');
+  await page.waitForFunction(
+    () => window.__versionExplorer?.rendered?.at && document.querySelector('.monaco-editor'),
+    undefined,
+    { timeout: 60_000 },
+  );
+  await page.evaluate(() => {
+    const w = window as unknown as { __longest: number; __lastLong: number; __pasteAt: number };
+    w.__longest = 0;
+    w.__lastLong = performance.now();
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) {
+        w.__longest = Math.max(w.__longest, e.duration);
+        w.__lastLong = Math.max(w.__lastLong, e.startTime + e.duration);
+      }
+    }).observe({ type: 'longtask', buffered: false });
+    addEventListener(
+      'keydown',
+      (e: KeyboardEvent) => {
+        if (e.code === 'KeyV' && e.ctrlKey) w.__pasteAt = performance.now();
+      },
+      true,
+    );
+  });
+  return page;
+}
+
+/** Resolves once no long task has run for 1.5 s (the previous paste's ranges, link and autosave done). */
+const settled = (page: Page) =>
+  page.waitForFunction(
+    () => performance.now() - (window as unknown as { __lastLong: number }).__lastLong > 1500,
+    undefined,
+    { timeout: 60_000, polling: 250 },
+  );
+
 try {
   // 1 + 2: initial JS and first render, on a cold page.
   const firstRenders: number[] = [];
@@ -123,43 +172,8 @@ try {
   // 3: 1 MB paste -> all panes updated, YAML and JSON: a real paste (clipboard, Ctrl+V in the editor), timed
   // from the key press, with the longest main-thread task meanwhile. Each paste starts on a settled page
   // (the previous paste's ranges, link and autosave done) and replaces the built-in example, as a user's would.
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 720 },
-    serviceWorkers: 'block',
-    permissions: ['clipboard-read', 'clipboard-write'],
-  });
-  const page = await context.newPage();
-  await page.goto(base);
-  await page.getByLabel('Catalog', { exact: true }).selectOption('b:servicefabric');
-  await page.waitForFunction(
-    () => window.__versionExplorer?.rendered?.at && document.querySelector('.monaco-editor'),
-    undefined,
-    { timeout: 60_000 },
-  );
-  await page.evaluate(() => {
-    const w = window as unknown as { __longest: number; __lastLong: number; __pasteAt: number };
-    w.__longest = 0;
-    w.__lastLong = performance.now();
-    new PerformanceObserver((l) => {
-      for (const e of l.getEntries()) {
-        w.__longest = Math.max(w.__longest, e.duration);
-        w.__lastLong = Math.max(w.__lastLong, e.startTime + e.duration);
-      }
-    }).observe({ type: 'longtask', buffered: false });
-    addEventListener(
-      'keydown',
-      (e: KeyboardEvent) => {
-        if (e.code === 'KeyV' && e.ctrlKey) w.__pasteAt = performance.now();
-      },
-      true,
-    );
-  });
-  const settle = () =>
-    page.waitForFunction(
-      () => performance.now() - (window as unknown as { __lastLong: number }).__lastLong > 1500,
-      undefined,
-      { timeout: 60_000, polling: 250 },
-    );
+  const page = await pastePage();
+  const settle = () => settled(page);
   const results: Record<
     string,
     { ms: number[]; longest: number[]; bytes: number; workerMs: number[]; completeMs: number[] }
@@ -172,7 +186,9 @@ try {
     ['yaml', '1 MB', 'aso'],
     ['yaml', 'example', 'deployed'],
   ] as const;
-  for (const [format, over, view] of scenarios) {
+  const only = process.env.BENCH_SCENARIOS?.split(',').map(Number);
+  for (const [i, [format, over, view]] of scenarios.entries()) {
+    if (only && !only.includes(i)) continue;
     const name = `${format} over the ${over === 'example' ? 'example' : '1 MB'}${view === 'deployed' ? ', As deployed' : ''}`;
     results[name] = { ms: [], longest: [], bytes: 0, workerMs: [], completeMs: [] };
     for (let run = 0; run < RUNS + 1; run++) {
@@ -200,6 +216,7 @@ try {
       await page.keyboard.press('Control+A');
       await settle();
       await page.evaluate(() => ((window as unknown as { __longest: number }).__longest = 0));
+      if (process.env.BENCH_TRACE) await startTrace(browser, page);
       await page.keyboard.press('Control+V');
       const t0 = await page.evaluate(() => (window as unknown as { __pasteAt: number }).__pasteAt);
       const n = text.length;
@@ -219,9 +236,12 @@ try {
           ) as Record<string, number>,
         t0,
       );
+      const trace = process.env.BENCH_TRACE
+        ? `; ${formatTrace(await stopTrace(browser, t0, at, t0 + (phases['ve:send'] ?? NaN)))}`
+        : '';
       if (process.env.BENCH_VERBOSE)
         console.log(
-          `  ${name} run ${run}: request sent +${phases['ve:send']?.toFixed(0)} ms, answer +${phases['ve:reply']?.toFixed(0)} ms, panes +${(at - t0).toFixed(0)} ms`,
+          `  ${name} run ${run}: request sent +${phases['ve:send']?.toFixed(0)} ms, answer +${phases['ve:reply']?.toFixed(0)} ms, panes +${(at - t0).toFixed(0)} ms${trace}`,
         );
       const workerMs = await page.evaluate(() => window.__versionExplorer?.rendered?.millis ?? NaN);
       // A large input's source ranges (editor markers, cursor sync) follow the panes.
@@ -240,6 +260,35 @@ try {
   const panesShown = await page.evaluate(() =>
     ['Stored', 'Target'].map((n) => document.querySelector(`section[aria-label="${n}"] .line`) !== null),
   );
+
+  await page.context().close();
+
+  // 4: the first 1 MB YAML paste after a cold load (what a user meets: the worker has only explored the small
+  // example), on a settled page, one per fresh page; nothing discarded.
+  const cold: { ms: number[]; workerMs: number[] } = { ms: [], workerMs: [] };
+  for (let run = 0; run < Number(process.env.BENCH_COLD ?? RUNS); run++) {
+    const p = await pastePage();
+    const text = bigClusterYaml(1_000_000, run);
+    await p.evaluate((t) => navigator.clipboard.writeText(t), text);
+    await p
+      .locator('.monaco-editor')
+      .first()
+      .click({ position: { x: 120, y: 12 } });
+    await p.keyboard.press('Control+A');
+    await settled(p);
+    if (process.env.BENCH_TRACE) await startTrace(browser, p);
+    await p.keyboard.press('Control+V');
+    const t0 = await p.evaluate(() => (window as unknown as { __pasteAt: number }).__pasteAt);
+    const at = await waitRendered(p, text.length, t0);
+    const sent = await p.evaluate(() => performance.getEntriesByName('ve:send').at(-1)?.startTime ?? NaN);
+    const trace = process.env.BENCH_TRACE ? `; ${formatTrace(await stopTrace(browser, t0, at, sent))}` : '';
+    cold.ms.push(at - t0);
+    cold.workerMs.push(await p.evaluate(() => window.__versionExplorer?.rendered?.millis ?? NaN));
+    noteLoad('cold');
+    if (process.env.BENCH_VERBOSE)
+      console.log(`  first paste after a cold load, run ${run}: panes +${(at - t0).toFixed(0)} ms${trace}`);
+    await p.context().close();
+  }
 
   console.log(
     `initial JS before Monaco (gzip): ${kb(initial.main)} KB on the main thread (target <= ${TARGET_INITIAL_KB} KB) + ${kb(initial.worker)} KB conversion worker`,
@@ -260,7 +309,11 @@ try {
         `ranges and markers in ${median(r.completeMs).toFixed(0)} ms${overExample ? ` (target <= ${TARGET_RANGES_MS} ms)` : ''}; ${loadOf(name)}`,
     );
   }
-  if (!panesShown.every(Boolean)) console.log('warning: a pane was empty after the paste');
+  console.log(
+    `first 1 MB paste after a cold load (yaml over the example): median ${median(cold.ms).toFixed(0)} ms (runs: ${cold.ms.map((x) => x.toFixed(0)).join(', ')}; target <= ${TARGET_PASTE_MS} ms); worker ${median(cold.workerMs).toFixed(0)} ms; ${loadOf('cold')}`,
+  );
+  if (results['yaml over the example, As deployed'] && !panesShown.every(Boolean))
+    console.log('warning: a pane was empty after the paste');
 } finally {
   await browser.close();
   server.stop();

@@ -5,7 +5,10 @@ import { builtinHooks } from '../../catalogs/hooks.ts';
 import { census, explore, exploreRanges, prepareWholePanes, setCatalog, strategies } from '../viewModel/engine.ts';
 import { transferablesOf } from '../viewModel/packLines.ts';
 import type { ExploreResult } from '../viewModel/types.ts';
+import type { ExploreRequest } from '../viewModel/types.ts';
+import { FAST_PARSE_CHARS } from '../viewModel/parseInput.ts';
 import type { WorkerRequest, WorkerResponse } from './protocol.ts';
+import { WARM_UP_IDLE_MS, warmUp } from './warmUp.ts';
 
 const post = (m: WorkerResponse, transfer: Transferable[] = []) =>
   (self as unknown as { postMessage(m: WorkerResponse, t: Transferable[]): void }).postMessage(m, transfer);
@@ -19,6 +22,25 @@ const transferables = (r: ExploreResult): Transferable[] =>
 
 /** The request whose ranges are still to come (the page asks for them once it has painted the panes). */
 let rangesFor: number | undefined;
+
+/** The warm-up (warmUp.ts): once per page, after the worker has been idle a moment; any message postpones it. */
+let warmed = false;
+let warmReq: ExploreRequest | undefined;
+let warmTimer: ReturnType<typeof setTimeout> | undefined;
+function scheduleWarmUp(): void {
+  clearTimeout(warmTimer);
+  if (warmed || !warmReq) return;
+  warmTimer = setTimeout(() => {
+    // Not while a second phase waits for the page's ranges request: the warm-up would replace it.
+    if (rangesFor !== undefined || !warmReq) return scheduleWarmUp();
+    warmed = true;
+    try {
+      warmUp(warmReq);
+    } catch {
+      // Only a warm-up: the next real request reports whatever fails.
+    }
+  }, WARM_UP_IDLE_MS);
+}
 
 self.onmessage = (e: MessageEvent<WorkerRequest>) => {
   const m = e.data;
@@ -37,6 +59,9 @@ self.onmessage = (e: MessageEvent<WorkerRequest>) => {
         post({ type: 'explore', id: m.id, result }, transferables(result));
         // (While the page paints the first lines: the ranges request comes after that.)
         if (result.rangesPending) prepareWholePanes();
+        // A large input has been through the path itself.
+        if (m.request.input.length >= FAST_PARSE_CHARS) warmed = true;
+        warmReq = m.request;
         break;
       }
       case 'ranges': {
@@ -77,6 +102,7 @@ self.onmessage = (e: MessageEvent<WorkerRequest>) => {
   } catch (err) {
     post(errorReply(m.id, err));
   }
+  scheduleWarmUp();
 };
 
 /** Work whose code loads on first use (importers, CRD acceptance: not needed for the first render). */
