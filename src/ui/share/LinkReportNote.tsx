@@ -1,7 +1,8 @@
 // Says what a link to the user's own catalog leaves out, so nobody wonders where the other CRDs went.
 import type { LinkReport } from './linkCatalog.ts';
+import { count } from './count.ts';
 
-const kb = (n: number) => `${Math.max(1, Math.round(n / 1024)).toLocaleString('en')} KB`;
+const kb = (n: number) => `${count(Math.max(1, Math.round(n / 1024)))} KB`;
 
 export function LinkReportNote({ report, onDismiss }: { readonly report: LinkReport; readonly onDismiss: () => void }) {
   const left = report.leftOutKinds.length;

@@ -7,6 +7,7 @@ import type { ExplorerState } from '../state.ts';
 import { LINK_LIMITS, type LinkLevel } from './limits.ts';
 import { onlyDocument } from './linkCatalog.ts';
 import type { SecretFinding } from './secrets.ts';
+import { count } from './count.ts';
 
 /** Longest text Copy link / Copy as Markdown put on the clipboard: what a GitHub comment holds. */
 export const MAX_COPY_CHARS = LINK_LIMITS[2].max;
@@ -36,7 +37,7 @@ const SHORT_LEVEL = {
   'too-long': 'too long',
 } as const;
 
-const kb = (chars: number) => `${Math.max(1, Math.round(chars / 1024)).toLocaleString('en')} KB`;
+const kb = (chars: number) => `${count(Math.max(1, Math.round(chars / 1024)))} KB`;
 
 export function LinkMeter({ length, level }: { readonly length: number; readonly level: LinkLevel }) {
   return (
@@ -51,7 +52,7 @@ export function LinkMeter({ length, level }: { readonly length: number; readonly
         value={Math.min(length, 10_000)}
         aria-label="Link length"
         aria-valuetext={`${length} characters`}
-        title={`${length.toLocaleString('en')} chars · ${SHORT_LEVEL[level]}`}
+        title={`${count(length)} chars · ${SHORT_LEVEL[level]}`}
       />
       <span
         className="share-meter-text"
@@ -61,7 +62,7 @@ export function LinkMeter({ length, level }: { readonly length: number; readonly
             : LINK_LIMITS.find((l) => l.level === level)?.label
         }
       >
-        {length.toLocaleString('en')} chars · {SHORT_LEVEL[level]}
+        {count(length)} chars · {SHORT_LEVEL[level]}
       </span>
     </span>
   );
@@ -112,8 +113,8 @@ export function CopyRefused({
       data-large={refused.large}
     >
       <p>
-        Not copied: the {refused.what === 'link' ? 'link' : 'Markdown'} would be {refused.length.toLocaleString('en')}{' '}
-        characters, more than a GitHub comment holds ({MAX_COPY_CHARS.toLocaleString('en')}).{' '}
+        Not copied: the {refused.what === 'link' ? 'link' : 'Markdown'} would be {count(refused.length)} characters,
+        more than a GitHub comment holds ({count(MAX_COPY_CHARS)}).{' '}
         {refused.large === 'catalog' ? (
           <>
             Your catalog ({kb(refused.size)}) is what is large: load it from an https URL (From URL…) so the link refers
