@@ -1,6 +1,7 @@
 // UI benchmark: drives the production build in Chromium (Debian's) and reports
 //   1. initial JS before Monaco (gzip): what the page loads before the editor chunk is requested,
-//   2. time to first render of the built-in example (navigation start -> all panes rendered),
+//   2. time to first render of the built-in example (navigation start -> all panes rendered; BENCH_TRACE_FIRST=1:
+//      the steps of its critical path from a Chromium trace, bench/support/firstTrace.ts),
 //   2b. Monaco interactive on a cold load (navigation start -> the editor's input element is in the page),
 //   3. time from a 1 MB paste (Ctrl+V in the editor) to all panes updated (YAML and JSON), and the longest
 //      main-thread task meanwhile (BENCH_TRACE=1: each paste's garbage collection and busy time, from a
@@ -18,6 +19,7 @@ import { chromium, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { bigClusterYaml } from './support/bigResource.ts';
 import { formatTrace, startTrace, stopTrace } from './support/gcTrace.ts';
+import { formatFirstSteps, startFirstTrace, stopFirstTrace } from './support/firstTrace.ts';
 import { startPreview } from '../scripts/previewServer.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -134,6 +136,7 @@ try {
   let initial = { main: 0, worker: 0, files: [] as string[] };
   for (let run = 0; run < RUNS; run++) {
     const { page, scripts } = await freshPage();
+    if (process.env.BENCH_TRACE_FIRST) await startFirstTrace(browser, page);
     await page.goto(base);
     // performance.now() counts from navigation start: the first `rendered` stamp is the time to first render.
     const h = await page.waitForFunction(() => window.__versionExplorer?.rendered?.at ?? false, undefined, {
@@ -142,6 +145,13 @@ try {
     });
     firstRenders.push((await h.jsonValue()) as number);
     noteLoad('first');
+    if (process.env.BENCH_TRACE_FIRST) {
+      const sent = await page.evaluate(() => performance.getEntriesByName('ve:send')[0]?.startTime ?? NaN);
+      const steps = await stopFirstTrace(browser, sent, firstRenders.at(-1) ?? NaN);
+      console.log(
+        `  first render ${firstRenders.at(-1)?.toFixed(0)} ms (traced), sent ${sent.toFixed(0)}: ${formatFirstSteps(steps)}`,
+      );
+    }
     // Monaco interactive: its edit surface (EditContext or the textarea fallback) exists and keys reach it.
     const m = await page.waitForFunction(
       () =>

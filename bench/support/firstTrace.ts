@@ -1,0 +1,85 @@
+// Chromium trace of one cold load (BENCH_TRACE_FIRST=1 in bench/ui.bench.ts): the steps of the first render's
+// critical path on the page's clock (navigation start = 0), to say where its time goes: the conversion worker's
+// code compiled and evaluated, its first messages (the catalog, then the example's conversion) handled, and how
+// long the page's main thread was busy before the panes. Tracing itself slows the load: compare steps, not totals.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+
+const CATEGORIES = ['devtools.timeline', 'v8', 'blink.user_timing', 'toplevel'];
+// (Top-level tasks: 'ThreadControllerImpl::RunTask', from the toplevel category.)
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+/** A step: start and duration, ms on the page's clock. */
+export type Step = readonly [start: number, ms: number];
+
+export interface FirstRenderSteps {
+  readonly workerCompile?: Step;
+  readonly workerEvaluate?: Step;
+  /** The worker's first two messages handled (the catalog, the example's conversion). */
+  readonly workerMessages: readonly Step[];
+  /** The main thread's top-level tasks before the panes, in all. */
+  readonly mainBusyMs: number;
+}
+
+export const startFirstTrace = (browser: Browser, page: Page) => browser.startTracing(page, { categories: CATEGORIES });
+
+/** Reads the trace up to `stamp` (the first render); the page's `ve:send` mark at `sendAt` ties the clocks. */
+export async function stopFirstTrace(browser: Browser, sendAt: number, stamp: number): Promise<FirstRenderSteps> {
+  const buf = await browser.stopTracing();
+  if (process.env.BENCH_TRACE_DIR)
+    writeFileSync(path.join(process.env.BENCH_TRACE_DIR, `first-${Date.now()}.json`), buf);
+  return firstRenderSteps(
+    (JSON.parse(buf.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents,
+    sendAt,
+    stamp,
+  );
+}
+
+export function firstRenderSteps(events: readonly TraceEvent[], sendAt: number, stamp: number): FirstRenderSteps {
+  const names = new Map<string, string>();
+  for (const e of events)
+    if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
+  const send = events.find((e) => e.name === 've:send');
+  if (!send) return { workerMessages: [], mainBusyMs: NaN };
+  // The page's main thread: its renderer's (the mark's process) CrRendererMain.
+  const isMain = (e: TraceEvent) => e.pid === send.pid && names.get(`${e.pid}:${e.tid}`) === 'CrRendererMain';
+  const offset = send.ts / 1000 - sendAt;
+  const step = (e: TraceEvent): Step => [e.ts / 1000 - offset, (e.dur ?? 0) / 1000];
+  const complete = events.filter((e) => e.ph === 'X' && e.dur !== undefined && e.ts / 1000 - offset <= stamp);
+  // The conversion worker is the dedicated worker that compiles a module first (Monaco's come later).
+  const worker = complete
+    .filter((e) => e.name === 'v8.compileModule' && /DedicatedWorker/.test(names.get(`${e.pid}:${e.tid}`) ?? ''))
+    .sort((a, b) => a.ts - b.ts)[0];
+  const inWorker = (name: string) =>
+    worker
+      ? complete
+          .filter((e) => e.name === name && e.pid === worker.pid && e.tid === worker.tid)
+          .sort((a, b) => a.ts - b.ts)
+      : [];
+  const evaluate = inWorker('v8.evaluateModule')[0];
+  return {
+    ...(worker ? { workerCompile: step(worker) } : {}),
+    ...(evaluate ? { workerEvaluate: step(evaluate) } : {}),
+    workerMessages: inWorker('HandlePostMessage').slice(0, 2).map(step),
+    mainBusyMs: complete
+      .filter((e) => isMain(e) && e.name === 'ThreadControllerImpl::RunTask')
+      .reduce((ms, e) => ms + (e.dur ?? 0) / 1000, 0),
+  };
+}
+
+const fmt = (s: Step | undefined) => (s ? `${s[0].toFixed(0)} +${s[1].toFixed(0)}` : '-');
+
+export const formatFirstSteps = (s: FirstRenderSteps) =>
+  `worker compile ${fmt(s.workerCompile)}, evaluate ${fmt(s.workerEvaluate)}, messages ${
+    s.workerMessages.map(fmt).join(', ') || '-'
+  }; main thread busy ${s.mainBusyMs.toFixed(0)} ms`;
