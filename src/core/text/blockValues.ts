@@ -1,8 +1,9 @@
 // The value of a plain block-style YAML resource (the usual shape of a large pasted manifest) from one line
-// scan: the shape blockRanges places (plain keys, one-line scalars, block collections, `{}` and `[]`), read as
-// js-yaml with the core schema reads it (loadYamlValue), in about half its time on 1 MB. Anything else (comments after
-// the header, flow collections, block or multi-line scalars, anchors, tags, empty values, duplicate keys,
-// several documents, tabs, CRs, non-printable characters) gives undefined: the caller's parser decides.
+// scan: the shape blockRanges places (plain keys, one-line scalars, block collections, `{}` and `[]`), read
+// as js-yaml with the core schema reads it (loadYamlValue), in about half its time on 1 MB. Anything else
+// (comments after the header, flow collections, block or multi-line scalars, anchors, tags, empty values,
+// duplicate keys, several documents, tabs, CRs, non-printable characters) gives undefined: the caller's
+// parser decides.
 import { plainScalar } from './fastParse.ts';
 
 // A plain key that reads as itself (not null/bool, not a number, no indicator): as blockRanges' KEY.
