@@ -6,8 +6,6 @@
 // parser decides.
 import { plainScalar } from './fastParse.ts';
 
-// A plain key that reads as itself (not null/bool, not a number, no indicator): as blockRanges' KEY.
-const KEY = /[A-Za-z_$][\w./$-]*:(?= |\n|$)/y;
 const NOT_STRING_KEY = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE)$/;
 /** Longer keys go to the parser (YAML caps implicit keys; blockRanges reads at most 256 characters). */
 const MAX_KEY = 250;
@@ -17,6 +15,26 @@ const PLAIN_START = /^[^\s\-?:,[\]{}#&*!|>'"%@`]|^[-?:][^\s,[\]{}]/;
 // (Any surrogate: a text with astral characters is left to the parser, a rare case.)
 // eslint-disable-next-line no-control-regex
 const REFUSED = /[\x00-\x09\x0B-\x1F\x7F-\x9F\uD800-\uDFFF\uFEFF\uFFFE\uFFFF]/;
+
+/**
+ * Where the `:` after a plain key starting at `s` is, or -1: a key that reads as itself (not a number, no
+ * indicator), as blockRanges' KEY (`[A-Za-z_$][\w./$-]*:` before a space or the line's end). A loop, not a
+ * pattern: it runs on every line.
+ */
+function keyColon(text: string, s: number): number {
+  const c = text.charCodeAt(s);
+  if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36)) return -1;
+  let i = s + 1;
+  for (;;) {
+    const d = text.charCodeAt(i);
+    const word = (d >= 65 && d <= 90) || (d >= 97 && d <= 122) || (d >= 48 && d <= 57) || d === 95;
+    if (word || d === 46 || d === 47 || d === 36 || d === 45) i++;
+    else break;
+  }
+  if (text.charCodeAt(i) !== 58) return -1;
+  const after = text.charCodeAt(i + 1);
+  return after === 32 || after === 10 || i + 1 === text.length ? i : -1;
+}
 
 /** A one-line value's text (trimmed) as js-yaml reads it, or `NONE` when it is not a plain or simple one. */
 const NONE = Symbol('none');
@@ -29,7 +47,9 @@ function leafValue(s: string): unknown {
     const inner = s.slice(1, -1);
     return c === 34 ? inner : inner.replaceAll("''", "'");
   }
-  if (!PLAIN_START.test(s) || s.includes(': ') || s.includes(' #') || s.endsWith(':')) return NONE;
+  // (A letter or digit first, the usual value, needs no pattern.)
+  const alnum = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+  if (!(alnum || PLAIN_START.test(s)) || s.includes(': ') || s.includes(' #') || s.endsWith(':')) return NONE;
   return plainScalar(s);
 }
 
@@ -63,10 +83,10 @@ export function blockValues(text: string): Record<string, unknown> | undefined {
   const count = off.length;
   if (count === 0 || col[0] !== 0) return undefined;
 
-  type Read = { value: unknown; next: number } | undefined;
   // One node starting at content line `i` (possibly mid-line: a sequence item's content, whose line is then
-  // taken to start there).
-  const node = (i: number): Read => {
+  // taken to start there): its value, or NONE when the text leaves the shape; `next` is the line after it.
+  let next = 0;
+  const node = (i: number): unknown => {
     const at = off[i] as number;
     const c = col[i] as number;
     if (text.charCodeAt(at) === 45 && (at + 1 === end[i] || text.charCodeAt(at + 1) === 32)) {
@@ -75,39 +95,43 @@ export function blockValues(text: string): Record<string, unknown> | undefined {
       while (j < count && col[j] === c && text.startsWith('- ', off[j] as number)) {
         let s = (off[j] as number) + 2;
         while (text.charCodeAt(s) === 32) s++;
-        if (s >= (end[j] as number)) return undefined; // an empty item (null)
+        if (s >= (end[j] as number)) return NONE; // an empty item (null)
         col[j] = (col[j] as number) + s - (off[j] as number);
         off[j] = s;
-        const r = node(j);
-        if (!r) return undefined;
-        items.push(r.value);
-        j = r.next;
+        const v = node(j);
+        if (v === NONE) return NONE;
+        items.push(v);
+        j = next;
       }
-      if (j === i || (j < count && (col[j] as number) > c)) return undefined;
-      return { value: items, next: j };
+      if (j === i || (j < count && (col[j] as number) > c)) return NONE;
+      next = j;
+      return items;
     }
-    KEY.lastIndex = at;
-    if (!KEY.test(text)) {
+    if (keyColon(text, at) < 0) {
       // A one-line scalar; a continuation line (more indented) would make it a multi-line one.
       const v = leafValue(text.slice(at, end[i]));
-      if (v === NONE || (i + 1 < count && (col[i + 1] as number) > c)) return undefined;
-      return { value: v, next: i + 1 };
+      if (v === NONE || (i + 1 < count && (col[i + 1] as number) > c)) return NONE;
+      next = i + 1;
+      return v;
     }
     const map: Record<string, unknown> = {};
     let j = i;
     while (j < count && col[j] === c) {
       const s = off[j] as number;
-      KEY.lastIndex = s;
-      if (!KEY.test(text)) return undefined;
-      const colon = KEY.lastIndex - 1;
-      if (colon > (end[j] as number) || colon - s > MAX_KEY) return undefined;
+      const colon = keyColon(text, s);
+      if (colon < 0 || colon - s > MAX_KEY) return NONE;
       const name = text.slice(s, colon);
-      if (NOT_STRING_KEY.test(name) || name === '__proto__' || Object.hasOwn(map, name)) return undefined;
+      if (
+        ((name.length === 4 || name.length === 5) && NOT_STRING_KEY.test(name)) ||
+        name === '__proto__' ||
+        Object.hasOwn(map, name)
+      )
+        return NONE;
       let vs = colon + 1;
       while (text.charCodeAt(vs) === 32) vs++;
       if (vs < (end[j] as number)) {
         const v = leafValue(text.slice(vs, end[j]));
-        if (v === NONE || (j + 1 < count && (col[j + 1] as number) > c)) return undefined; // a multi-line scalar
+        if (v === NONE || (j + 1 < count && (col[j + 1] as number) > c)) return NONE; // a multi-line scalar
         map[name] = v;
         j++;
         continue;
@@ -115,22 +139,24 @@ export function blockValues(text: string): Record<string, unknown> | undefined {
       const n = j + 1;
       // The value on the next lines: more indented, or a sequence at the key's own indentation.
       const nested = n < count && ((col[n] as number) > c || (col[n] === c && text.startsWith('- ', off[n] as number)));
-      if (!nested) return undefined; // an empty value (null)
-      const r = node(n);
-      if (!r) return undefined;
-      map[name] = r.value;
-      j = r.next;
+      if (!nested) return NONE; // an empty value (null)
+      const v = node(n);
+      if (v === NONE) return NONE;
+      map[name] = v;
+      j = next;
     }
-    if (j < count && (col[j] as number) > c) return undefined;
-    return { value: map, next: j };
+    if (j < count && (col[j] as number) > c) return NONE;
+    next = j;
+    return map;
   };
 
-  let root: Read;
+  let root: unknown;
   try {
     root = node(0);
   } catch {
     return undefined; // nested too deeply for this recursion: the parser reports it
   }
-  if (!root || root.next !== count || root.value === null || typeof root.value !== 'object') return undefined;
-  return Array.isArray(root.value) ? undefined : (root.value as Record<string, unknown>);
+  if (root === NONE || next !== count || root === null || typeof root !== 'object' || Array.isArray(root))
+    return undefined;
+  return root as Record<string, unknown>;
 }
