@@ -11,6 +11,8 @@ const CATEGORIES = [
   'v8',
   'disabled-by-default-v8.gc',
   'blink.user_timing',
+  // BENCH_TRACE_JS=1: JavaScript samples too (to see where a paste's CPU goes; BENCH_TRACE_DIR keeps them).
+  ...(process.env.BENCH_TRACE_JS ? ['disabled-by-default-v8.cpu_profiler'] : []),
 ];
 
 interface TraceEvent {
@@ -53,8 +55,12 @@ const TOP = new Set(['ThreadControllerImpl::RunTask', 'RunTask']);
  */
 export async function stopTrace(browser: Browser, from: number, to: number, sendAt: number): Promise<PasteTrace> {
   const buf = await browser.stopTracing();
-  if (process.env.BENCH_TRACE_DIR)
-    writeFileSync(path.join(process.env.BENCH_TRACE_DIR, `paste-${Math.round(from)}.json`), buf);
+  if (process.env.BENCH_TRACE_DIR) {
+    const file = path.join(process.env.BENCH_TRACE_DIR, `paste-${Math.round(from)}`);
+    writeFileSync(`${file}.json`, buf);
+    // The window on the page's clock (the key press, the panes, the request's mark), for a later look.
+    writeFileSync(`${file}.window.json`, JSON.stringify({ from, to, sendAt }));
+  }
   const events = (JSON.parse(buf.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
   const names = new Map<string, string>();
   for (const e of events)

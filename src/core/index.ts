@@ -416,6 +416,7 @@ export {
   loadYamlValuesWithoutAliases,
 } from './text/fastParse.ts';
 export { blockRanges } from './text/blockRanges.ts';
+export { blockValues } from './text/blockValues.ts';
 export { pieceSplitter, type PieceSplitter, type TextPiece } from './text/splitStream.ts';
 export { toYamlText, yamlScalar } from './text/yamlText.ts';
 export { yamlPackageText } from './text/yamlPackageText.ts';

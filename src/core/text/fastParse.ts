@@ -45,25 +45,45 @@ const boolish = (s: string) => {
   const c = s.charCodeAt(0);
   return c === 116 || c === 84 || c === 102 || c === 70;
 };
-const YAML_CORE = FAILSAFE_SCHEMA.extend({
-  implicit: [
-    scalar('null', nullish, [[/^(?:~|[Nn]ull|NULL)?$/, () => null]]),
-    scalar('bool', boolish, [[/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/, (s) => s[0] === 't' || s[0] === 'T']]),
-    scalar('int', numeric, [
+/** The core schema's implicit types, in the order js-yaml tries them: tag, prefilter, forms. */
+const CORE_TYPES: readonly (readonly [string, (s: string) => boolean, readonly Form[]])[] = [
+  ['null', nullish, [[/^(?:~|[Nn]ull|NULL)?$/, () => null]]],
+  ['bool', boolish, [[/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/, (s) => s[0] === 't' || s[0] === 'T']]],
+  [
+    'int',
+    numeric,
+    [
       [/^0o[0-7]+$/, (s) => parseInt(s.slice(2), 8)],
       [/^[-+]?[0-9]+$/, (s) => exactInteger(BigInt(s))],
       [/^0x[0-9a-fA-F]+$/, (s) => parseInt(s.slice(2), 16)],
-    ]),
-    scalar('float', numeric, [
+    ],
+  ],
+  [
+    'float',
+    numeric,
+    [
       [
         /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
         (s) => (s.slice(-3).toLowerCase() === 'nan' ? NaN : s.startsWith('-') ? -Infinity : Infinity),
       ],
       [/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/, parseFloat],
       [/^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/, parseFloat],
-    ]),
+    ],
   ],
-});
+];
+const YAML_CORE = FAILSAFE_SCHEMA.extend({ implicit: CORE_TYPES.map(([tag, may, forms]) => scalar(tag, may, forms)) });
+
+/**
+ * A one-line plain scalar's value as YAML_CORE reads it (js-yaml tries the implicit types in turn; a text none
+ * of them takes is a string).
+ */
+export function plainScalar(s: string): unknown {
+  for (const [, may, forms] of CORE_TYPES) {
+    if (!may(s)) continue;
+    for (const [re, make] of forms) if (re.test(s)) return make(s);
+  }
+  return s;
+}
 
 /** A YAML alias (`*name` where a value starts); may also match inside a plain scalar, which only costs speed. */
 export const ALIAS = /(?:^|[\s,[{:?-])\*[^\s,[\]{}]/m;

@@ -8,6 +8,7 @@
 import {
   ALIAS,
   blockRanges,
+  blockValues,
   jsonRanges,
   loadYamlValue,
   parseJsonExact,
@@ -40,8 +41,9 @@ export function parseValues(text: string, minChars = FAST_PARSE_CHARS): FastPars
   if (!json && /\d{16}/.test(text)) return undefined;
   let value: unknown;
   try {
-    // Duplicate keys and several documents throw (as the full parse reports them).
-    value = json ? parseJsonExact(text) : loadYamlValue(text);
+    // Duplicate keys and several documents throw (as the full parse reports them). Plain block YAML, the usual
+    // large paste, is read by one line scan (the same value as js-yaml's: a law in blockValues.test.ts).
+    value = json ? parseJsonExact(text) : (blockValues(text) ?? loadYamlValue(text));
   } catch {
     return undefined;
   }
