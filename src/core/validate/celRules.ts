@@ -16,6 +16,7 @@ import {
   schemaDeclType,
   toCelValue,
   type CelProgram,
+  type CelViews,
   type Decl,
   type SizeCache,
 } from '../cel/index.ts';
@@ -151,7 +152,7 @@ function embeddedSchema(s: StructuralSchema): StructuralSchema {
 
 export class RuleContext {
   // One CEL view per JSON node (the schema at a node is fixed within one walk).
-  private readonly views = new WeakMap<object, unknown>();
+  private readonly views: CelViews = new WeakMap();
   private readonly sizes = new WeakMap<object, number>();
   private readonly sized: SizeCache = new WeakMap();
   /** What is left of the object's runtime cost budget; below 0 once it ran out (no further rule runs). */
@@ -197,14 +198,8 @@ export class RuleContext {
 
   private view(v: unknown, s: StructuralSchema, root: boolean): unknown {
     // A resource root (the object, or an embedded resource) shows apiVersion, kind and metadata.name/generateName.
-    if (root) return toCelValue(rootView(v), embeddedSchema(s));
-    if (v === null || typeof v !== 'object') return toCelValue(v, s);
-    let x = this.views.get(v);
-    if (x === undefined) {
-      x = toCelValue(v, s);
-      this.views.set(v, x);
-    }
-    return x;
+    if (root) return toCelValue(rootView(v), embeddedSchema(s), this.views);
+    return toCelValue(v, s, this.views);
   }
 
   /** Run the rules of `s` at a node whose own schema (for typing self) is `node` (differs for allOf branches). */
