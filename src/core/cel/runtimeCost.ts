@@ -239,6 +239,12 @@ function checkedFor(ast: ParsedExpr, vars: ReadonlyMap<string, Decl>): Checked {
   return checked;
 }
 
+/** Whether `values` have the sizes memo `m` read (a loop, no closure: it runs for every rule evaluation). */
+function sameSizes(m: Memo, vars: ReadonlyMap<string, Decl>, values: Readonly<Record<string, unknown>>): boolean {
+  for (const [path, max] of m.reads) if (dataSizeAt(vars, values, path) !== max) return false;
+  return true;
+}
+
 /** The cost of evaluating `p` over `values` (JSON), whose declared types are `vars`; undefined when it does not type-check. */
 export function runtimeCost(
   p: { readonly ast: ParsedExpr },
@@ -253,7 +259,7 @@ export function runtimeCost(
   const known = memos.get(checked) ?? memos.set(checked, []).get(checked);
   for (let i = 0; i < (known?.length ?? 0); i++) {
     const m = (known as Memo[])[i] as Memo;
-    if (!m.reads.every(([path, max]) => dataSizeAt(vars, values, path) === max)) continue;
+    if (!sameSizes(m, vars, values)) continue;
     // the last hit first: objects of one kind mostly share their sizes (any memo that matches has this cost)
     if (i > 0) known?.unshift(...(known.splice(i, 1) as [Memo]));
     return m.cost;
