@@ -13,7 +13,7 @@ import { checkAst } from './checker.ts';
 import type { Decl } from './declType.ts';
 import { estimateCost as estimateStaticCost } from './estimate.ts';
 
-export { toCelValue, escapeCelName } from './values.ts';
+export { toCelValue, escapeCelName, type CelViews } from './values.ts';
 export { optionalNone, optionalOf } from './libOptional.ts';
 export { kubernetesFunctionNames } from './k8sLibrary.ts';
 export { isIP, isCIDR } from './netAddr.ts';

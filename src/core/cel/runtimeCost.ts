@@ -130,7 +130,7 @@ function sizedOf(d: Decl, values: readonly unknown[], cache: SizeCache): Decl {
 /**
  * What `sizeAt` of `vars` sized by `values` (sizedDecl) gives at `path`, read straight from the values: the same
  * walk (list items, map values and keys, declared fields by their CEL names) without building sized
- * declarations, to test a memo before estimating anew.
+ * declarations, to test a memo before estimating anew. Nothing is allocated: it runs for every rule evaluation.
  */
 function dataSizeAt(
   vars: ReadonlyMap<string, Decl>,
@@ -139,53 +139,75 @@ function dataSizeAt(
 ): number | undefined {
   const root = path[0];
   if (root === undefined) return undefined;
-  let d = vars.get(root);
-  if (d === undefined) return undefined;
-  const top = values[root];
-  let vals: unknown[] = top === undefined ? [] : [top];
+  const top = vars.get(root);
+  if (top === undefined) return undefined;
+  // the declaration at the end (the values do not change it; undefined: the path leaves the declarations)
+  let d: Decl = top;
   for (let i = 1; i < path.length; i++) {
-    const step = path[i] as string;
-    const next: unknown[] = [];
-    if (step === '@items' || step === '@values') {
-      if (d.k === 'list') {
-        for (const v of vals) if (Array.isArray(v)) for (const x of v as unknown[]) next.push(x);
-        d = d.elem;
-      } else if (d.k === 'map') {
-        for (const v of vals) if (isObj(v)) for (const k of Object.keys(v)) next.push(v[k]);
-        d = d.val;
-      } else return undefined;
-    } else if (step === '@keys') {
-      if (d.k !== 'map') return undefined;
-      for (const v of vals) if (isObj(v)) for (const k of Object.keys(v)) next.push(k);
-      d = d.key;
-    } else {
-      const field: Decl | undefined = d.k === 'object' ? d.fields.get(step) : undefined;
-      if (field === undefined) return undefined;
-      if (ownName(step)) {
-        for (const o of vals) if (isObj(o) && Object.hasOwn(o, step)) next.push(o[step]);
-      } else for (const o of vals) if (isObj(o)) for (const k of Object.keys(o)) if (celNamed(k, step)) next.push(o[k]);
-      d = field;
-    }
-    vals = next;
+    const next = stepDecl(d, path[i] as string);
+    if (next === undefined) return undefined;
+    d = next;
   }
-  let max = 0;
+  reached.max = 0;
+  reached.other = false;
+  const v = values[root];
+  if (v !== undefined) reach(v, top, path, 1, d);
   switch (d.k) {
     case 'string':
     case 'bytes':
+      return reached.max;
     case 'dyn':
-      for (const v of vals)
-        if (typeof v === 'string') max = Math.max(max, runes(v));
-        else if (d.k === 'dyn') return d.maxElements;
-      return max;
+      return reached.other ? d.maxElements : reached.max;
     case 'list':
-      for (const v of vals) if (Array.isArray(v)) max = Math.max(max, v.length);
-      return max;
     case 'map':
-      for (const v of vals) if (isObj(v)) max = Math.max(max, Object.keys(v).length);
-      return max;
+      return reached.max;
     default:
       return d.maxElements;
   }
+}
+
+/** The declaration one step of a size path down from `d`. */
+function stepDecl(d: Decl, step: string): Decl | undefined {
+  if (step === '@items' || step === '@values') return d.k === 'list' ? d.elem : d.k === 'map' ? d.val : undefined;
+  if (step === '@keys') return d.k === 'map' ? d.key : undefined;
+  return d.k === 'object' ? d.fields.get(step) : undefined;
+}
+
+/** What dataSizeAt found at the end of its path: the largest size, and whether a `dyn` held a non-string. */
+const reached = { max: 0, other: false };
+
+/** Every value at `path[i..]` below `v` (declared `d`), its size taken into `reached` (`end`: the last declaration). */
+function reach(v: unknown, d: Decl, path: readonly string[], i: number, end: Decl): void {
+  if (i === path.length) {
+    switch (end.k) {
+      case 'string':
+      case 'bytes':
+      case 'dyn':
+        if (typeof v === 'string') reached.max = Math.max(reached.max, runes(v));
+        else if (end.k === 'dyn') reached.other = true;
+        return;
+      case 'list':
+        if (Array.isArray(v)) reached.max = Math.max(reached.max, v.length);
+        return;
+      case 'map':
+        if (isObj(v)) reached.max = Math.max(reached.max, Object.keys(v).length);
+        return;
+      default:
+        return;
+    }
+  }
+  const step = path[i] as string;
+  const next = stepDecl(d, step) as Decl;
+  if (step === '@items' || step === '@values') {
+    if (d.k === 'list') {
+      if (Array.isArray(v)) for (const x of v as unknown[]) reach(x, next, path, i + 1, end);
+    } else if (isObj(v)) for (const k of Object.keys(v)) reach(v[k], next, path, i + 1, end);
+  } else if (step === '@keys') {
+    if (isObj(v)) for (const k of Object.keys(v)) reach(k, next, path, i + 1, end);
+  } else if (!isObj(v)) return;
+  else if (ownName(step)) {
+    if (Object.hasOwn(v, step)) reach(v[step], next, path, i + 1, end);
+  } else for (const k of Object.keys(v)) if (celNamed(k, step)) reach(v[k], next, path, i + 1, end);
 }
 
 /** Field names (of the schema: few) that only the key of the same name has as its CEL name. */
@@ -217,6 +239,12 @@ function checkedFor(ast: ParsedExpr, vars: ReadonlyMap<string, Decl>): Checked {
   return checked;
 }
 
+/** Whether `values` have the sizes memo `m` read (a loop, no closure: it runs for every rule evaluation). */
+function sameSizes(m: Memo, vars: ReadonlyMap<string, Decl>, values: Readonly<Record<string, unknown>>): boolean {
+  for (const [path, max] of m.reads) if (dataSizeAt(vars, values, path) !== max) return false;
+  return true;
+}
+
 /** The cost of evaluating `p` over `values` (JSON), whose declared types are `vars`; undefined when it does not type-check. */
 export function runtimeCost(
   p: { readonly ast: ParsedExpr },
@@ -231,7 +259,7 @@ export function runtimeCost(
   const known = memos.get(checked) ?? memos.set(checked, []).get(checked);
   for (let i = 0; i < (known?.length ?? 0); i++) {
     const m = (known as Memo[])[i] as Memo;
-    if (!m.reads.every(([path, max]) => dataSizeAt(vars, values, path) === max)) continue;
+    if (!sameSizes(m, vars, values)) continue;
     // the last hit first: objects of one kind mostly share their sizes (any memo that matches has this cost)
     if (i > 0) known?.unshift(...(known.splice(i, 1) as [Memo]));
     return m.cost;

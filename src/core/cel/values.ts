@@ -107,11 +107,25 @@ function shapeOf(s: Schema): Shape {
   return sh;
 }
 
+/** CEL views of JSON objects and lists already converted, with the schema each was converted under. */
+export type CelViews = WeakMap<object, { readonly schema: Schema; readonly view: unknown }>;
+
 /**
  * A JSON value under `schema` as a CEL input. `embedded` marks x-kubernetes-embedded-resource objects. Lists
- * and maps are the CEL library's own (celList, celMap), so it need not wrap them again at every read.
+ * and maps are the CEL library's own (celList, celMap), so it need not wrap them again at every read. `views`:
+ * the objects and lists met are looked up and kept there (CEL values are immutable: a node's view is the same
+ * inside its parent's), so nested rules convert each subtree once.
  */
-export function toCelValue(value: unknown, schema: Schema): unknown {
+export function toCelValue(value: unknown, schema: Schema, views?: CelViews): unknown {
+  if (views === undefined || value === null || typeof value !== 'object') return convert(value, schema, views);
+  const hit = views.get(value);
+  if (hit !== undefined && hit.schema === schema) return hit.view;
+  const view = convert(value, schema, views);
+  views.set(value, { schema, view });
+  return view;
+}
+
+function convert(value: unknown, schema: Schema, views: CelViews | undefined): unknown {
   if (value === null || typeof value === 'boolean') return value;
   if (typeof value === 'string') return typeof schema?.format === 'string' ? formatted(value, schema.format) : value;
   if (typeof value === 'bigint') return schema?.type === 'number' ? Number(value) : value;
@@ -124,7 +138,7 @@ export function toCelValue(value: unknown, schema: Schema): unknown {
   const sh = shapeOf(schema);
   if (Array.isArray(value)) {
     const out: unknown[] = new Array(value.length);
-    for (let i = 0; i < value.length; i++) out[i] = toCelValue(value[i], sh.items);
+    for (let i = 0; i < value.length; i++) out[i] = toCelValue(value[i], sh.items, views);
     const l = celList(out as never) as object;
     // set and map lists compare without order (apiserver/pkg/cel/common values.go)
     if (sh.unordered) Object.defineProperty(l, UNORDERED, { value: true });
@@ -141,12 +155,12 @@ export function toCelValue(value: unknown, schema: Schema): unknown {
       if (declared || (embedded && EMBEDDED_FIELDS.has(k))) {
         let name = sh.names.get(k);
         if (name === undefined && !sh.names.has(k)) sh.names.set(k, (name = escapeCelName(k)));
-        if (name !== undefined) out.set(name, toCelValue(o[k], child));
+        if (name !== undefined) out.set(name, toCelValue(o[k], child, views));
         continue;
       }
       if (!sh.keepsUnknown) continue;
     }
-    out.set(k, toCelValue(o[k], child));
+    out.set(k, toCelValue(o[k], child, views));
   }
   return celMap(out as never);
 }

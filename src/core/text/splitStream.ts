@@ -105,7 +105,9 @@ class YamlSplitter implements PieceSplitter {
 
   private line(l: string): void {
     const body = l.endsWith('\n') ? l.slice(0, -1) : l;
-    if (MARKER.test(body)) {
+    const c0 = body.charCodeAt(0);
+    // (a marker starts with `-` or `.`: most lines are not tested)
+    if ((c0 === 45 || c0 === 46) && MARKER.test(body)) {
       if (this.content || this.mode !== 'doc') this.endDoc();
       if (body.startsWith('...')) {
         this.advance(l);
@@ -165,7 +167,10 @@ class YamlSplitter implements PieceSplitter {
 
   private itemLine(l: string, body: string): void {
     const indent = leading(body);
-    if (body.trim().length === 0 || body.trimStart().startsWith('#') || indent > this.k) {
+    // the first character after the spaces: a visible one other than `#` is neither a blank line nor a comment
+    const c = body.charCodeAt(indent);
+    const plain = c > 32 && c < 127 && c !== 35;
+    if ((!plain && (body.trim().length === 0 || body.trimStart().startsWith('#'))) || indent > this.k) {
       this.item.push(l);
       return;
     }

@@ -43,7 +43,9 @@ function block(v: object, indent: string, lead: string, out: string[], scalar: S
     }
     return;
   }
-  for (const [k, val] of Object.entries(v as Record<string, unknown>)) {
+  const o = v as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    const val = o[k];
     if (val === undefined) continue;
     const at = first ? lead : indent;
     first = false;
@@ -62,5 +64,19 @@ export function blockYamlText(value: unknown, scalar: Scalar = yamlScalar): stri
   return `${out.join('\n')}\n`;
 }
 
+// Keys repeat from object to object (a stream writes the same few dozen): each is quoted or not once.
+const keyTexts = new Map<string, string>();
+const KEY_TEXTS = 4096;
+const cachedScalar: Scalar = (v, key) => {
+  if (!key || typeof v !== 'string') return yamlScalar(v);
+  let t = keyTexts.get(v);
+  if (t === undefined) {
+    t = yamlScalar(v);
+    if (keyTexts.size >= KEY_TEXTS) keyTexts.clear();
+    keyTexts.set(v, t);
+  }
+  return t;
+};
+
 /** One YAML document (no `---`), ending with a newline. */
-export const toYamlText = (value: unknown): string => blockYamlText(value);
+export const toYamlText = (value: unknown): string => blockYamlText(value, cachedScalar);

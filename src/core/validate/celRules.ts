@@ -16,6 +16,7 @@ import {
   schemaDeclType,
   toCelValue,
   type CelProgram,
+  type CelViews,
   type Decl,
   type SizeCache,
 } from '../cel/index.ts';
@@ -151,7 +152,7 @@ function embeddedSchema(s: StructuralSchema): StructuralSchema {
 
 export class RuleContext {
   // One CEL view per JSON node (the schema at a node is fixed within one walk).
-  private readonly views = new WeakMap<object, unknown>();
+  private readonly views: CelViews = new WeakMap();
   private readonly sizes = new WeakMap<object, number>();
   private readonly sized: SizeCache = new WeakMap();
   /** What is left of the object's runtime cost budget; below 0 once it ran out (no further rule runs). */
@@ -188,23 +189,15 @@ export class RuleContext {
     return undefined;
   }
 
-  private costOf(p: CelProgram, decl: Decl | undefined, r: Rule, v: unknown, old: unknown): number {
+  private costOf(p: CelProgram, decl: Decl | undefined, r: Rule, values: Readonly<Record<string, unknown>>): number {
     if (!decl) return 0;
-    return (
-      runtimeCost(p, varsFor(decl, r), old !== undefined ? { self: v, oldSelf: old } : { self: v }, this.sized) ?? 0
-    );
+    return runtimeCost(p, varsFor(decl, r), values, this.sized) ?? 0;
   }
 
   private view(v: unknown, s: StructuralSchema, root: boolean): unknown {
     // A resource root (the object, or an embedded resource) shows apiVersion, kind and metadata.name/generateName.
-    if (root) return toCelValue(rootView(v), embeddedSchema(s));
-    if (v === null || typeof v !== 'object') return toCelValue(v, s);
-    let x = this.views.get(v);
-    if (x === undefined) {
-      x = toCelValue(v, s);
-      this.views.set(v, x);
-    }
-    return x;
+    if (root) return toCelValue(rootView(v), embeddedSchema(s), this.views);
+    return toCelValue(v, s, this.views);
   }
 
   /** Run the rules of `s` at a node whose own schema (for typing self) is `node` (differs for allOf branches). */
@@ -229,6 +222,9 @@ export class RuleContext {
     const decl = declFor(node, resourceRoot);
     const raw = resourceRoot ? rootView(v) : v;
     let self: unknown;
+    // what a rule without oldSelf is run and costed with: one per node, not one per rule
+    let selfOnly: Record<string, unknown> | undefined;
+    let rawOnly: Readonly<Record<string, unknown>> | undefined;
     for (const r of rules) {
       if (!r.program) {
         w.add(
@@ -247,7 +243,7 @@ export class RuleContext {
         continue;
       }
       self ??= this.view(v, node, resourceRoot);
-      const bindings: Record<string, unknown> = { self };
+      const bindings: Record<string, unknown> = r.transition ? { self } : (selfOnly ??= { self });
       if (r.transition) {
         const oldSelf =
           old === undefined
@@ -257,10 +253,9 @@ export class RuleContext {
               : toCelValue(old, node);
         bindings.oldSelf = r.optionalOld ? (oldSelf === undefined ? optionalNone() : optionalOf(oldSelf)) : oldSelf;
       }
-      const over = this.charge(
-        this.costOf(r.program, decl, r, raw, r.transition && resourceRoot ? rootView(old) : old),
-        () => `rule: ${r.message ?? r.rule}`,
-      );
+      const oldRaw = r.transition && resourceRoot ? rootView(old) : old;
+      const values = oldRaw !== undefined ? { self: raw, oldSelf: oldRaw } : (rawOnly ??= { self: raw });
+      const over = this.charge(this.costOf(r.program, decl, r, values), () => `rule: ${r.message ?? r.rule}`);
       if (over !== undefined)
         return w.add('CEL_COST_EXCEEDED', over, path, r.rule, 'error', { transition: r.transition });
       // The evaluator's own bound is over what the rule can reach: its own value (and old value), not the document.
@@ -283,7 +278,9 @@ export class RuleContext {
       else
         w.add(
           'CEL_RULE',
-          this.message(r, bindings, dataSize, (m) => this.costOf(m, decl, r, raw, old)),
+          this.message(r, bindings, dataSize, (m) =>
+            this.costOf(m, decl, r, old !== undefined ? { self: raw, oldSelf: old } : { self: raw }),
+          ),
           at,
           r.rule,
           'error',
