@@ -75,3 +75,46 @@ test('ASO’s design examples open in ASO’s design; the Widget button comes ba
   await expect(page.getByLabel('Catalog', { exact: true })).toHaveValue('b:widget');
   await expect(page.getByRole('group', { name: /^Stored document at v1/ })).toBeVisible();
 });
+
+test('the tabs not on the first screen load after it, and open at once without a placeholder', async ({ page }) => {
+  // The first panes' paint: the test hook's first `rendered` stamp (later results replace it).
+  await page.addInitScript(() => {
+    const w = window as unknown as { firstPainted?: number };
+    let hook: Window['__versionExplorer'];
+    Object.defineProperty(window, '__versionExplorer', {
+      configurable: true,
+      get: () => hook,
+      set: (v: Window['__versionExplorer']) => {
+        hook = v;
+        w.firstPainted ??= v?.rendered?.at;
+      },
+    });
+  });
+  await page.goto('./');
+  await waitForApp(page);
+  // Their chunk is requested only after the first panes were painted, then arrives while the page is idle.
+  const timing = await page.waitForFunction(() => {
+    const chunk = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) =>
+      e.name.includes('/laterPanels-'),
+    );
+    const painted = (window as unknown as { firstPainted?: number }).firstPainted;
+    return chunk && chunk.responseEnd > 0 && painted !== undefined
+      ? { requested: chunk.startTime, painted }
+      : undefined;
+  });
+  const { requested, painted } = (await timing.jsonValue()) as { requested: number; painted: number };
+  expect(requested).toBeGreaterThan(painted);
+  // Every later tab renders its panel in the click's own commit: no "Loading this view" status ever appears.
+  await page.evaluate(() => {
+    const w = window as unknown as { placeholders: number };
+    w.placeholders = 0;
+    new MutationObserver(() => {
+      if (document.querySelector('.panel-loading')) w.placeholders++;
+    }).observe(document.body, { subtree: true, childList: true });
+  });
+  for (const name of ['Round trip', 'Version map', 'Changes', 'Strategies', 'Conversion rules', 'Problems']) {
+    await page.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
+    await expect(page.getByRole('tabpanel')).not.toBeEmpty();
+  }
+  expect(await page.evaluate(() => (window as unknown as { placeholders: number }).placeholders)).toBe(0);
+});

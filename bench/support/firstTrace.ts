@@ -14,9 +14,11 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread (CPU) time of a complete event. */
+  tdur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { isLoadingMainFrame?: boolean; documentLoaderURL?: string } };
 }
 
 /** A step: start and duration, ms on the page's clock. */
@@ -27,8 +29,9 @@ export interface FirstRenderSteps {
   readonly workerEvaluate?: Step;
   /** The worker's first two messages handled (the catalog, the example's conversion). */
   readonly workerMessages: readonly Step[];
-  /** The main thread's top-level tasks before the panes, in all. */
+  /** The main thread's top-level tasks before the panes, in all: wall time, and CPU time (the rest waited for a core). */
   readonly mainBusyMs: number;
+  readonly mainCpuMs: number;
 }
 
 export const startFirstTrace = (browser: Browser, page: Page) => browser.startTracing(page, { categories: CATEGORIES });
@@ -49,11 +52,20 @@ export function firstRenderSteps(events: readonly TraceEvent[], sendAt: number, 
   const names = new Map<string, string>();
   for (const e of events)
     if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
+  // The page's clock: from its `ve:send` mark, else (a first visit answered by the build sends nothing at once)
+  // from the page's navigation start, its clock's zero.
   const send = events.find((e) => e.name === 've:send');
-  if (!send) return { workerMessages: [], mainBusyMs: NaN };
-  // The page's main thread: its renderer's (the mark's process) CrRendererMain.
-  const isMain = (e: TraceEvent) => e.pid === send.pid && names.get(`${e.pid}:${e.tid}`) === 'CrRendererMain';
-  const offset = send.ts / 1000 - sendAt;
+  const navigation = events.find(
+    (e) =>
+      e.name === 'navigationStart' &&
+      e.args?.data?.isLoadingMainFrame === true &&
+      e.args.data.documentLoaderURL?.startsWith('http') === true,
+  );
+  const anchor = send && Number.isFinite(sendAt) ? { e: send, at: sendAt } : navigation && { e: navigation, at: 0 };
+  if (!anchor) return { workerMessages: [], mainBusyMs: NaN, mainCpuMs: NaN };
+  // The page's main thread: its renderer's (the anchor's process) CrRendererMain.
+  const isMain = (e: TraceEvent) => e.pid === anchor.e.pid && names.get(`${e.pid}:${e.tid}`) === 'CrRendererMain';
+  const offset = anchor.e.ts / 1000 - anchor.at;
   const step = (e: TraceEvent): Step => [e.ts / 1000 - offset, (e.dur ?? 0) / 1000];
   const complete = events.filter((e) => e.ph === 'X' && e.dur !== undefined && e.ts / 1000 - offset <= stamp);
   // The conversion worker is the dedicated worker that compiles a module first (Monaco's come later).
@@ -67,13 +79,15 @@ export function firstRenderSteps(events: readonly TraceEvent[], sendAt: number, 
           .sort((a, b) => a.ts - b.ts)
       : [];
   const evaluate = inWorker('v8.evaluateModule')[0];
+  const mainTasks = complete.filter(
+    (e) => isMain(e) && e.name === 'ThreadControllerImpl::RunTask' && e.ts / 1000 - offset >= 0,
+  );
   return {
     ...(worker ? { workerCompile: step(worker) } : {}),
     ...(evaluate ? { workerEvaluate: step(evaluate) } : {}),
     workerMessages: inWorker('HandlePostMessage').slice(0, 2).map(step),
-    mainBusyMs: complete
-      .filter((e) => isMain(e) && e.name === 'ThreadControllerImpl::RunTask')
-      .reduce((ms, e) => ms + (e.dur ?? 0) / 1000, 0),
+    mainBusyMs: mainTasks.reduce((ms, e) => ms + (e.dur ?? 0) / 1000, 0),
+    mainCpuMs: mainTasks.reduce((ms, e) => ms + (e.tdur ?? 0) / 1000, 0),
   };
 }
 
@@ -82,4 +96,4 @@ const fmt = (s: Step | undefined) => (s ? `${s[0].toFixed(0)} +${s[1].toFixed(0)
 export const formatFirstSteps = (s: FirstRenderSteps) =>
   `worker compile ${fmt(s.workerCompile)}, evaluate ${fmt(s.workerEvaluate)}, messages ${
     s.workerMessages.map(fmt).join(', ') || '-'
-  }; main thread busy ${s.mainBusyMs.toFixed(0)} ms`;
+  }; main thread busy ${s.mainBusyMs.toFixed(0)} ms (CPU ${s.mainCpuMs.toFixed(0)} ms)`;

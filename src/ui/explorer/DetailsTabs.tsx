@@ -1,6 +1,6 @@
 // The details views as one registry: the tabs, their counts, their panels and the Alt+digit shortcuts all
 // read VIEWS.
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { Strategy } from '../../core/index.ts';
 import type { ExploreResult } from '../viewModel/types.ts';
 import type { ViewId } from '../state.ts';
@@ -8,15 +8,19 @@ import { choose, type ExplorerAction } from '../useExplorerState.ts';
 import { ErrorBoundary } from '../panels/ErrorBoundary.tsx';
 import { PropertyBagList } from '../panels/PropertyBagList.tsx';
 import { LostList } from '../panels/LostList.tsx';
-import { PlanTable } from '../panels/PlanTable.tsx';
-import { StrategiesView } from '../panels/StrategiesView.tsx';
-import { RoundTripView } from '../panels/RoundTripView.tsx';
-import { VersionMap } from '../panels/VersionMap.tsx';
-import { ChangesPanel } from '../panels/ChangesPanel.tsx';
-import { MigrationPlanView } from '../panels/MigrationPlanView.tsx';
 import { ASO_ONLY_VIEWS, DeployedTab } from '../panels/DeployedControls.tsx';
-import { RulesPanel } from '../rules/RulesPanel.tsx';
-import { ProblemsPanel } from '../panels/ProblemsPanel.tsx';
+// Not on the first screen: loaded at idle after it (lazyPanels.tsx).
+import {
+  ChangesPanel,
+  MigrationPlanView,
+  PlanTable,
+  prefetchPanels,
+  ProblemsPanel,
+  RoundTripView,
+  RulesPanel,
+  StrategiesView,
+  VersionMap,
+} from './lazyPanels.tsx';
 import { problemCount, problemsOf, type Problem } from './problems.ts';
 
 /** What a view renders from besides the result. */
@@ -189,6 +193,10 @@ export function DetailsTabs({
   readonly empty: ReactNode;
 }) {
   const deployed = shown?.deployed;
+  const hasResult = shown !== undefined;
+  useEffect(() => {
+    if (hasResult) prefetchPanels();
+  }, [hasResult]);
   const current = VIEWS.find((v) => v.id === view);
   const panel = !shown ? empty : current?.render(shown, ctx);
   return (

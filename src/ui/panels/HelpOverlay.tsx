@@ -3,7 +3,10 @@ import { describeKeys, type Shortcut } from '../shortcuts.ts';
 import { FATES } from './fates.ts';
 import { PrimerLink, PURPOSE } from './Primer.tsx';
 
-/** Keyboard shortcuts and the fate colours; opened with `?` (or Alt+H inside the editor). */
+/**
+ * Keyboard shortcuts and the fate colours; opened with `?` (or Alt+H inside the editor). Its content is
+ * rendered only while it is open: a third of the page's elements, never shown on the first screen.
+ */
 export function HelpOverlay({
   open,
   onClose,
@@ -16,6 +19,14 @@ export function HelpOverlay({
   const ref = useModal(open);
   return (
     <dialog ref={ref} className="help" aria-label="Keyboard shortcuts" onClose={onClose}>
+      {open && <HelpBody shortcuts={shortcuts} />}
+    </dialog>
+  );
+}
+
+function HelpBody({ shortcuts }: { readonly shortcuts: readonly Shortcut[] }) {
+  return (
+    <>
       <p className="purpose" data-testid="purpose">
         {PURPOSE} <PrimerLink />
       </p>
@@ -75,6 +86,6 @@ export function HelpOverlay({
         ))}
       </ul>
       <CloseButton />
-    </dialog>
+    </>
   );
 }
