@@ -3,16 +3,16 @@
 // minutes and load. On a shared 2-core machine that tells two builds apart where whole `bench:ui` runs one after the
 // other do not. Prints, per build, the medians from the key press to the answer and to all panes, and the answer to
 // the panes.
-// `BENCH_DISTS=/tmp/dist-a,/tmp/dist-b node --import tsx bench/pastePairs.ts` (BENCH_RUNS=n pastes each, after one
+// `BENCH_DISTS=/tmp/dist-a,/tmp/dist-b node --import tsx bench/compare/pastePairs.ts` (BENCH_RUNS=n pastes each, after one
 // warm-up; BENCH_OVER=1mb pastes over another megabyte instead of over the example).
 import os from 'node:os';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
-import { bigClusterYaml } from './support/bigResource.ts';
-import { startPreview } from '../scripts/previewServer.ts';
+import { bigClusterYaml } from '../support/bigResource.ts';
+import { startPreview } from '../../scripts/previewServer.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../..');
 const dists = (process.env.BENCH_DISTS ?? '').split(',').filter(Boolean);
 if (dists.length === 0) throw new Error('BENCH_DISTS=<dist folder>,<dist folder>: the builds to compare');
 const RUNS = Number(process.env.BENCH_RUNS ?? 12);
