@@ -5,14 +5,10 @@
 // undefined: the full parse.
 import type { SourceRange } from '../model/issue.ts';
 import { PATH_KEY_SEPARATOR } from '../model/path.ts';
+import { blockLines, NOT_STRING_KEY, PLAIN_START, QUOTED } from './blockLines.ts';
 
 // A plain key that reads as itself (not null/bool, not a number, no indicator): its path segment is its text.
 const KEY = /^[A-Za-z_$][\w./$-]*:(?= |$)/;
-const NOT_STRING_KEY = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE)$/;
-// A one-line scalar value: a simple quoted one, or a plain one that cannot start a collection, alias, tag,
-// block scalar or comment, nor hold `: ` or ` #`.
-const QUOTED = /^(?:"[^"\\]*"|'(?:[^']|'')*')$/;
-const PLAIN_START = /^[^\s\-?:,[\]{}#&*!|>'"%@`]|^[-?:][^\s,[\]{}]/;
 
 /**
  * The ranges of `text` by path (as parseResources: a map member's range spans its key and value), checked
@@ -21,36 +17,9 @@ const PLAIN_START = /^[^\s\-?:,[\]{}#&*!|>'"%@`]|^[-?:][^\s,[\]{}]/;
  */
 export function blockRanges(text: string, value: unknown): Map<string, SourceRange> | undefined {
   if (/[\r\t]/.test(text)) return undefined;
-  // Per content line: offset of its first character, its column (0-based), end of its trimmed text, and
-  // the offset after its newline.
-  const off: number[] = [];
-  const col: number[] = [];
-  const end: number[] = [];
-  const after: number[] = [];
-  const lineNo: number[] = [];
-  for (let start = 0, n = 1; start <= text.length; n++) {
-    const nl = text.indexOf('\n', start);
-    const stop = nl < 0 ? text.length : nl;
-    let i = start;
-    while (i < stop && text.charCodeAt(i) === 32) i++;
-    let e = stop;
-    while (e > i && text.charCodeAt(e - 1) === 32) e--;
-    const first = text.charCodeAt(i);
-    // A comment line before the document (a licence header) is skipped; a comment elsewhere, a document
-    // marker or a directive is the full parse's job.
-    if (i < e && !(first === 35 && off.length === 0)) {
-      if (first === 35 || (i === start && (text.startsWith('---', i) || text.startsWith('...', i) || first === 37)))
-        return undefined;
-      off.push(i);
-      col.push(i - start);
-      end.push(e);
-      after.push(nl < 0 ? stop : nl + 1);
-      lineNo.push(n);
-    }
-    if (nl < 0) break;
-    start = nl + 1;
-  }
-  if (off.length === 0 || col[0] !== 0) return undefined;
+  const lines = blockLines(text);
+  if (!lines) return undefined;
+  const { off, col, end, after, lineNo } = lines;
 
   // An offset on content line i (whose column col[i] is at off[i]); the offset after line j (its newline).
   const on = (i: number, offset: number) => ({

@@ -4,13 +4,11 @@
 // (comments after the header, flow collections, block or multi-line scalars, anchors, tags, empty values,
 // duplicate keys, several documents, tabs, CRs, non-printable characters) gives undefined: the caller's
 // parser decides.
+import { blockLines, NOT_STRING_KEY, PLAIN_START, QUOTED } from './blockLines.ts';
 import { plainScalar } from './fastParse.ts';
 
-const NOT_STRING_KEY = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE)$/;
 /** Longer keys go to the parser (YAML caps implicit keys; blockRanges reads at most 256 characters). */
 const MAX_KEY = 250;
-const QUOTED = /^(?:"[^"\\]*"|'(?:[^']|'')*')$/;
-const PLAIN_START = /^[^\s\-?:,[\]{}#&*!|>'"%@`]|^[-?:][^\s,[\]{}]/;
 // js-yaml refuses these (non-printable, a byte-order mark, a lone surrogate); tabs and CRs are the parser's too.
 // (Any surrogate: a text with astral characters is left to the parser, a rare case.)
 // eslint-disable-next-line no-control-regex
@@ -56,32 +54,10 @@ function leafValue(s: string): unknown {
 /** The value of `text` when it is one plain block-style YAML mapping; undefined otherwise. */
 export function blockValues(text: string): Record<string, unknown> | undefined {
   if (REFUSED.test(text)) return undefined;
-  // Per content line: offset of its first character, its column, end of its trimmed text.
-  const off: number[] = [];
-  const col: number[] = [];
-  const end: number[] = [];
-  for (let start = 0; start <= text.length;) {
-    const nl = text.indexOf('\n', start);
-    const stop = nl < 0 ? text.length : nl;
-    let i = start;
-    while (i < stop && text.charCodeAt(i) === 32) i++;
-    let e = stop;
-    while (e > i && text.charCodeAt(e - 1) === 32) e--;
-    const first = text.charCodeAt(i);
-    // As blockRanges: a comment line before the document is skipped; a comment elsewhere, a document marker or
-    // a directive is the parser's job.
-    if (i < e && !(first === 35 && off.length === 0)) {
-      if (first === 35 || (i === start && (text.startsWith('---', i) || text.startsWith('...', i) || first === 37)))
-        return undefined;
-      off.push(i);
-      col.push(i - start);
-      end.push(e);
-    }
-    if (nl < 0) break;
-    start = nl + 1;
-  }
+  const lines = blockLines(text);
+  if (!lines) return undefined;
+  const { off, col, end } = lines;
   const count = off.length;
-  if (count === 0 || col[0] !== 0) return undefined;
 
   // One node starting at content line `i` (possibly mid-line: a sequence item's content, whose line is then
   // taken to start there): its value, or NONE when the text leaves the shape; `next` is the line after it.
