@@ -20,6 +20,7 @@ import { parse } from 'yaml';
 import { bigClusterYaml } from './support/bigResource.ts';
 import { formatTrace, startTrace, stopTrace } from './support/gcTrace.ts';
 import { formatFirstSteps, startFirstTrace, stopFirstTrace } from './support/firstTrace.ts';
+import { openPastePage, settled, waitRendered } from './support/pastePage.ts';
 import { startPreview } from '../scripts/previewServer.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -71,63 +72,6 @@ async function freshPage(): Promise<{ page: Page; scripts: { url: string; worker
   });
   return { page, scripts };
 }
-
-async function waitRendered(page: Page, inputLength: number, since: number, complete = false): Promise<number> {
-  const h = await page.waitForFunction(
-    ([n, t, c]) => {
-      const r = window.__versionExplorer?.rendered;
-      return r && r.inputLength === n && r.at > t && (!c || r.complete) ? r.at : false;
-    },
-    [inputLength, since, complete] as const,
-    { timeout: 60_000, polling: 'raf' },
-  );
-  return (await h.jsonValue()) as number;
-}
-
-/** A page ready for pastes: the ServiceFabric example in the ASO view, Monaco loaded, the paste's key press and
- * long tasks observed. */
-async function pastePage(): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 720 },
-    serviceWorkers: 'block',
-    permissions: ['clipboard-read', 'clipboard-write'],
-  });
-  const page = await context.newPage();
-  await page.goto(base);
-  await page.getByLabel('Catalog', { exact: true }).selectOption('b:servicefabric');
-  await page.waitForFunction(
-    () => window.__versionExplorer?.rendered?.at && document.querySelector('.monaco-editor'),
-    undefined,
-    { timeout: 60_000 },
-  );
-  await page.evaluate(() => {
-    const w = window as unknown as { __longest: number; __lastLong: number; __pasteAt: number };
-    w.__longest = 0;
-    w.__lastLong = performance.now();
-    new PerformanceObserver((l) => {
-      for (const e of l.getEntries()) {
-        w.__longest = Math.max(w.__longest, e.duration);
-        w.__lastLong = Math.max(w.__lastLong, e.startTime + e.duration);
-      }
-    }).observe({ type: 'longtask', buffered: false });
-    addEventListener(
-      'keydown',
-      (e: KeyboardEvent) => {
-        if (e.code === 'KeyV' && e.ctrlKey) w.__pasteAt = performance.now();
-      },
-      true,
-    );
-  });
-  return page;
-}
-
-/** Resolves once no long task has run for 1.5 s (the previous paste's ranges, link and autosave done). */
-const settled = (page: Page) =>
-  page.waitForFunction(
-    () => performance.now() - (window as unknown as { __lastLong: number }).__lastLong > 1500,
-    undefined,
-    { timeout: 60_000, polling: 250 },
-  );
 
 try {
   // 1 + 2: initial JS and first render, on a cold page.
@@ -182,7 +126,7 @@ try {
   // 3: 1 MB paste -> all panes updated, YAML and JSON: a real paste (clipboard, Ctrl+V in the editor), timed
   // from the key press, with the longest main-thread task meanwhile. Each paste starts on a settled page
   // (the previous paste's ranges, link and autosave done) and replaces the built-in example, as a user's would.
-  const page = await pastePage();
+  const page = await openPastePage(browser, base);
   const settle = () => settled(page);
   const results: Record<
     string,
@@ -277,7 +221,7 @@ try {
   // example), on a settled page, one per fresh page; nothing discarded.
   const cold: { ms: number[]; workerMs: number[] } = { ms: [], workerMs: [] };
   for (let run = 0; run < Number(process.env.BENCH_COLD ?? RUNS); run++) {
-    const p = await pastePage();
+    const p = await openPastePage(browser, base);
     const text = bigClusterYaml(1_000_000, run);
     await p.evaluate((t) => navigator.clipboard.writeText(t), text);
     await p

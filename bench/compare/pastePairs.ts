@@ -10,6 +10,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { bigClusterYaml } from '../support/bigResource.ts';
+import { openPastePage, settled, waitRendered } from '../support/pastePage.ts';
 import { startPreview } from '../../scripts/previewServer.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -27,44 +28,6 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 });
 const servers = await Promise.all(dists.map((d, i) => startPreview(root, port + i, path.resolve(d))));
-
-/** The ServiceFabric example in the ASO view, Monaco loaded, the paste's key press stamped. */
-async function open(url: string): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 720 },
-    serviceWorkers: 'block',
-    permissions: ['clipboard-read', 'clipboard-write'],
-  });
-  const page = await context.newPage();
-  await page.goto(url);
-  await page.getByLabel('Catalog', { exact: true }).selectOption('b:servicefabric');
-  await page.waitForFunction(
-    () => window.__versionExplorer?.rendered?.at && document.querySelector('.monaco-editor'),
-    undefined,
-    { timeout: 60_000 },
-  );
-  await page.evaluate(() => {
-    const w = window as unknown as { __pasteAt: number };
-    addEventListener(
-      'keydown',
-      (e: KeyboardEvent) => {
-        if (e.code === 'KeyV' && e.ctrlKey) w.__pasteAt = performance.now();
-      },
-      true,
-    );
-  });
-  return page;
-}
-
-const rendered = (page: Page, n: number, t0: number, complete: boolean) =>
-  page.waitForFunction(
-    ([n, t, c]) => {
-      const r = window.__versionExplorer?.rendered;
-      return r && r.inputLength === n && r.at > t && (!c || r.complete) ? r.at : false;
-    },
-    [n, t0, complete] as const,
-    { timeout: 60_000, polling: 'raf' },
-  );
 
 /** One paste on a settled page: key press -> answer, -> panes. */
 async function paste(page: Page, run: number): Promise<{ answer: number; panes: number }> {
@@ -84,10 +47,10 @@ async function paste(page: Page, run: number): Promise<{ answer: number; panes: 
     .first()
     .click({ position: { x: 120, y: 12 } });
   await page.keyboard.press('Control+A');
-  await page.waitForTimeout(2500); // the previous paste's ranges, link and autosave done
+  await settled(page);
   await page.keyboard.press('Control+V');
   const t0 = await page.evaluate(() => (window as unknown as { __pasteAt: number }).__pasteAt);
-  const at = (await (await rendered(page, text.length, t0, false)).jsonValue()) as number;
+  const at = await waitRendered(page, text.length, t0);
   const reply = await page.evaluate(
     (t) =>
       performance
@@ -96,13 +59,13 @@ async function paste(page: Page, run: number): Promise<{ answer: number; panes: 
         .at(-1)?.startTime ?? NaN,
     t0,
   );
-  await rendered(page, text.length, t0, true);
+  await waitRendered(page, text.length, t0, true);
   return { answer: reply - t0, panes: at - t0 };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 try {
-  const pages = await Promise.all(servers.map((s) => open(s.url)));
+  const pages = await Promise.all(servers.map((s) => openPastePage(browser, s.url)));
   const results = dists.map(() => ({ answer: [] as number[], panes: [] as number[], load: [] as number[] }));
   for (let run = 0; run <= RUNS; run++) {
     const order = run % 2 ? [...pages.keys()].reverse() : [...pages.keys()];
