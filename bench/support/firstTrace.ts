@@ -2,24 +2,11 @@
 // critical path on the page's clock (navigation start = 0), to say where its time goes: the conversion worker's
 // code compiled and evaluated, its first messages (the catalog, then the example's conversion) handled, and how
 // long the page's main thread was busy before the panes. Tracing itself slows the load: compare steps, not totals.
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { stopAndRead, threadNames, type TraceEvent } from './trace.ts';
 
 const CATEGORIES = ['devtools.timeline', 'v8', 'blink.user_timing', 'toplevel'];
 // (Top-level tasks: 'ThreadControllerImpl::RunTask', from the toplevel category.)
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  /** Thread (CPU) time of a complete event. */
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: { isLoadingMainFrame?: boolean; documentLoaderURL?: string } };
-}
 
 /** A step: start and duration, ms on the page's clock. */
 export type Step = readonly [start: number, ms: number];
@@ -38,20 +25,11 @@ export const startFirstTrace = (browser: Browser, page: Page) => browser.startTr
 
 /** Reads the trace up to `stamp` (the first render); the page's `ve:send` mark at `sendAt` ties the clocks. */
 export async function stopFirstTrace(browser: Browser, sendAt: number, stamp: number): Promise<FirstRenderSteps> {
-  const buf = await browser.stopTracing();
-  if (process.env.BENCH_TRACE_DIR)
-    writeFileSync(path.join(process.env.BENCH_TRACE_DIR, `first-${Date.now()}.json`), buf);
-  return firstRenderSteps(
-    (JSON.parse(buf.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents,
-    sendAt,
-    stamp,
-  );
+  return firstRenderSteps(await stopAndRead(browser, `first-${Date.now()}`), sendAt, stamp);
 }
 
 export function firstRenderSteps(events: readonly TraceEvent[], sendAt: number, stamp: number): FirstRenderSteps {
-  const names = new Map<string, string>();
-  for (const e of events)
-    if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
+  const names = threadNames(events);
   // The page's clock: from its `ve:send` mark, else (a first visit answered by the build sends nothing at once)
   // from the page's navigation start, its clock's zero.
   const send = events.find((e) => e.name === 've:send');

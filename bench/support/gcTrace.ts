@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { stopAndRead, threadNames } from './trace.ts';
 
 const CATEGORIES = [
   'devtools.timeline',
@@ -14,17 +15,6 @@ const CATEGORIES = [
   // BENCH_TRACE_JS=1: JavaScript samples too (to see where a paste's CPU goes; BENCH_TRACE_DIR keeps them).
   ...(process.env.BENCH_TRACE_JS ? ['disabled-by-default-v8.cpu_profiler'] : []),
 ];
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string };
-}
 
 export interface ThreadSummary {
   /** Garbage collection in the window: pauses (scavenges, mark-compact finalisation) and their total. */
@@ -54,17 +44,14 @@ const TOP = new Set(['ThreadControllerImpl::RunTask', 'RunTask']);
  * mark, at `sendAt` on that clock, ties the trace's clock to it.
  */
 export async function stopTrace(browser: Browser, from: number, to: number, sendAt: number): Promise<PasteTrace> {
-  const buf = await browser.stopTracing();
-  if (process.env.BENCH_TRACE_DIR) {
-    const file = path.join(process.env.BENCH_TRACE_DIR, `paste-${Math.round(from)}`);
-    writeFileSync(`${file}.json`, buf);
-    // The window on the page's clock (the key press, the panes, the request's mark), for a later look.
-    writeFileSync(`${file}.window.json`, JSON.stringify({ from, to, sendAt }));
-  }
-  const events = (JSON.parse(buf.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  const names = new Map<string, string>();
-  for (const e of events)
-    if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
+  const events = await stopAndRead(browser, `paste-${Math.round(from)}`);
+  // The window on the page's clock (the key press, the panes, the request's mark), for a later look.
+  if (process.env.BENCH_TRACE_DIR)
+    writeFileSync(
+      path.join(process.env.BENCH_TRACE_DIR, `paste-${Math.round(from)}.window.json`),
+      JSON.stringify({ from, to, sendAt }),
+    );
+  const names = threadNames(events);
   const send = events.filter((e) => e.name === 've:send').at(-1);
   const empty = (): ThreadSummary => ({ gcMs: 0, gcCount: 0, majorMs: 0, busyMs: 0, cpuMs: 0 });
   if (!send) return { main: empty(), worker: empty() };
