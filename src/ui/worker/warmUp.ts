@@ -2,8 +2,8 @@
 // rendering had only run on the small example (code not yet optimised, a young generation sized for small
 // inputs), and took about twice the CPU time of later pastes. So once the worker has been idle a moment after
 // its first answer, it runs a large input's first phase (values-only parse, conversions, first lines) once on
-// the document on screen grown to half a megabyte, and drops the result (docs/performance.md, "Slow pastes, and
-// the first paste after a load"). The worker runs it once per page; any request that arrives first postpones it.
+// the document on screen grown to half a megabyte, and drops the result (docs/performance.md, "Paste",
+// the warm-up). The worker runs it once per page; any request that arrives first postpones it.
 import { stringify } from 'yaml';
 import { explore } from '../viewModel/engine.ts';
 import { parseValues } from '../viewModel/parseInput.ts';
