@@ -3,37 +3,21 @@
 // plan, round trip, changes; then shape the results into plain values the panes render.
 import {
   apiVersionOf,
-  asoVerdict,
-  convertResource,
-  defaultReadAt,
   defaultStorageView,
-  defaultTarget,
   describeCatalog,
   findKindForDocument,
-  hubChoices,
   issue,
-  knownVersion,
   loadCatalog,
   locateIssue,
   pathKey,
-  planConversion,
-  readWriteBack,
-  rulesConvert,
-  roundTrip as coreRoundTrip,
   splitApiVersion,
-  versionJsonSchema,
-  withCatalogHub,
   type Catalog,
-  type ConvertOptions,
   type Fate,
   type HookRegistry,
   type Issue,
-  type Kind,
-  type Path,
+  type ParsedDocument,
   type ParsedResources,
-  type Plan,
   type StorageView,
-  type Strategy,
 } from '../../core/index.ts';
 import type {
   CatalogSummary,
@@ -41,15 +25,11 @@ import type {
   ExploreRequest,
   ExploreResult,
   ExploreUpdate,
-  KindSummary,
   Marker,
-  RoundTripView,
   RulesView,
   WholePanes,
-  WriteBackView,
 } from './types.ts';
-import { withMissing } from './renderLines.ts';
-import { alignKeys, bagEntries, beforeAfter, changesView, documentLabel, fateMap, lostEntries, pane } from './views.ts';
+import { changesView, documentLabel } from './views.ts';
 
 export { alignKeys, bagEntries } from './views.ts';
 import { parseInput, parseRanges, parseValues, sameValue, type FastParse } from './parseInput.ts';
@@ -60,11 +40,10 @@ import { censusOf, strategiesOf } from './strategiesEngine.ts';
 import { exploreDeployed } from './exploreDeployed.ts';
 import { deployedKindSummary, kindSummary } from './kindSummary.ts';
 import { validationView } from './validation.ts';
-import { withGhosts } from './ghosts.ts';
-import { usedPlanTypes } from './resourceUsage.ts';
-import { checkedRules, RULES_FILE } from './rulesView.ts';
+import { checkedRules } from './rulesView.ts';
 import { conversionMarkers } from './conversionMarkers.ts';
-import { panesFor } from './firstLines.ts';
+import { exploreAso } from './exploreAso.ts';
+import { safe, schemaFor } from './viewSupport.ts';
 
 interface LoadedCatalog {
   readonly catalog: Catalog;
@@ -73,7 +52,6 @@ interface LoadedCatalog {
 }
 
 const catalogs = new Map<string, LoadedCatalog>();
-const plans = new Map<string, Plan | undefined>();
 
 export function summarize(catalog: Catalog): CatalogSummary {
   return {
@@ -117,9 +95,6 @@ const EMPTY: Omit<ExploreResult, 'millis'> = {
 // converts in tens of milliseconds instead of hundreds.
 const SPARSE_FATES_BYTES = 256 * 1024;
 
-const schemas = new Map<string, unknown>();
-
-/** The source version's JSON Schema for monaco-yaml (cached: it only depends on the catalog and version). */
 const noCatalog = (key: string): Issue => issue('error', 'INVALID_CATALOG', `no catalog loaded under ${key}`);
 
 /** The Strategies tab's comparison for one kind (computed in strategiesEngine.ts). */
@@ -132,30 +107,6 @@ export function strategies(req: StrategiesRequest): { comparison?: StrategyCompa
 export function census(key: string): { census?: Census; issues: readonly Issue[] } {
   const c = catalogs.get(key)?.catalog;
   return c ? { census: censusOf(c), issues: [] } : { issues: [noCatalog(key)] };
-}
-
-function schemaFor(catalogKey: string, catalog: Catalog, kind: Kind, version: string): unknown {
-  const key = `${catalogKey}\u0000${kind.group}/${kind.kind}\u0000${version}`;
-  if (!schemas.has(key)) {
-    let schema: unknown;
-    try {
-      schema = versionJsonSchema(catalog, kind, version);
-    } catch {
-      schema = undefined; // validation in the editor is a bonus; conversion still works
-    }
-    if (schemas.size > 100) schemas.clear();
-    schemas.set(key, schema);
-  }
-  return schemas.get(key);
-}
-
-function safe<T>(f: () => T, issues: Issue[], what: string): T | undefined {
-  try {
-    return f();
-  } catch (e) {
-    issues.push(issue('error', 'INTERNAL_ERROR', `${what} failed: ${e instanceof Error ? e.message : String(e)}`));
-    return undefined;
-  }
 }
 
 /** What the second phase of a two-phase explore needs: the request, its fast parse, and what to mark. */
@@ -225,6 +176,40 @@ export function exploreRanges(): ExploreUpdate | undefined {
   };
 }
 
+/** An issue with a range, as an editor marker. */
+const toMarker = (i: Issue): Marker => ({
+  severity: i.severity,
+  code: i.code,
+  message: i.message,
+  range: i.range as NonNullable<Issue['range']>,
+});
+
+/** The Conversion rules tab's view; `applying`: what the rules said converting this document, after the file's own. */
+const rulesViewOf =
+  (rules: ReturnType<typeof checkedRules>) =>
+  (appliedIn?: StorageView, applying: readonly Issue[] = []): RulesView => ({
+    // (Last good rules: what applying them said points into their text, not into this one.)
+    issues: applying.length > 0 && !rules.lastGood ? [...rules.issues, ...applying] : rules.issues,
+    conversions: rules.ruleSet?.conversions.length ?? 0,
+    ...(appliedIn ? { appliedIn } : {}),
+    ...(rules.lastGood ? { lastGood: true as const } : {}),
+  });
+
+/** Why a document is of no kind and version of the catalog, placed in the text, and what the catalog has. */
+function unknownKind(catalog: Catalog, why: Issue | undefined, ranges: ParsedDocument['ranges']): Issue[] {
+  const blocking: Issue[] = [
+    why ?? issue('error', 'UNKNOWN_KIND', 'The document does not name a kind and version of this catalog.'),
+    // The message lists what the catalog has, so the user can fix apiVersion / kind.
+    issue('info', 'UNKNOWN_KIND', `This catalog has: ${describeCatalog(catalog)}`),
+  ];
+  return blocking.map((i) => {
+    if (i.range || i.severity === 'info') return i;
+    const at = locateIssue(i, ranges);
+    const r = at?.exact ? at.range : ranges.get(pathKey(['apiVersion']));
+    return r ? { ...i, range: r } : i;
+  });
+}
+
 /** One explore over a parse; with `fast` (a values-only parse) undefined when the view needs ranges. */
 function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): ExploreResult | undefined {
   const t0 = performance.now();
@@ -237,23 +222,10 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
     const f = parsed.documents.length > 1 ? findKindForDocument(catalog, d.value) : undefined;
     return { index: i, label: documentLabel(d.value, i), ...(f && !f.version ? { known: false } : {}) };
   });
-  const syntax = parsed.issues.filter((i) => i.range);
-  const markers: Marker[] = syntax.map((i) => ({
-    severity: i.severity,
-    code: i.code,
-    message: i.message,
-    range: i.range as NonNullable<Issue['range']>,
-  }));
+  const markers: Marker[] = parsed.issues.filter((i) => i.range).map(toMarker);
   // The user's conversion rules: parsed and checked once per text; their issues return whatever the input holds.
   const rules = checkedRules(catalog, req.rules);
-  // `applying`: what the rules said converting this document (as deployed: a CEL failure), after the file's own.
-  const rulesView = (appliedIn?: StorageView, applying: readonly Issue[] = []): RulesView => ({
-    // (Last good rules: what applying them said points into their text, not into this one.)
-    issues: applying.length > 0 && !rules.lastGood ? [...rules.issues, ...applying] : rules.issues,
-    conversions: rules.ruleSet?.conversions.length ?? 0,
-    ...(appliedIn ? { appliedIn } : {}),
-    ...(rules.lastGood ? { lastGood: true as const } : {}),
-  });
+  const rulesView = rulesViewOf(rules);
   const base = { ...EMPTY, catalog: summary, documents, markers, ...(req.rules ? { rules: rulesView() } : {}) };
   // A document of a kind the catalog lacks (the Cluster beside a KubeadmControlPlane in one file) gives way
   // to the first one it has.
@@ -285,25 +257,8 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
   const sourceVersion = found.version?.name;
   if (!kind || !found.kind || !sourceVersion) {
     if (fast) return undefined; // the messages point into the text: the full parse's job
-    const blocking: Issue[] = [
-      found.issue ?? issue('error', 'UNKNOWN_KIND', 'The document does not name a kind and version of this catalog.'),
-    ];
-    // The message lists what the catalog has, so the user can fix apiVersion / kind.
-    blocking.push(issue('info', 'UNKNOWN_KIND', `This catalog has: ${describeCatalog(catalog)}`));
-    const withRanges = blocking.map((i) => {
-      if (i.range || i.severity === 'info') return i;
-      const at = locateIssue(i, doc.ranges);
-      const r = at?.exact ? at.range : doc.ranges.get(pathKey(['apiVersion']));
-      return r ? { ...i, range: r } : i;
-    });
-    const kindMarkers = withRanges
-      .filter((i) => i.range && i.severity !== 'info')
-      .map((i) => ({
-        severity: i.severity,
-        code: i.code,
-        message: i.message,
-        range: i.range as NonNullable<Issue['range']>,
-      }));
+    const withRanges = unknownKind(catalog, found.issue, doc.ranges);
+    const kindMarkers = withRanges.filter((i) => i.range && i.severity !== 'info').map(toMarker);
     return done({
       ...result,
       issues: [...issues, ...withRanges],
@@ -353,143 +308,33 @@ function run(req: ExploreRequest, parsed: ParsedResources, fast?: FastParse): Ex
     });
   }
 
-  // The user may pick another hub (the CRD's own storage version): the kind and catalog around it.
-  const cat = req.hub === undefined ? catalog : withCatalogHub(catalog, req.hub, kind);
-  const kd = cat.kinds.find((k) => k.group === kind.group && k.kind === kind.kind) ?? kind;
-  const ks: KindSummary = { ...kindSummary(kd), hubChoices: hubChoices(kind) };
-  const targetVersion = knownVersion(kd, req.targetVersion, defaultTarget(kd, sourceVersion));
-  const strategy: Strategy = req.strategy && kd.graphs[req.strategy] ? req.strategy : kd.strategy;
-  const sparseFates = req.input.length > SPARSE_FATES_BYTES;
-  // The one place the parsed rules reach the conversions: the deployed view below takes `ruleSet` (the webhook);
-  // the ASO view runs them after the generated steps (docs/conversion-rules.md, "In the ASO view").
-  const ruleSet = rules.ruleSet;
-  const asoRules = ruleSet !== undefined && rulesConvert(ruleSet, kd);
-  const opts: ConvertOptions = { strategy, ...(hooks ? { hooks } : {}), ...(ruleSet ? { rules: ruleSet } : {}) };
-  const paneOpts: ConvertOptions = sparseFates ? { ...opts, fates: false } : opts;
-  const hub = safe(() => convertResource(cat, value, 'hub', paneOpts), issues, 'Conversion to the hub');
-  const target = safe(
-    () => convertResource(cat, value, targetVersion, paneOpts),
-    issues,
-    `Conversion to ${targetVersion}`,
-  );
-  if (!hub) {
-    if (fast) return undefined;
-    return done({ ...result, issues, blocking: issues.filter((i) => i.severity === 'error') });
-  }
-  issues.push(...hub.issues);
-  if (target)
-    issues.push(
-      ...target.issues.filter((t) => !hub.issues.some((h) => h.code === t.code && pathKey(h.path) === pathKey(t.path))),
-    );
-
-  // Source pane: each field's fate in this view (to the target), plus what the hub step prunes or bags.
-  const sourceFates = fateMap(target?.fates ?? [], 'source');
-  fateMap(
-    hub.fates.filter((f) => f.kind === 'pruned' || f.kind === 'lost'),
-    'source',
-    sourceFates,
-  );
-  const hubFates = fateMap(hub.fates, 'target');
-  const targetFates = fateMap(target?.fates ?? [], 'target');
-  // Panes keep the source's key order (side-by-side reading) and show what they lack as ghost lines.
-  let targetDoc: unknown = target && withGhosts(alignKeys(value, target.output), value, target.fates);
-  const missing = (target?.fates ?? []).filter((f) => f.kind === 'required-missing' && f.targetPath);
-  for (const f of missing) targetDoc = withMissing(targetDoc, f.targetPath as Path);
-
-  const next: PendingRanges | undefined = fast
-    ? { req, fast, t0, issues: [...issues], hubFates: hub.fates }
-    : undefined;
-  pending = next;
-  if (!fast) conversionMarkers(issues, hub.fates, doc.ranges, markers);
-  const validation = validationView(catalog, parsed, {
-    selected: docIndex,
-    selectedVersion: sourceVersion,
-    target: target?.output,
-  });
-  if (!fast) markers.push(...validation.markers); // a large input's markers come with its ranges
-
-  // Plans depend on the catalog, the hub and the versions only, not on the document: cached.
-  const planKey = `${req.catalogKey}\u0000${kd.group}/${kd.kind}\u0000${kd.hub}\u0000${sourceVersion}\u0000${targetVersion}\u0000${strategy}\u0000${ruleSet ? req.rules : ''}`;
-  let plan: Plan | undefined = plans.get(planKey);
-  if (!plans.has(planKey)) {
-    plan = safe(
-      () => planConversion(cat, { group: kd.group, kind: kd.kind }, sourceVersion, targetVersion, opts),
-      issues,
-      'Planning',
-    )?.plan;
-    if (plans.size > 200) plans.clear();
-    plans.set(planKey, plan);
-  }
-
-  // Round trip spoke -> hub -> spoke, and "read at version B, write back" (A -> hub -> B -> hub -> A).
-  let roundTrip: RoundTripView | undefined;
-  const rt = req.roundTrip && safe(() => coreRoundTrip(cat, value, opts), issues, 'Round trip');
-  // The core's verdict, the CLI's `roundtrip` too: differences under pruned fields are not losses.
-  if (rt)
-    roundTrip = {
-      ...beforeAfter(sourceVersion, value, rt.back, rt.ok),
-      through: 'hub',
-      differences: rt.differences,
-      issues: rt.issues,
-    };
-  let writeBack: WriteBackView | undefined;
-  // The picker starts at the target: what a client of the version being looked at destroys.
-  const wbVersion = knownVersion(kd, req.writeBackVersion, defaultReadAt(kd, targetVersion));
-  const readBack = (v: string) => safe(() => readWriteBack(cat, value, v, opts), issues, `Reading at ${v}`);
-  const wb = req.roundTrip ? readBack(wbVersion) : undefined;
-  // The target's write-back verdict is a badge on the Target pane (not for a large input: 4 conversions).
-  const wbTarget = wb && wbVersion === targetVersion ? wb : sparseFates ? undefined : readBack(targetVersion);
-  if (wb) writeBack = { ...beforeAfter(wbVersion, value, wb.output, wb.ok), destroyed: wb.lost };
-
-  const changes = safe(() => changesView(cat, kd, sourceVersion, targetVersion, value), issues, 'Change analysis');
-  const schema = schemaFor(req.catalogKey, cat, kd, sourceVersion);
-
-  const hubDoc = withGhosts(alignKeys(value, hub.output), value, hub.fates);
-  const { panes, whole } = panesFor(
-    (limit) => ({
-      hub: pane(hub.to, hubDoc, hubFates, limit),
-      ...(target ? { target: pane(target.to, targetDoc, targetFates, limit) } : {}),
-    }),
-    fast !== undefined,
-  );
-  if (next && whole) next.panes = whole;
-  const bag = bagEntries(hub.output, hub.fates, found.version);
-  const lost = lostEntries(hub, target);
-  // In the ASO view what the rules reported applying (RULE_FAILED, ...) is theirs: markers in the rules editor.
-  const ruleApplying = asoRules ? issues.filter((i) => i.file === RULES_FILE) : [];
-  return done({
-    ...result,
-    issues: ruleApplying.length > 0 ? issues.filter((i) => !ruleApplying.includes(i)) : issues,
-    blocking: [],
-    markers,
-    kind: ks,
+  const aso = exploreAso({
+    req,
+    catalog,
+    kind,
+    version: found.version,
     sourceVersion,
-    targetVersion,
-    strategy,
-    sourceFates: [...sourceFates]
-      .filter(([, f]) => f.kind !== 'copied')
-      .map(([path, f]) => ({ path, fate: f.kind, reason: f.reason })),
-    storageView: 'aso',
-    verdict: asoVerdict({
-      hub,
-      ...(target ? { target } : {}),
-      validation: validation.sourceIssues,
-      targetValidation: validation.targetIssues,
-      ...(rt ? { roundTrip: { version: sourceVersion, ok: rt.ok, differences: rt.differences } } : {}),
-    }),
-    ...(req.rules ? { rules: rulesView(asoRules ? 'aso' : undefined, ruleApplying) } : {}),
-    sparseFates,
-    hub: panes.hub,
-    ...(panes.target ? { target: panes.target } : {}),
-    bag,
-    lost,
-    ...(plan ? { plan, planUsed: usedPlanTypes(plan, value) } : {}),
-    ...(roundTrip ? { roundTrip } : {}),
-    ...(writeBack ? { writeBack } : {}),
-    ...(wbTarget ? { writeBackVerdict: { version: targetVersion, destroyed: wbTarget.lost } } : {}),
-    ...(changes ? { changes } : {}),
-    ...(schema !== undefined ? { schema } : {}),
-    validation: validation.view,
-    ...(fast ? { rangesPending: true } : {}),
+    value,
+    parsed,
+    doc,
+    docIndex,
+    hooks,
+    rules,
+    rulesView,
+    sparse: req.input.length > SPARSE_FATES_BYTES,
+    fast,
+    issues,
+    markers,
   });
+  if (!aso) return undefined;
+  if (fast)
+    pending = {
+      req,
+      fast,
+      t0,
+      issues: aso.markerIssues,
+      hubFates: aso.hubFates,
+      ...(aso.whole ? { panes: aso.whole } : {}),
+    };
+  return done({ ...result, ...aso.result });
 }
