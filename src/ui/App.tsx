@@ -1,21 +1,20 @@
 // Layout and wiring: the store, the catalog and the conversion, and the explorer parts (src/ui/explorer/)
 // and platform hooks (src/ui/platform/) they feed.
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
-import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState, type CSSProperties } from 'react';
 import { useCatalogIndex } from './queries/catalogQueries.ts';
 import { useResolvedCatalog } from './catalogs/useCatalog.ts';
-import { choose, ExplorerContext, firstVisit, needsFirstVisit, reduce, useExplorerStore } from './useExplorerState.ts';
+import { choose, ExplorerContext, useExplorerStore, useFirstVisit, type ExplorerStore } from './useExplorerState.ts';
 import { useWorkerConversion } from './worker/useWorkerConversion.ts';
-import type { ExploreResult, PaneView } from './viewModel/types.ts';
-import { DocumentView } from './panels/DocumentView.tsx';
-import { VerdictBadge } from './panels/VerdictBadge.tsx';
-import { DEPLOYED_LEGEND } from '../core/index.ts';
-import { Legend } from './panels/Legend.tsx';
-import { legendCounts } from './panels/legendCounts.ts';
-import { WriteBackBadge } from './panels/WriteBackBadge.tsx';
-import { importAndStore, importDropped, loadCatalogFiles, type LoadOutcome } from './panels/CatalogLoader.tsx';
-import { takeDropped } from './catalogs/droppedFiles.ts';
+import { requestOf, useShown, type Shown } from './explorer/useShown.ts';
+import type { ExplorerState } from './state.ts';
+import type { CatalogIndexEntry } from './queries/catalogQueries.ts';
+import { useInputActions } from './explorer/useInputActions.ts';
+import { useCatalogLoading } from './explorer/useCatalogLoading.ts';
+import { useGoTo } from './explorer/useGoTo.ts';
+import { ConvertedPanes } from './explorer/ConvertedPanes.tsx';
+import { AppHeader } from './explorer/AppHeader.tsx';
+import type { ExploreResult } from './viewModel/types.ts';
+import { ShownLegend } from './panels/Legend.tsx';
 import { HelpOverlay } from './panels/HelpOverlay.tsx';
 import { PrimerLink } from './panels/Primer.tsx';
 import { Splitter, useDetailsHeight } from './panels/Splitter.tsx';
@@ -23,211 +22,73 @@ import { exampleFor } from './examples.ts';
 import { skeletonFor } from './skeleton.ts';
 import { useMediaQuery } from './useMediaQuery.ts';
 import { useTheme } from './theme.ts';
-import { ThemeToggle } from './panels/ThemeToggle.tsx';
 import { PaneSwitcher, type PaneName } from './panels/PaneSwitcher.tsx';
-import type { EditorHandle } from './editor/ResourceEditor.tsx';
-import { useEditorSync } from './editor/editorSync.ts';
-import { usePanesPainted } from './explorer/panesPainted.ts';
 import { useDeferredEditor } from './editor/deferEditor.ts';
-import { ShareBar } from './share/ShareBar.tsx';
-import { ConversionChoice, PaneDrops, UndeterminedNote, WriteLossBanner } from './panels/DeployedControls.tsx';
+import { ConversionChoice, UndeterminedNote, WriteLossBanner } from './panels/DeployedControls.tsx';
 import { ManageCatalogs } from './panels/ManageCatalogs.tsx';
 import { CrdRefusedNote } from './panels/CrdRejections.tsx';
-import { CatalogPicker, openBuiltin, refValue, useCatalogInputs } from './explorer/CatalogPicker.tsx';
+import {
+  CatalogPicker,
+  openBuiltin,
+  refValue,
+  useCatalogInputs,
+  type CatalogInputs,
+} from './explorer/CatalogPicker.tsx';
 import { StartBar } from './explorer/StartBar.tsx';
 import { Toolbar, shownStrategy } from './explorer/Toolbar.tsx';
 import { DetailsTabs } from './explorer/DetailsTabs.tsx';
-import { explorerShortcuts } from './explorer/explorerShortcuts.ts';
+import { useExplorerShortcuts } from './explorer/explorerShortcuts.ts';
 import { useSelection } from './explorer/useSelection.ts';
-import { typeChangesOf } from './explorer/typeChanges.ts';
-import type { Problem } from './explorer/problems.ts';
 import { checkedChoice } from './explorer/shownChoice.ts';
-import { CatalogErrors, ImportProblems } from './explorer/Banners.tsx';
-import { ResourcePane, pastedCatalogName } from './explorer/ResourcePane.tsx';
-import { useRulesTestHook, useTestHook } from './platform/testHook.ts';
-import { useGlobalShortcuts } from './platform/useGlobalShortcuts.ts';
-import { useFileDrop } from './platform/useFileDrop.ts';
+import { CatalogErrors, DropOverlay, ImportProblems } from './explorer/Banners.tsx';
+import type { LoadOutcome } from './panels/CatalogLoader.tsx';
+import { ResourcePane } from './explorer/ResourcePane.tsx';
 
 export function App() {
   const store = useExplorerStore();
   const { state, dispatch } = store;
   const index = useCatalogIndex();
-  const qc = useQueryClient();
   const resolved = useResolvedCatalog(state.catalog);
   const theme = useTheme();
-  const dark = theme.dark;
   const narrow = useMediaQuery('(max-width: 1000px)');
   const [paneShown, setPaneShown] = useState<PaneName>('Resource');
   const [helpOpen, setHelpOpen] = useState(false);
-  const [importIssues, setImportIssues] = useState<LoadOutcome['issues']>([]);
   const [writeBackVersion, setWriteBackVersion] = useState<string | undefined>();
   const [detailsVh, setDetailsVh, detailsChosen] = useDetailsHeight();
-  const editor = useRef<EditorHandle | null>(null);
-  const editorSync = useEditorSync(state.input, editor);
 
-  const fresh = needsFirstVisit(state);
-  const firstEntry = index.data?.catalogs[0];
-  useEffect(() => {
-    if (fresh && firstEntry) dispatch({ type: 'update', update: (s) => firstVisit(s, firstEntry) });
-  }, [fresh, firstEntry, dispatch]);
+  const fresh = useFirstVisit(state, index.data?.catalogs[0], dispatch);
 
-  const exploration = useWorkerConversion(resolved.input, {
-    input: state.input,
-    document: state.document,
-    ...(state.sourceVersion ? { sourceVersion: state.sourceVersion } : {}),
-    ...(state.targetVersion ? { targetVersion: state.targetVersion } : {}),
-    ...(state.strategy ? { strategy: state.strategy } : {}),
-    ...(state.hub ? { hub: state.hub } : {}),
-    ...(writeBackVersion ? { writeBackVersion } : {}),
-    roundTrip: state.view === 'roundtrip',
-    ...(state.storage ? { storage: state.storage } : {}),
-    ...(state.conversion ? { conversion: state.conversion } : {}),
-    ...(state.rules ? { rules: state.rules } : {}),
-  });
-  const result = exploration.result;
+  const exploration = useWorkerConversion(resolved.input, requestOf(state, writeBackVersion));
+  const { result, shown, stale, catalogs } = useShown(exploration, resolved.input?.key);
   const editorReady = useDeferredEditor(result !== undefined);
-  // The panes keep the last result that converted, so an error while typing never blanks them.
-  const lastGood = useRef<ExploreResult | undefined>(undefined);
-  const lastGoodCatalog = useRef<string | undefined>(undefined);
-  if (result && result.blocking.length === 0) {
-    lastGood.current = result;
-    lastGoodCatalog.current = exploration.resultCatalogKey;
-  }
-  const shown = result && result.blocking.length === 0 ? result : lastGood.current;
-  const stale = shown !== result;
-  const catalogs = { shown: lastGoodCatalog.current, open: resolved.input?.key };
 
-  const { typed } = editorSync;
-  const setInput = useCallback(
-    (text: string) => {
-      typed(text);
-      dispatch({ type: 'input', input: text });
-    },
-    [dispatch, typed],
-  );
-  // A paste's text goes to the conversion at once; a large one reaches the editor after the panes paint it.
-  const panesPainted = usePanesPainted(exploration.resultInput, exploration.error);
-  const { prime } = exploration;
-  const pasteInput = useCallback(
-    (text: string) => {
-      // To the worker before the render: it converts while the page renders the new input.
-      prime(text);
-      flushSync(() => setInput(text));
-      return panesPainted(text);
-    },
-    [prime, setInput, panesPainted],
-  );
-  const replaceInput = useCallback(
-    (text: string) => {
-      // Render (and send the conversion request) first, then let Monaco take in the text.
-      flushSync(() => setInput(text));
-      editor.current?.setText(text);
-    },
-    [setInput],
-  );
-  useTestHook(replaceInput, result, exploration.resultInput, exploration.resultCatalogKey);
-  useRulesTestHook(useCallback((rules: string) => dispatch({ type: 'rules', rules }), [dispatch]));
+  const { setInput, pasteInput, onEditorReady } = useInputActions(dispatch, exploration, state.input);
 
   const selection = useSelection(state.highlight, result, dispatch);
-  const { highlightKey, select } = selection;
 
   const catalogValue = refValue(state.catalog, resolved.builtinId);
   const catalogInputs = useCatalogInputs(catalogValue, state.input);
-  const { forUserCatalog } = catalogInputs;
+  const loading = useCatalogLoading(dispatch, state.input, catalogInputs.forUserCatalog);
 
-  // An import finishes later: it decides on the input as it is then (typed meanwhile), not as it was.
-  const loaded = useCallback(
-    (outcome: LoadOutcome) => {
-      setImportIssues(outcome.issues);
-      const c = outcome.stored;
-      if (!c) return;
-      dispatch({
-        type: 'update',
-        update: (s) =>
-          reduce(s, {
-            type: 'catalog',
-            catalog: { type: 'embedded', name: c.name, hash: c.hash, sources: c.sources },
-            input: forUserCatalog(s.input, c.hash, c.json),
-          }),
-      });
-    },
-    [dispatch, forUserCatalog],
-  );
-  const loadInputAsCatalog = () => {
-    const text = state.input;
-    const name = pastedCatalogName(text);
-    return loadCatalogFiles(() => importAndStore([{ name: `${name}.yaml`, text }]), qc, loaded);
-  };
-  // Files dropped anywhere on the page load as a catalog.
-  const onDrop = useCallback(
-    (data: DataTransfer) => {
-      const dropped = takeDropped(data); // now: the browser empties the drop afterwards
-      void loadCatalogFiles(() => importDropped(dropped), qc, loaded);
-    },
-    [qc, loaded],
-  );
-  const dragging = useFileDrop(onDrop);
-
+  const forgetWriteBack = useCallback(() => setWriteBackVersion(undefined), []);
   const reset = () => {
-    const input =
-      state.catalog.type === 'builtin'
-        ? exampleFor(resolved.builtinId ?? state.catalog.id)
-        : skeletonFor(resolved.input?.json);
-    dispatch({ type: 'catalog', catalog: state.catalog, input });
+    dispatch({ type: 'catalog', catalog: state.catalog, input: exampleInput(state.catalog, resolved) });
     setWriteBackVersion(undefined);
   };
 
   const openHelp = useCallback(() => setHelpOpen(true), []);
-  const shortcuts = explorerShortcuts({
+  const shortcuts = useExplorerShortcuts({
     result,
     shown,
     document: state.document,
     dispatch,
     openHelp,
-    convertNow: () => exploration.flush(),
+    convertNow: exploration.flush,
   });
-  useGlobalShortcuts(shortcuts, openHelp);
 
-  const legend = useMemo(() => legendCounts(shown), [shown]);
   const openProblems = useCallback(() => dispatch({ type: 'view', view: 'problems' }), [dispatch]);
-  const goTo = useCallback(
-    (p: Problem) => {
-      const to = p.goTo;
-      if (!to) return;
-      if ('field' in to) {
-        dispatch(choose('highlight', to.field));
-        return;
-      }
-      if (to.editor === 'rules') dispatch({ type: 'view', view: 'rules' });
-      // The rules editor mounts with its tab: try again for a moment.
-      let tries = 0;
-      const go = () =>
-        void import('./editor/revealRange.ts').then((m) => {
-          if (!m.revealRange(to.editor, to.range) && tries++ < 20) window.setTimeout(go, 100);
-        });
-      go();
-    },
-    [dispatch],
-  );
-
-  const deployed = shown?.deployed;
-  const typeChanges = useMemo(() => typeChangesOf(shown), [shown]);
-  const staleNote = stale && shown && <p className="stale-note">Showing the last input that converted.</p>;
-  // The Hub/Stored and Target panes: a converted document, what the deployed view drops from it.
-  const convertedPane = (pane: 'stored' | 'target', label: string, view?: PaneView, subtitle?: ReactNode) => (
-    <DocumentView
-      {...(pane === 'target' ? { typeChanges } : {})}
-      label={label}
-      {...(view ? { view } : {})}
-      {...(subtitle !== undefined ? { subtitle } : {})}
-      {...(highlightKey !== undefined ? { highlight: highlightKey } : {})}
-      onSelect={select}
-      busy={exploration.busy}
-    >
-      {staleNote}
-      {deployed && <PaneDrops deployed={deployed} pane={pane} />}
-    </DocumentView>
-  );
+  const openRoundTrip = useCallback(() => dispatch({ type: 'view', view: 'roundtrip' }), [dispatch]);
+  const goTo = useGoTo(dispatch);
 
   return (
     <ExplorerContext.Provider value={store}>
@@ -235,136 +96,68 @@ export function App() {
         className={`app${narrow ? ' narrow' : ''}${detailsChosen ? ' details-chosen' : ''}`}
         style={{ '--details-h': `${detailsVh}vh` } as CSSProperties}
       >
-        <header className="app-header">
-          <h1>
-            <span className="logo" aria-hidden="true">
-              ⇄
-            </span>{' '}
-            Version Explorer
-          </h1>
-          <p className="purpose">
-            See what each version of your CRD keeps, drops or rejects when the API server stores and serves it.
-          </p>
-          <div className="spacer" />
-          <ShareBar state={state} apply={store.applyState} update={store.updateState} result={shown} />
-          <button type="button" onClick={reset} title="Replace the input with the catalog's example">
-            Reset
-          </button>
-          <ThemeToggle setting={theme.setting} onChange={theme.set} />
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Keyboard shortcuts"
-            title="Keyboard shortcuts (?)"
-            onClick={() => setHelpOpen(true)}
-          >
-            ?
-          </button>
-        </header>
+        <AppHeader store={store} shown={shown} theme={theme} onReset={reset} onHelp={openHelp} />
 
-        <StartBar
-          current={state.catalog.type === 'builtin' ? (resolved.builtinId ?? state.catalog.id) : undefined}
-          onBuiltin={(id) => {
-            dispatch(openBuiltin(id, index.data?.catalogs, catalogInputs));
-            setWriteBackVersion(undefined);
-          }}
-          onLoaded={loaded}
-        />
-        <Toolbar
-          lead={
-            <>
-              <CatalogPicker
-                state={state}
-                value={catalogValue}
-                inputs={catalogInputs}
-                dispatch={dispatch}
-                onChosen={() => setWriteBackVersion(undefined)}
-              />
-              <CrdRefusedNote hash={state.catalog.type === 'embedded' ? state.catalog.hash : undefined} />
-              <ManageCatalogs
-                onRemoved={(hash) => {
-                  // The catalog open now was removed: back to the first built-in example.
-                  if (state.catalog.type === 'embedded' && state.catalog.hash === hash)
-                    dispatch(openBuiltin(index.data?.catalogs[0]?.id ?? '', index.data?.catalogs, catalogInputs));
-                }}
-              />
-            </>
-          }
+        <CatalogBars
           state={state}
           dispatch={dispatch}
+          builtinId={resolved.builtinId}
+          entries={index.data?.catalogs}
+          value={catalogValue}
+          inputs={catalogInputs}
+          onLoaded={loading.loaded}
+          onChosen={forgetWriteBack}
           result={result}
           shown={shown}
           catalogs={catalogs}
           busy={exploration.busy}
         />
 
-        <ImportProblems issues={importIssues} onDismiss={() => setImportIssues([])} />
+        <ImportProblems issues={loading.importIssues} onDismiss={loading.dismissImportIssues} />
         <CatalogErrors
           catalogError={resolved.error}
           conversionError={exploration.error}
           catalogIssues={exploration.catalogIssues}
         />
 
-        {deployed && <WriteLossBanner deployed={deployed} />}
-        {deployed && <UndeterminedNote verdict={shown?.verdict} />}
-        {deployed && (
-          <ConversionChoice
-            deployed={deployed}
-            checked={checkedChoice(state.conversion, deployed.conversion, catalogs)}
-            onChange={(c) => dispatch(choose('conversion', c))}
-          />
-        )}
+        <DeployedNotes shown={shown} state={state} catalogs={catalogs} dispatch={dispatch} />
         {narrow && <PaneSwitcher shown={paneShown} onShow={setPaneShown} />}
         <main className="panes" {...(narrow ? { 'data-show': paneShown } : {})}>
           <ResourcePane
             input={state.input}
             setInput={setInput}
             pasteInput={pasteInput}
-            onReady={(h) => {
-              editor.current = h;
-              editorSync.attach(h);
-            }}
+            onReady={onEditorReady}
             showEditor={editorReady && !fresh}
-            dark={dark}
+            dark={theme.dark}
             result={result}
             shown={shown}
             selection={selection}
             shortcuts={shortcuts}
-            onLoadAsCatalog={() => void loadInputAsCatalog()}
+            onLoadAsCatalog={loading.loadInputAsCatalog}
             onOpenProblems={openProblems}
           />
-          {convertedPane('stored', deployed ? 'Stored' : 'Hub', deployed ? deployed.stored : shown?.hub)}
-          {convertedPane(
-            'target',
-            'Target',
-            deployed ? deployed.target : shown?.target,
-            <>
-              <VerdictBadge
-                {...(shown?.validation?.target && shown.verdict ? { verdict: shown.verdict } : {})}
-                side="target"
-                onOpen={openProblems}
-              />
-              {shown?.writeBackVerdict && !deployed && (
-                <WriteBackBadge
-                  verdict={shown.writeBackVerdict}
-                  onOpen={() => dispatch({ type: 'view', view: 'roundtrip' })}
-                />
-              )}
-            </>,
-          )}
+          <ConvertedPanes
+            shown={shown}
+            stale={stale}
+            busy={exploration.busy}
+            selection={selection}
+            onOpenProblems={openProblems}
+            onOpenRoundTrip={openRoundTrip}
+          />
         </main>
 
-        <Legend counts={legend} {...(deployed ? { labels: DEPLOYED_LEGEND } : {})} />
+        <ShownLegend shown={shown} />
         {!narrow && <Splitter vh={detailsVh} onChange={setDetailsVh} />}
         <section className="bottom" aria-label="Details">
           <DetailsTabs
             view={state.view}
             shown={shown}
             ctx={{
-              select,
+              select: selection.select,
               dispatch,
               strategy: shownStrategy(state.strategy, shown),
-              dark,
+              dark: theme.dark,
               onWriteBackVersion: setWriteBackVersion,
               catalog: resolved.input,
               input: state.input,
@@ -373,21 +166,131 @@ export function App() {
               latest: result,
               goTo,
             }}
-            empty={
-              <p className="empty">
-                {resolved.loading ? 'Loading the catalog…' : 'Nothing to show yet.'} <PrimerLink />
-              </p>
-            }
+            empty={<NothingYet loading={resolved.loading} />}
           />
         </section>
 
         <HelpOverlay open={helpOpen} onClose={() => setHelpOpen(false)} shortcuts={shortcuts} />
-        {dragging && (
-          <div className="drop-overlay" aria-hidden="true">
-            Drop CRD YAML, OpenAPI or catalog JSON files to load them
-          </div>
-        )}
+        <DropOverlay shown={loading.dragging} />
       </div>
     </ExplorerContext.Provider>
   );
 }
+
+/** Above the panes in the As deployed view: what a write loses, when the webhook decides, and the conversion. */
+function DeployedNotes({
+  shown,
+  state,
+  catalogs,
+  dispatch,
+}: {
+  shown: ExploreResult | undefined;
+  state: ExplorerState;
+  catalogs: Shown['catalogs'];
+  dispatch: ExplorerStore['dispatch'];
+}) {
+  const deployed = shown?.deployed;
+  if (!deployed) return null;
+  return (
+    <>
+      <WriteLossBanner deployed={deployed} />
+      <UndeterminedNote verdict={shown.verdict} />
+      <ConversionChoice
+        deployed={deployed}
+        checked={checkedChoice(state.conversion, deployed.conversion, catalogs)}
+        onChange={(c) => dispatch(choose('conversion', c))}
+      />
+    </>
+  );
+}
+
+/** The toolbar's lead: the Catalog picker, whether the API server would refuse the CRD, and Manage…. */
+function CatalogLead({
+  state,
+  dispatch,
+  value,
+  inputs,
+  entries,
+  onChosen,
+}: {
+  state: ExplorerState;
+  dispatch: ExplorerStore['dispatch'];
+  value: string;
+  inputs: CatalogInputs;
+  entries: readonly CatalogIndexEntry[] | undefined;
+  onChosen: () => void;
+}) {
+  const embedded = state.catalog.type === 'embedded' ? state.catalog.hash : undefined;
+  return (
+    <>
+      <CatalogPicker state={state} value={value} inputs={inputs} dispatch={dispatch} onChosen={onChosen} />
+      <CrdRefusedNote hash={embedded} />
+      <ManageCatalogs
+        onRemoved={(hash) => {
+          // The catalog open now was removed: back to the first built-in example.
+          if (embedded === hash) dispatch(openBuiltin(entries?.[0]?.id ?? '', entries, inputs));
+        }}
+      />
+    </>
+  );
+}
+
+/** The details area before there is anything to show. */
+const NothingYet = ({ loading }: { loading: boolean }) => (
+  <p className="empty">
+    {loading ? 'Loading the catalog…' : 'Nothing to show yet.'} <PrimerLink />
+  </p>
+);
+
+/** The catalog bar (built-in examples, Open files…) and the toolbar with the Catalog picker as its lead. */
+function CatalogBars(
+  p: {
+    state: ExplorerState;
+    dispatch: ExplorerStore['dispatch'];
+    builtinId: string | undefined;
+    entries: readonly CatalogIndexEntry[] | undefined;
+    value: string;
+    inputs: CatalogInputs;
+    onLoaded: (outcome: LoadOutcome) => void;
+    onChosen: () => void;
+  } & Omit<Parameters<typeof Toolbar>[0], 'lead' | 'state' | 'dispatch'>,
+) {
+  const { state, dispatch, entries, inputs, onChosen } = p;
+  return (
+    <>
+      <StartBar
+        current={state.catalog.type === 'builtin' ? (p.builtinId ?? state.catalog.id) : undefined}
+        onBuiltin={(id) => {
+          dispatch(openBuiltin(id, entries, inputs));
+          onChosen();
+        }}
+        onLoaded={p.onLoaded}
+      />
+      <Toolbar
+        lead={
+          <CatalogLead
+            state={state}
+            dispatch={dispatch}
+            value={p.value}
+            inputs={inputs}
+            entries={entries}
+            onChosen={onChosen}
+          />
+        }
+        state={state}
+        dispatch={dispatch}
+        result={p.result}
+        shown={p.shown}
+        catalogs={p.catalogs}
+        busy={p.busy}
+      />
+    </>
+  );
+}
+
+/** What Reset puts in the editor: a built-in catalog's example, else a skeleton of the catalog's first kind. */
+const exampleInput = (
+  catalog: ExplorerState['catalog'],
+  resolved: { builtinId?: string | undefined; input?: { json: unknown } | undefined },
+): string =>
+  catalog.type === 'builtin' ? exampleFor(resolved.builtinId ?? catalog.id) : skeletonFor(resolved.input?.json);

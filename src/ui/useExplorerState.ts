@@ -190,3 +190,16 @@ export function useExplorer(): ExplorerStore {
   if (!s) throw new Error('useExplorer outside <App>');
   return s;
 }
+
+/** A first visit (nothing restored or linked) opens the first built-in catalog once the index is here; true until. */
+export function useFirstVisit(
+  state: ExplorerState,
+  first: Parameters<typeof firstVisit>[1] | undefined,
+  dispatch: ExplorerStore['dispatch'],
+): boolean {
+  const fresh = needsFirstVisit(state);
+  useEffect(() => {
+    if (fresh && first) dispatch({ type: 'update', update: (s) => firstVisit(s, first) });
+  }, [fresh, first, dispatch]);
+  return fresh;
+}

@@ -1,25 +1,18 @@
 // The input editor. Uncontrolled (defaultValue) so fast typing never loses keystrokes; the parent hears
 // changes through onChange and drives markers, fate colours, the highlighted field and the schema by props.
-import { escapeMarkdown, schemaForHover } from './markdownText.ts';
 import { useEffect, useRef, useState } from 'react';
 import Editor from '@monaco-editor/react';
-import { monaco, setYamlSchemas, themeName, yamlSettled } from './monacoSetup.ts';
+import { monaco, themeName, yamlSettled } from './monacoSetup.ts';
 import { exposeToTests } from '../platform/testHook.ts';
-import { YAML_EDITOR_OPTIONS, peekColumns, setMarkers, toMonacoRange, type EditorMarker } from './monacoMarkers.ts';
-import { scopedSchema } from './scopedSchema.ts';
+import { YAML_EDITOR_OPTIONS, peekColumns, type EditorMarker } from './monacoMarkers.ts';
+import { RESOURCE_MODEL_URI, useEditorDecorations, useYamlSchema, type EditorDecoration } from './editorEffects.ts';
 import type { SourceRange } from '../../core/index.ts';
 import type { Shortcut } from '../shortcuts.ts';
 import { keyboardFocus } from './keyboardFocus.ts';
 import type { KeyHint } from './KeyHintBar.tsx';
 import { interceptPastes, type PasteHandler } from './largePaste.ts';
 
-export type { EditorMarker, PasteHandler };
-
-export interface EditorDecoration {
-  readonly range: SourceRange;
-  readonly className: string;
-  readonly hover?: string;
-}
+export type { EditorDecoration, EditorMarker, PasteHandler };
 
 export interface EditorHandle {
   setText(text: string): void;
@@ -55,7 +48,7 @@ export interface ResourceEditorProps {
   readonly onKeyHint?: (hint: KeyHint | undefined) => void;
 }
 
-export const RESOURCE_MODEL_URI = 'file:///resource.yaml';
+export { RESOURCE_MODEL_URI };
 const MODEL_URI = RESOURCE_MODEL_URI;
 
 /** Above this size bracket pair colouring is off: it parses the whole text on every change. */
@@ -94,8 +87,6 @@ export default function ResourceEditor(props: ResourceEditorProps) {
     onKeyHint,
   } = props;
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
-  const fateDecorations = useRef<monaco.editor.IEditorDecorationsCollection | null>(null);
-  const hlDecorations = useRef<monaco.editor.IEditorDecorationsCollection | null>(null);
   const shortcutsRef = useRef(shortcuts);
   const cursorRef = useRef(onCursor);
   const pasteRef = useRef(onPasteText);
@@ -106,80 +97,12 @@ export default function ResourceEditor(props: ResourceEditorProps) {
   });
   useEffect(() => () => void (editorRef.current = null), []);
 
-  const scopeGroup = schemaScope?.group;
-  const scopeKind = schemaScope?.kind;
-  // Every answer brings the schema anew (an equal copy, as a rule): monaco-yaml is told only of a change, since
-  // each update makes it send the schemas to its worker and validate again (milliseconds on a paste's path).
-  const applied = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    if (schema === undefined || schema === null) return;
-    const same = JSON.stringify([schema, scopeGroup ?? null, scopeKind ?? null, schemaValidation !== false]);
-    if (same === applied.current) return;
-    applied.current = same;
-    const hover = schemaForHover(schema) as object;
-    const scoped =
-      scopeGroup !== undefined && scopeKind !== undefined ? scopedSchema(hover, scopeGroup, scopeKind) : hover;
-    setYamlSchemas(
-      MODEL_URI,
-      [
-        {
-          uri: 'inmemory://version-explorer/source.schema.json',
-          fileMatch: [MODEL_URI, '**/resource.yaml'],
-          schema: scoped,
-        },
-      ],
-      schemaValidation !== false,
-    );
-  }, [schema, scopeGroup, scopeKind, schemaValidation]);
+  useYamlSchema(schema, schemaScope, schemaValidation);
 
   // Bumped when the editor mounts, so the effects below run once it exists.
   const [mounted, setMounted] = useState(0);
   const [columns, setColumns] = useState(80);
-  useEffect(() => {
-    const ed = editorRef.current;
-    const model = ed?.getModel();
-    if (!ed || !model) return;
-    setMarkers(model, markers ?? [], columns);
-  }, [markers, mounted, columns]);
-
-  useEffect(() => {
-    const ed = editorRef.current;
-    const model = ed?.getModel();
-    if (!ed || !model) return;
-    const lines = model.getLineCount();
-    const ds = (decorations ?? [])
-      .filter((d) => d.range.start.line <= lines)
-      .map((d) => ({
-        range: toMonacoRange(model, d.range, true),
-        options: {
-          inlineClassName: d.className,
-          ...(d.hover ? { hoverMessage: { value: escapeMarkdown(d.hover) } } : {}),
-          stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,
-        },
-      }));
-    fateDecorations.current ??= ed.createDecorationsCollection();
-    fateDecorations.current.set(ds);
-  }, [decorations, mounted]);
-
-  useEffect(() => {
-    const ed = editorRef.current;
-    const model = ed?.getModel();
-    if (!ed || !model) return;
-    hlDecorations.current ??= ed.createDecorationsCollection();
-    if (!highlight || highlight.start.line > model.getLineCount()) {
-      hlDecorations.current.clear();
-      return;
-    }
-    const range = toMonacoRange(model, highlight);
-    hlDecorations.current.set([{ range, options: { isWholeLine: true, className: 'monaco-field-highlight' } }]);
-    if (!ed.hasTextFocus()) ed.revealRangeInCenterIfOutsideViewport(range, monaco.editor.ScrollType.Smooth);
-  }, [highlight, mounted]);
-
-  useEffect(() => {
-    const ed = editorRef.current;
-    if (!ed || revealLine === undefined || ed.hasTextFocus()) return;
-    ed.revealLineNearTop(revealLine, monaco.editor.ScrollType.Smooth);
-  }, [revealLine, mounted]);
+  useEditorDecorations(editorRef, mounted, { markers, columns, decorations, highlight, revealLine });
 
   return (
     <>

@@ -63,3 +63,11 @@ export function CatalogErrors({
     />
   );
 }
+
+/** Over the page while files are dragged over it. */
+export const DropOverlay = ({ shown }: { readonly shown: boolean }) =>
+  shown ? (
+    <div className="drop-overlay" aria-hidden="true">
+      Drop CRD YAML, OpenAPI or catalog JSON files to load them
+    </div>
+  ) : null;

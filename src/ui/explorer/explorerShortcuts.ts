@@ -4,6 +4,7 @@ import type { Shortcut } from '../shortcuts.ts';
 import type { ExploreResult } from '../viewModel/types.ts';
 import { choose, type ExplorerAction } from '../useExplorerState.ts';
 import { VIEWS } from './DetailsTabs.tsx';
+import { useGlobalShortcuts } from '../platform/useGlobalShortcuts.ts';
 
 export function explorerShortcuts({
   result,
@@ -63,4 +64,11 @@ export function explorerShortcuts({
       run: () => dispatch({ type: 'view', view: v.id }),
     })),
   ];
+}
+
+/** The explorer's shortcuts, also run window-wide (Monaco runs them as its actions). */
+export function useExplorerShortcuts(o: Parameters<typeof explorerShortcuts>[0]): Shortcut[] {
+  const shortcuts = explorerShortcuts(o);
+  useGlobalShortcuts(shortcuts, o.openHelp);
+  return shortcuts;
 }

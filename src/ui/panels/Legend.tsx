@@ -1,5 +1,8 @@
-import type { FateKind } from '../../core/index.ts';
+import { useMemo } from 'react';
+import { DEPLOYED_LEGEND, type FateKind } from '../../core/index.ts';
+import type { ExploreResult } from '../viewModel/types.ts';
 import { FATES } from './fates.ts';
+import { legendCounts } from './legendCounts.ts';
 
 /** The colour key for field fates, with counts for the current view. */
 export function Legend({
@@ -28,4 +31,10 @@ export function Legend({
       ))}
     </ul>
   );
+}
+
+/** The legend of the shown result's view, with its counts. */
+export function ShownLegend({ shown }: { readonly shown: ExploreResult | undefined }) {
+  const counts = useMemo(() => legendCounts(shown), [shown]);
+  return <Legend counts={counts} {...(shown?.deployed ? { labels: DEPLOYED_LEGEND } : {})} />;
 }
