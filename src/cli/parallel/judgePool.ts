@@ -1,10 +1,11 @@
 // Batches of input pieces judged by worker threads and by this thread, delivered strictly in input order. Each
 // worker imports the catalog on its own (seconds), so workers start only when a run is long enough to gain from
 // them (docs/performance.md): after a second of judging here, with input left and this thread CPU-bound, or at once
-// with `--jobs N`. This
-// thread judges a batch itself whenever every worker already has enough queued, and stops reading input while too
-// many batches wait to be delivered (back-pressure: memory stays bounded). A worker that fails, or a batch whose
-// judge threw, is judged again here in order, so the output is the single-thread run's, byte for byte.
+// with `--jobs N`. A batch names its input, so one set of workers serves every input of a run (`roundtrip
+// --samples` over many files). This thread judges a batch itself whenever every worker already has enough queued,
+// and stops reading input while too many batches wait to be delivered (back-pressure: memory stays bounded). A
+// worker that fails, or a batch whose judge threw, is judged again here in order, so the output is the
+// single-thread run's, byte for byte.
 import { Worker } from 'node:worker_threads';
 import type { TextPiece } from '../../core/index.ts';
 import type { CommandArgs } from '../commands/command.ts';
