@@ -23,11 +23,10 @@ export interface StreamedRun {
 }
 
 /** Why FILE could not be read: its bytes are not UTF-8 (at the byte), or the file system's reason. */
-export const readIssue = (e: unknown, file: string): Issue =>
-  e instanceof InputIssueError ? e.issue : fileIssue(e, file);
+const readIssue = (e: unknown, file: string): Issue => (e instanceof InputIssueError ? e.issue : fileIssue(e, file));
 
 /** The text of FILE (stdin for `-`) in chunks; a read failure is kept for the caller instead of thrown. */
-export async function* chunksOf(io: CommandIO, file: string, failed: { error?: unknown }, count: (n: number) => void) {
+async function* chunksOf(io: CommandIO, file: string, failed: { error?: unknown }, count: (n: number) => void) {
   try {
     if (io.readChunks)
       for await (const c of io.readChunks(file)) {

@@ -5,10 +5,9 @@ import type { ParsedDocument } from '../core/index.ts';
 import { formatIssue, issue } from '../core/index.ts';
 import type { CommandArgs } from './commands/command.ts';
 import type { CommandIO } from './io.ts';
-import { chunksOf, judgeInputs, readIssue, type Judging, type StreamedRun } from './judgedInputs.ts';
+import { judgeInputs, type Judging, type StreamedRun } from './judgedInputs.ts';
 import { startEarly, wireArgs, type WorkerPlan } from './parallel/judgePool.ts';
-import { streamResources } from './streamResources.ts';
-import { printIssues, stableJson } from './commands/conversionArgs.ts';
+import { inputName, stableJson } from './commands/conversionArgs.ts';
 
 export type { Judging, StreamedRun } from './judgedInputs.ts';
 
@@ -111,8 +110,9 @@ async function sampleFiles(io: CommandIO, p: string): Promise<string[] | undefin
 }
 
 /**
- * Every document of every sample file under PATH judged and applied in order, as eachSample hands them over, by
- * this thread and the workers (one set for all the files). False when PATH is missing or a file is bad.
+ * Every document of every .yaml/.yml/.json file under PATH judged and applied in order, as it is read, by this
+ * thread and the workers (one set for all the files: `roundtrip --samples`). False (the problems printed) when PATH
+ * is missing or a file does not parse: bad input, never "nothing to check"; an empty file is nothing to check.
  */
 export async function judgeSamples<J>(
   io: CommandIO,
@@ -126,51 +126,21 @@ export async function judgeSamples<J>(
   return runs.every((r) => !r.bad);
 }
 
-/**
- * Every document of every .yaml/.yml/.json file under PATH, handed to `each` as it is read (`roundtrip --samples`).
- * False (the problems printed) when PATH is missing or a file does not parse: bad input, never "nothing to check";
- * an empty file is nothing to check.
- */
-export async function eachSample(
-  io: CommandIO,
-  p: string,
-  each: (file: string, doc: ParsedDocument) => void,
-  onFile?: (file: string) => void,
-): Promise<boolean> {
-  const files = await sampleFiles(io, p);
-  if (!files) return false;
-  for (const file of files) {
-    onFile?.(file);
-    const failed: { error?: unknown } = {};
-    let bad = false;
-    for await (const b of streamResources(
-      chunksOf(io, file, failed, () => undefined),
-      file,
-    )) {
-      const errors = b.issues.filter((i) => i.severity === 'error' && i.code !== 'EMPTY_INPUT');
-      if (errors.length > 0) {
-        printIssues(io, errors);
-        bad = true;
-      }
-      if (!bad) for (const d of b.documents) each(file, d);
-    }
-    if (failed.error !== undefined) io.err(`${formatIssue(readIssue(failed.error, file))}\n`);
-    if (bad || failed.error !== undefined) return false;
-  }
-  return true;
-}
-
 /** Every sample file under PATH with its documents, gathered (`rules draft --samples`); undefined on bad input. */
 export async function readSamples(
   io: CommandIO,
   p: string,
 ): Promise<{ file: string; documents: ParsedDocument[] }[] | undefined> {
-  const out: { file: string; documents: ParsedDocument[] }[] = [];
-  const ok = await eachSample(
+  const files = await sampleFiles(io, p);
+  if (!files) return undefined;
+  const out = files.map((file) => ({ file, documents: [] as ParsedDocument[] }));
+  const byName = new Map(out.map((f) => [inputName(f.file), f.documents]));
+  const runs = await judgeInputs(
     io,
-    p,
-    (_file, doc) => out[out.length - 1]?.documents.push(doc),
-    (file) => out.push({ file, documents: [] }),
+    files,
+    'no',
+    { judge: (doc, file) => ({ doc, file }), apply: (j) => void byName.get(j.file)?.push(j.doc) },
+    { samples: true },
   );
-  return ok ? out : undefined;
+  return runs.every((r) => !r.bad) ? out : undefined;
 }
