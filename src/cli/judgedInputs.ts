@@ -205,8 +205,11 @@ class InputsRun<J> {
         if (size >= this.limit) await send();
       }
     };
-    for await (const chunk of chunksOf(this.io, input.file, input.failed, (n) => (this.chars += n)))
+    for await (const chunk of chunksOf(this.io, input.file, input.failed, (n) => (this.chars += n))) {
+      // a sample file before this one was bad (found as the workers' results came in): nothing of this one counts
+      if (this.stopped) return;
       await take(split.push(chunk));
+    }
     if (input.failed.error === undefined) await take(split.end());
     if (batch.length > 0) await send();
   }

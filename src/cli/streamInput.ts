@@ -1,4 +1,4 @@
-// A command's input read object by object (streamResources), with the progress line on a terminal and output
+// A command's input read object by object (judgedInputs.ts), with the progress line on a terminal and output
 // held back until it is large: bad input found early still writes nothing, and a whole cluster's results flow
 // out as they are known instead of gathering in memory.
 import type { ParsedDocument } from '../core/index.ts';
