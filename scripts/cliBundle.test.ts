@@ -90,7 +90,6 @@ describe('the bundled CLI', () => {
         },
         jobs: 2,
       },
-      file: 'w.yaml',
     };
     const worker = new Worker(path.join(dir, 'judgeWorker.mjs'), { workerData: start });
     const replies: WorkerReply[] = [];
@@ -101,7 +100,7 @@ describe('the bundled CLI', () => {
         if (m.type === 'ready') {
           const text = 'apiVersion: demo.example.com/v2\nkind: Widget\nmetadata:\n  name: big\nspec:\n  size: 50\n';
           const piece = { text, line: 1, col: 1, offset: 0, indent: 0 };
-          worker.postMessage({ seq: 0, start: 0, pieces: [piece] } satisfies BatchMessage);
+          worker.postMessage({ seq: 0, file: 'w.yaml', start: 0, pieces: [piece] } satisfies BatchMessage);
         } else resolve();
       });
     });

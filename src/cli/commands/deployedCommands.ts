@@ -5,7 +5,6 @@ import type {
   Catalog,
   CheckVerdict,
   ConversionStrategy,
-  DeployedResult,
   ExternalConverter,
   Issue,
   Kind,
@@ -14,7 +13,10 @@ import type {
   VersionPairReport,
 } from '../../core/index.ts';
 import { closeWith, verdictJson } from '../verdictSummary.ts';
-import { eachSample, HeldOutput, type DocumentSource } from '../streamInput.ts';
+import { HeldOutput, type DocumentSource } from '../streamInput.ts';
+import type { WorkerPlan } from '../parallel/judgePool.ts';
+import { lossesOf, type Loss, type LossOptions, type RoundtripResult } from './roundtripLosses.ts';
+import { deployedSamples, type SampleReading } from './roundtripSamples.ts';
 import {
   ConvertedRun,
   ConvertedWriter,
@@ -26,7 +28,6 @@ import {
 import type { Judge } from '../parallel/judgeBatch.ts';
 import {
   STATUS_WORDS,
-  asCheck,
   checksSummary,
   worstStatus,
   conversionUndeclared,
@@ -40,7 +41,6 @@ import {
   effectiveConversion,
   findKindForDocument,
   formatIssue,
-  formatPath,
   issue,
   runDeployed,
 } from '../../core/index.ts';
@@ -49,7 +49,6 @@ import { catalogVersions, hooksOf, printIssues, stableJson } from './conversionA
 import { located } from './locate.ts';
 import type { RuleSet } from '../../core/index.ts';
 import { validateConverted } from './validateConverted.ts';
-import { webhookLosses } from '../webhook/webhookOption.ts';
 
 const targetVersion = deployedTarget;
 
@@ -164,84 +163,6 @@ export async function convertDeployed(
   return c.tally.exitCode();
 }
 
-interface Loss {
-  readonly source: string;
-  readonly readAt: string;
-  readonly droppedOnWrite: readonly string[];
-  readonly droppedOnRead: readonly string[];
-  readonly rejected: boolean;
-  /** What fails the request (INVALID_METADATA, CONVERSION_INVALID_METADATA), when rejected. */
-  readonly rejectedBy?: readonly string[];
-  /** `--webhook`: fields of the input that a running webhook did not give back (written and read at V). */
-  readonly lostByWebhook?: readonly string[];
-  /** `--webhook`: why the API server fails the request (the webhook's failure, or what it refuses in the answer). */
-  readonly webhookFailures?: readonly string[];
-}
-
-interface RoundtripResult {
-  kind: string;
-  version: string;
-  storage: string;
-  conversion: ConversionStrategy;
-  source: 'samples' | 'fuzz';
-  checked: number;
-  readAt: string[];
-  losses: Loss[];
-  /** Core's verdict of this kind and version's round trips (the worst of them). */
-  status: VerdictStatus;
-}
-
-/** Write at V, read at V and at every other served version: what is lost on the way. */
-function lossesOf(
-  catalog: Catalog,
-  kind: Kind,
-  from: Version,
-  doc: Record<string, unknown>,
-  source: string,
-  o: Pick<RoundtripDeployedOptions, 'conversion' | 'rules' | 'external'>,
-  /** false for generated instances: the generator does not promise what V's schema and rules accept */
-  validate = true,
-  /** Receives core's verdict of each write at V and read (the summary line and the exit code are theirs). */
-  verdicts: CheckVerdict[] = [],
-): Loss[] {
-  const conversion = o.conversion ?? (o.rules ? 'Webhook' : undefined);
-  const out: Loss[] = [];
-  const reads = [from, ...deployedVersions(kind).filter((v) => v.served && v !== from)];
-  for (const t of reads) {
-    const r: DeployedResult = runDeployed(catalog, kind, from, doc, t, {
-      fates: false,
-      validate,
-      hooks: hooksOf(catalog),
-      ...(conversion ? { conversion } : {}),
-      ...(o.rules ? { rules: o.rules } : {}),
-      ...(o.external ? { external: o.external } : {}),
-    });
-    const webhook = o.external ? webhookLosses(doc, r, t === from) : {};
-    const verdict = asCheck(deployedVerdict({ result: r }));
-    // a running webhook that did not give back what it was sent lost it (written and read at V)
-    verdicts.push(
-      webhook.lostByWebhook && verdict.status !== 'rejected'
-        ? { status: 'lossy', headline: `Lossy: the webhook loses ${webhook.lostByWebhook.join(', ')}` }
-        : verdict,
-    );
-    const paths = (kind: string): string[] => r.fates.filter((f) => f.kind === kind).map((f) => formatPath(f.path));
-    const droppedOnWrite = paths('dropped-on-write');
-    const droppedOnRead = paths('dropped-on-read');
-    const rejectedBy = [...new Set(r.rejections.map((x) => x.issue.code))];
-    if (droppedOnWrite.length + droppedOnRead.length > 0 || r.rejected || webhook.lostByWebhook)
-      out.push({
-        source,
-        readAt: t.name,
-        droppedOnWrite,
-        droppedOnRead,
-        rejected: r.rejected,
-        ...(r.rejected ? { rejectedBy } : {}),
-        ...webhook,
-      });
-  }
-  return out;
-}
-
 /** `--webhook` fuzzing: a loss naming fields the webhook lost that no loss kept so far names. */
 const newlyLost = (kept: readonly Loss[], x: Loss): boolean =>
   x.lostByWebhook !== undefined && x.lostByWebhook.some((p) => !kept.some((k) => k.lostByWebhook?.includes(p)));
@@ -254,17 +175,15 @@ const ROUNDTRIP_LABEL: Record<VerdictStatus, string> = {
   undetermined: 'CANNOT TELL',
 };
 
-export interface RoundtripDeployedOptions {
+export interface RoundtripDeployedOptions extends LossOptions {
   readonly samples?: string;
   readonly kindFilter?: string;
   readonly fuzz: number;
   readonly seed: number;
   readonly json: boolean;
-  readonly conversion?: ConversionStrategy;
-  /** The operator's conversion as rules: the webhook (conversion defaults to Webhook). */
-  readonly rules?: RuleSet;
-  /** `--webhook`: a running webhook is the conversion. */
-  readonly external?: ExternalConverter;
+  /** How the samples are read: the progress line (default none) and the workers (never with `external`). */
+  readonly progress?: SampleReading['progress'];
+  readonly workers?: WorkerPlan;
 }
 
 /** The round trips As deployed, printed; their verdict (core's), or the exit code 2 for bad input. */
@@ -297,27 +216,10 @@ export async function roundtripDeployed(
   const wanted = (k: Kind | undefined): k is Kind =>
     k !== undefined && (o.kindFilter === undefined || k.kind === o.kindFilter);
   if (o.samples !== undefined) {
-    // each sample checked as it is read (streamInput.ts)
-    const ok = await eachSample(io, o.samples, (f, doc) => {
-      const found = findKindForDocument(catalog, doc.value);
-      if (!wanted(found.kind)) return;
-      const at = doc.range ? `${f}:${doc.range.start.line}:${doc.range.start.col}` : f;
-      if (!found.version || found.version.derived === true) {
-        io.err(
-          `${at}: warning UNKNOWN_VERSION: ${found.kind.kind} has no such version in the deployed view; sample skipped\n`,
-        );
-        return;
-      }
-      const res = resultFor(found.kind, found.version, 'samples');
-      res.checked++;
-      const vs: CheckVerdict[] = [];
-      res.losses.push(
-        ...lossesOf(catalog, found.kind, found.version, doc.value as Record<string, unknown>, at, o, true, vs),
-      );
-      verdicts.push(...vs);
-      res.status = worstStatus([res.status, ...vs.map((x) => x.status)]);
-    });
-    if (!ok) return 2;
+    // each sample checked as it is read, by this thread and the workers (roundtripSamples.ts)
+    const reading = { progress: o.progress ?? 'no', ...(o.workers && !o.external ? { workers: o.workers } : {}) };
+    const sampled = (k: Kind, v: Version) => resultFor(k, v, 'samples');
+    if (!(await deployedSamples(catalog, o.samples, o, reading, io, sampled, verdicts))) return 2;
   }
   if (o.fuzz > 0) {
     const fc = (await import('fast-check')).default;

@@ -5,13 +5,10 @@
 // --rules: the round trips convert with the rules (ASO: with the generated steps; as deployed: the webhook), and
 // the same documents go through the rules' own round trip (`rules check`): a rule that loses data or is not the
 // inverse of its other direction is printed as `file:line:col: error CODE` naming the rule and path, and exits 1.
-import type { Catalog, CheckVerdict, Issue, RuleSet, RulesVerdict, Strategy } from '../../core/index.ts';
+import type { Catalog, CheckVerdict, RuleSet, RulesVerdict, Strategy } from '../../core/index.ts';
 import {
-  asCheck,
-  asoRoundTripVerdict,
   bothVerdicts,
   checksSummary,
-  findKindForDocument,
   formatIssue,
   formatPath,
   resolveKind,
@@ -22,90 +19,27 @@ import type { CommandIO } from '../io.ts';
 import type { CommandArgs } from './command.ts';
 import { BAD_INPUT, defineCommand } from './command.ts';
 import { hooksOf, loadCatalogFor, stableJson } from './conversionArgs.ts';
-import { eachSample } from '../streamInput.ts';
+import { progressWanted, workersFor } from '../streamInput.ts';
 import { resolveStorage } from './deployedArgs.ts';
-import { ASO_PLANNING, CATALOG, FUZZ, JSON_OUTPUT, KIND, RULES, SAMPLES, SEED, STORAGE, WEBHOOK } from './options.ts';
+import {
+  ASO_PLANNING,
+  CATALOG,
+  FUZZ,
+  JOBS,
+  JSON_OUTPUT,
+  KIND,
+  PROGRESS,
+  RULES,
+  SAMPLES,
+  SEED,
+  STORAGE,
+  WEBHOOK,
+} from './options.ts';
+import { asoSamples, check, type Result, type SampleReading } from './roundtripSamples.ts';
 import { ruleRoundTripInputs, rulesOption } from './rulesArg.ts';
 import { closeWith, verdictJson } from '../verdictSummary.ts';
 import type { StorageChoice } from './types.ts';
 import { withWebhook } from '../webhook/webhookOption.ts';
-
-interface Failure {
-  readonly source: string;
-  readonly lost: readonly string[];
-  readonly issues: readonly Issue[];
-}
-
-interface Result {
-  kind: string;
-  version: string;
-  source: 'samples' | 'fuzz';
-  checked: number;
-  pruned: number;
-  failures: Failure[];
-}
-
-function check(
-  catalog: Catalog,
-  doc: unknown,
-  strategy: Strategy | undefined,
-  source: string,
-  rules: RuleSet | undefined,
-): { failure?: Failure; pruned: number; verdict: CheckVerdict } {
-  // The core's verdict (the explorer's Round trip tab uses the same): pruned fields are not losses.
-  const { report: r, verdict } = asoRoundTripVerdict(catalog, doc, {
-    hooks: hooksOf(catalog),
-    ...(strategy ? { strategy } : {}),
-    ...(rules ? { rules } : {}),
-  });
-  const v = asCheck(verdict);
-  if (verdict.status === 'lossless') return { pruned: r.pruned.length, verdict: v };
-  return { failure: { source, lost: r.lost.map(formatPath), issues: r.issues }, pruned: r.pruned.length, verdict: v };
-}
-
-async function samples(
-  catalog: Catalog,
-  p: string,
-  kindFilter: string | undefined,
-  strategy: Strategy | undefined,
-  rules: RuleSet | undefined,
-  io: CommandIO,
-  results: Map<string, Result>,
-  verdicts: CheckVerdict[],
-): Promise<number> {
-  // each sample checked as it is read (a whole cluster's dump as samples never gathers in memory)
-  const ok = await eachSample(io, p, (f, doc) => {
-    const found = findKindForDocument(catalog, doc.value);
-    if (found.kind && !found.version && found.issue && (kindFilter === undefined || found.kind.kind === kindFilter)) {
-      // A catalog kind at a version the catalog lacks cannot be checked: say so instead of shrinking the count.
-      const at = doc.range ? `${f}:${doc.range.start.line}:${doc.range.start.col}` : f;
-      io.err(`${at}: warning ${found.issue.code}: ${found.issue.message}; sample skipped\n`);
-      return;
-    }
-    if (!found.kind || !found.version || (kindFilter !== undefined && found.kind.kind !== kindFilter)) return;
-    const key = `${found.kind.kind}\u0000${found.version.name}\u0000samples`;
-    let res = results.get(key);
-    if (!res)
-      results.set(
-        key,
-        (res = {
-          kind: found.kind.kind,
-          version: found.version.name,
-          source: 'samples',
-          checked: 0,
-          pruned: 0,
-          failures: [],
-        }),
-      );
-    const at = doc.range ? `${f}:${doc.range.start.line}:${doc.range.start.col}` : f;
-    const c = check(catalog, doc.value, strategy, at, rules);
-    verdicts.push(c.verdict);
-    res.checked++;
-    res.pruned += c.pruned;
-    if (c.failure) res.failures.push(c.failure);
-  });
-  return ok ? 0 : 2;
-}
 
 export const roundtrip = defineCommand({
   name: 'roundtrip',
@@ -124,6 +58,8 @@ export const roundtrip = defineCommand({
     ...STORAGE,
     ...WEBHOOK,
     JSON_OUTPUT,
+    ...PROGRESS,
+    JOBS,
   ],
   exitCodes: {
     0: 'every resource came back equal',
@@ -138,6 +74,13 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
   const { values, choice } = a;
   const fuzz = values['--fuzz'] !== undefined ? Number(values['--fuzz']) : values['--samples'] === undefined ? 100 : 0;
   if (!Number.isInteger(fuzz) || fuzz < 0) return a.usageError('--fuzz needs a whole number');
+  // the samples are judged by this thread and workers (roundtripSamples.ts); a running webhook answers this one only
+  const workers = workersFor('roundtrip', a);
+  if (typeof workers === 'string') return a.usageError(workers);
+  const reading: SampleReading = {
+    progress: progressWanted(io, a.flags, a.flags.has('--json')),
+    ...(values['--webhook'] === undefined ? { workers } : {}),
+  };
   const catalog = await loadCatalogFor('roundtrip', values['--catalog'] as string, io, values['--hub']);
   if (!catalog) return 2;
   const kindFilter = values['--kind'];
@@ -161,7 +104,7 @@ async function run(a: CommandArgs, io: CommandIO): Promise<number> {
     for (const i of ruled?.findings ?? []) out.err(`${formatIssue(withLossSeverity(i))}\n`);
     return closeWith(out, ruled ? bothVerdicts(v, ruled.own) : v, a.flags.has('--json'));
   };
-  return viewRoundTrips(catalog, a, choice, rules, fuzz, seed, io, close);
+  return viewRoundTrips(catalog, a, choice, rules, { fuzz, seed, reading }, io, close);
 }
 
 /** The round trips of the view (ASO or as deployed), closed by `close` with their verdict; 2 for bad input. */
@@ -170,8 +113,7 @@ async function viewRoundTrips(
   { values, flags, usageError }: CommandArgs,
   choice: StorageChoice,
   rules: RuleSet | undefined,
-  fuzz: number,
-  seed: number,
+  { fuzz, seed, reading }: { fuzz: number; seed: number; reading: SampleReading },
   io: CommandIO,
   close: (io: CommandIO, v: CheckVerdict) => number,
 ): Promise<number> {
@@ -190,6 +132,7 @@ async function viewRoundTrips(
           ...(conversion ? { conversion } : {}),
           ...(rules ? { rules } : {}),
           ...(external ? { external } : {}),
+          ...reading,
           fuzz,
           seed,
           json: flags.has('--json'),
@@ -202,7 +145,12 @@ async function viewRoundTrips(
   const results = new Map<string, Result>();
   const verdicts: CheckVerdict[] = [];
   if (values['--samples'] !== undefined) {
-    const code = await samples(catalog, values['--samples'], kindFilter, strategy, rules, io, results, verdicts);
+    const o = {
+      ...(kindFilter !== undefined ? { kindFilter } : {}),
+      ...(strategy ? { strategy } : {}),
+      ...(rules ? { rules } : {}),
+    };
+    const code = await asoSamples(catalog, values['--samples'], o, reading, io, results, verdicts);
     if (code !== 0) return code;
     if (results.size === 0) {
       // Samples given, none of a catalog kind (only ConfigMaps): nothing was checked, which is not a pass.

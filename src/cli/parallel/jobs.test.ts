@@ -8,59 +8,18 @@ import { main } from '../main.ts';
 import { fakeIO } from '../testdata/fakeIO.ts';
 import { eachJudged } from '../streamInput.ts';
 import { earlyWaiting, endEarly, judgedByWorkers, startEarly, type WorkerPlan } from './judgePool.ts';
+import { streamText, widgetObject, WIDGET_CATALOG, type Shape } from '../testdata/jobsInput.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const CATALOG = [
-  path.join(root, 'src/cli/testdata/validate/widget-crd.yaml'), // demo.example.com: v2 refuses size > 5
-  path.join(root, 'src/core/checks/migration/testdata/widget-crd-stored.yaml'), // example.com: v1 drops param
-].join(',');
+const CATALOG = WIDGET_CATALOG;
 const N = 400;
 
-/** Object i: in turn accepted, rejected in v2, lossy at v1, kept at v1; now and then a ConfigMap (not judged). */
-function object(i: number): Record<string, unknown> {
-  const metadata = { name: `w-${i}`, namespace: `team-${i % 3}` };
-  if (i % 97 === 50) return { apiVersion: 'v1', kind: 'ConfigMap', metadata, data: { k: 'v' } };
-  if (i % 3 === 0)
-    return { apiVersion: 'demo.example.com/v2', kind: 'Widget', metadata, spec: { size: i % 9, mode: 'fast' } };
-  if (i % 3 === 1)
-    return { apiVersion: 'example.com/v1beta1', kind: 'Widget', metadata, spec: { replicas: 2, param: `p${i}` } };
-  return { apiVersion: 'example.com/v1', kind: 'Widget', metadata, spec: { params: ['x', `y${i}`] } };
-}
-
-/** Block YAML of a plain object (strings, numbers, arrays of strings), at an indentation. */
-function yaml(v: unknown, pad = ''): string {
-  return Object.entries(v as Record<string, unknown>)
-    .map(([k, x]) =>
-      Array.isArray(x)
-        ? `${pad}${k}:\n${x.map((s) => `${pad}- ${String(s)}\n`).join('')}`
-        : x !== null && typeof x === 'object'
-          ? `${pad}${k}:\n${yaml(x, `${pad}  `)}`
-          : `${pad}${k}: ${String(x)}\n`,
-    )
-    .join('');
-}
-
-type Shape = 'docs' | 'list' | 'json';
-/** A List written as one document (flow style): the splitter cannot cut it, so it holds several documents. */
-const FLOW_LIST =
-  'apiVersion: v1\nkind: List\nitems: [{apiVersion: example.com/v1, kind: Widget, metadata: {name: f1}, spec: {params: [a]}}, ' +
-  '{apiVersion: example.com/v1beta1, kind: Widget, metadata: {name: f2}, spec: {param: b}}]\n';
-const BROKEN = { docs: 'apiVersion: v1\nkind: [\n', list: '  kind: [\n', json: '{"kind": [}' };
-
-function input(shape: Shape, o: { broken?: boolean; flow?: boolean } = {}): string {
-  const objects = Array.from({ length: N }, (_, i) => object(i));
-  const at = (i: number) => o.broken === true && i === N / 2;
-  if (shape === 'json')
-    return `{\n  "apiVersion": "v1",\n  "kind": "List",\n  "items": [\n${objects.map((x, i) => `    ${at(i) ? BROKEN.json : JSON.stringify(x)}`).join(',\n')}\n  ]\n}\n`;
-  if (shape === 'list')
-    return `apiVersion: v1\nitems:\n${objects.map((x, i) => `- ${yaml(x, '  ').slice(2)}${at(i) ? BROKEN.list : ''}`).join('')}kind: List\n`;
-  return objects
-    .map(
-      (x, i) =>
-        `${yaml(x)}${at(i) ? `---\n${BROKEN.docs}` : ''}${o.flow === true && i === 7 ? `---\n${FLOW_LIST}` : ''}`,
-    )
-    .join('---\n');
-}
+const input = (shape: Shape, o: { broken?: boolean; flow?: boolean } = {}): string =>
+  streamText(
+    Array.from({ length: N }, (_, i) => widgetObject(i)),
+    shape,
+    o,
+  );
 
 async function run(args: readonly string[], stdin: string, jobs: number) {
   const f = fakeIO(stdin);
@@ -153,13 +112,13 @@ describe('workers started with the command', () => {
     expect(await main([...args, '--jobs', '2'], f.io)).toBe(2);
     expect(earlyWaiting()).toBe(0);
   }, 60_000);
-  it('one set per command and input; none for one thread or the automatic mode', () => {
+  it('one set per command and arguments; none for one thread or the automatic mode', () => {
     const args = { values: {}, lists: {}, flags: [], positionals: [], choice: {} };
-    startEarly({ command: 'validate', args, jobs: 1 }, 'a');
-    startEarly({ command: 'validate', args }, 'a');
+    startEarly({ command: 'validate', args, jobs: 1 });
+    startEarly({ command: 'validate', args });
     expect(earlyWaiting()).toBe(0);
-    startEarly({ command: 'validate', args, jobs: 3 }, 'a');
-    startEarly({ command: 'validate', args, jobs: 3 }, 'a');
+    startEarly({ command: 'validate', args, jobs: 3 });
+    startEarly({ command: 'validate', args, jobs: 3 });
     expect(earlyWaiting()).toBe(2);
     return endEarly().then(() => expect(earlyWaiting()).toBe(0));
   }, 60_000);

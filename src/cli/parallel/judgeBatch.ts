@@ -5,8 +5,9 @@ import type { Issue, ParsedDocument, TextPiece } from '../../core/index.ts';
 import { hasErrors } from '../../core/index.ts';
 import { parsePiece } from '../streamResources.ts';
 
-/** A command's work on one document, with no effect: what it writes and counts is in the value it returns. */
-export type Judge<J> = (doc: ParsedDocument) => J;
+/** A command's work on one document of `file` (as messages name it), with no effect: what it writes and counts is
+ * in the value it returns. */
+export type Judge<J> = (doc: ParsedDocument, file: string) => J;
 
 /** One piece's parse problems, how many documents it held and their judgements (none once the input is bad). */
 export interface PieceJudged<J> {
@@ -37,7 +38,11 @@ export function judgeBatch<J>(
       const b = parsePiece(p, file, index);
       index += b.documents.length;
       if (hasErrors(b.issues)) bad = true;
-      out.push({ issues: b.issues, count: b.documents.length, judged: bad ? [] : b.documents.map(judge) });
+      out.push({
+        issues: b.issues,
+        count: b.documents.length,
+        judged: bad ? [] : b.documents.map((d) => judge(d, file)),
+      });
     }
   } catch {
     return undefined;

@@ -1,10 +1,11 @@
 // Batches of input pieces judged by worker threads and by this thread, delivered strictly in input order. Each
 // worker imports the catalog on its own (seconds), so workers start only when a run is long enough to gain from
 // them (docs/performance.md): after a second of judging here, with input left and this thread CPU-bound, or at once
-// with `--jobs N`. This
-// thread judges a batch itself whenever every worker already has enough queued, and stops reading input while too
-// many batches wait to be delivered (back-pressure: memory stays bounded). A worker that fails, or a batch whose
-// judge threw, is judged again here in order, so the output is the single-thread run's, byte for byte.
+// with `--jobs N`. A batch names its input, so one set of workers serves every input of a run (`roundtrip
+// --samples` over many files). This thread judges a batch itself whenever every worker already has enough queued,
+// and stops reading input while too many batches wait to be delivered (back-pressure: memory stays bounded). A
+// worker that fails, or a batch whose judge threw, is judged again here in order, so the output is the
+// single-thread run's, byte for byte.
 import { Worker } from 'node:worker_threads';
 import type { TextPiece } from '../../core/index.ts';
 import type { CommandArgs } from '../commands/command.ts';
@@ -35,18 +36,25 @@ export const wireArgs = (a: CommandArgs): WireArgs => ({
   choice: { ...a.choice },
 });
 
-/** What a worker is given at start. */
+/** What a worker is given at start: bound to no input, each batch names its own (roundtrip --samples: many files). */
 export interface WorkerStart {
   readonly plan: WorkerPlan;
-  /** How messages name the input. */
-  readonly file: string;
 }
 
-export interface BatchMessage {
-  readonly seq: number;
+/** Pieces of one input, its documents numbered from `start`. */
+export interface Pending {
+  /** How messages name the input. */
+  readonly file: string;
   readonly start: number;
   readonly pieces: readonly TextPiece[];
 }
+
+export interface BatchMessage extends Pending {
+  readonly seq: number;
+}
+
+/** Receives a batch, in input order, with its judgements (undefined: judge it again, in order). */
+export type Deliver<J> = (batch: Pending, results: PieceJudged<J>[] | undefined) => void;
 
 export type WorkerReply =
   | { readonly type: 'ready' }
@@ -75,9 +83,14 @@ interface Slot {
   readonly early: (WorkerReply | 'lost')[];
 }
 
+/** Batches workers judged, and workers started, in this process (the tests check that workers did the work they
+ * compare, and that a run over many inputs starts its workers once). */
+export const judgedByWorkers = { batches: 0, started: 0 };
+
 /** A judging worker started, its replies held until a pool takes it. */
 function spawn(start: WorkerStart): Slot {
   const worker = new Worker(ENTRY, { workerData: start satisfies WorkerStart, stdout: true, stderr: true });
+  judgedByWorkers.started++;
   const slot: Slot = { worker, ready: false, dead: false, queued: new Set(), early: [] };
   const to = (m: WorkerReply | 'lost') => (slot.to ? slot.to(m) : void slot.early.push(m));
   worker.on('message', (m: WorkerReply) => to(m));
@@ -95,13 +108,13 @@ function spawn(start: WorkerStart): Slot {
  * pool took (the command ended before reading its input) end with the command (endEarly).
  */
 const early = new Map<string, Slot[]>();
-const earlyKey = (plan: WorkerPlan, file: string): string => JSON.stringify([plan.command, plan.args, file]);
+const earlyKey = (plan: WorkerPlan): string => JSON.stringify([plan.command, plan.args]);
 
-export function startEarly(plan: WorkerPlan, file: string): void {
-  const key = earlyKey(plan, file);
+export function startEarly(plan: WorkerPlan): void {
+  const key = earlyKey(plan);
   if (plan.jobs === undefined || plan.jobs < 2 || early.has(key)) return;
   const workers = plan.jobs - 1;
-  const slots = Array.from({ length: workers }, () => spawn({ plan, file }));
+  const slots = Array.from({ length: workers }, () => spawn({ plan }));
   // not kept alive by them: a command that ends early ends the process
   for (const s of slots) s.worker.unref();
   early.set(key, slots);
@@ -117,20 +130,12 @@ export async function endEarly(): Promise<void> {
   await Promise.all(slots.map((s) => s.worker.terminate()));
 }
 
-export interface Pending {
-  readonly start: number;
-  readonly pieces: readonly TextPiece[];
-}
-
-/** Batches workers judged in this process (the tests check that workers did the work they compare). */
-export const judgedByWorkers = { batches: 0 };
-
 /** The worker entry: registers the TypeScript loader, then runs judgeWorker.ts. */
 const ENTRY = new URL('./judgeWorker.mjs', import.meta.url);
 
 export class JudgePool<J> {
   private readonly slots: Slot[] = [];
-  private readonly pending = new Map<number, Pending>();
+  private readonly pending = new Map<number, { readonly batch: Pending; readonly deliver: Deliver<J> }>();
   private readonly results = new Map<number, PieceJudged<J>[] | undefined>();
   private nextSeq = 0;
   private nextDeliver = 0;
@@ -144,10 +149,7 @@ export class JudgePool<J> {
 
   constructor(
     private readonly plan: WorkerPlan & { readonly workers: number },
-    private readonly file: string,
     private readonly judge: Judge<J>,
-    /** Receives each batch, in input order, with its judgements (undefined: judge it again, in order). */
-    private readonly deliver: (batch: Pending, results: PieceJudged<J>[] | undefined) => void,
     /** The input left to read per part read, when its size is known: whether starting workers still pays. */
     private readonly left: () => number | undefined,
   ) {
@@ -155,10 +157,10 @@ export class JudgePool<J> {
   }
 
   /** Hands a batch on (a worker with room, else this thread); returns when there is room for another. */
-  async submit(start: number, pieces: readonly TextPiece[]): Promise<void> {
+  async submit(batch: Pending, deliver: Deliver<J>): Promise<void> {
+    const { file, start, pieces } = batch;
     const seq = this.nextSeq++;
-    const batch = { start, pieces };
-    this.pending.set(seq, batch);
+    this.pending.set(seq, { batch, deliver });
     let slot = this.free();
     // A worker's replies wait behind this thread's work (buffered input is read without a turn of the event
     // loop): take them in before judging here, or the worker runs dry while this thread judges for it.
@@ -168,10 +170,10 @@ export class JudgePool<J> {
     }
     if (slot) {
       slot.queued.add(seq);
-      slot.worker.postMessage({ seq, start, pieces } satisfies BatchMessage);
+      slot.worker.postMessage({ seq, file, start, pieces } satisfies BatchMessage);
     } else {
       const t0 = performance.now();
-      this.results.set(seq, judgeBatch(pieces, this.file, start, this.judge));
+      this.results.set(seq, judgeBatch(pieces, file, start, this.judge));
       this.judgedHereMs += performance.now() - t0;
       if (this.slots.length === 0 && this.judgedHereMs >= AUTO_AFTER_MS && this.pays()) this.start();
     }
@@ -179,6 +181,14 @@ export class JudgePool<J> {
     const ahead = this.slots.filter((s) => !s.dead).length * QUEUE + AHEAD;
     while (!this.failure && this.nextSeq - this.nextDeliver > ahead) await this.event();
     if (this.failure) throw this.failure.error;
+  }
+
+  /** `then` called once every batch submitted before is delivered (an input's end, in input order). */
+  after(then: () => void): void {
+    const seq = this.nextSeq++;
+    this.pending.set(seq, { batch: { file: '', start: 0, pieces: [] }, deliver: then });
+    this.results.set(seq, []);
+    this.flush();
   }
 
   /** Every batch delivered. */
@@ -211,11 +221,11 @@ export class JudgePool<J> {
   }
 
   private start(): void {
-    const key = earlyKey(this.plan, this.file);
+    const key = earlyKey(this.plan);
     const started = early.get(key) ?? [];
     early.delete(key);
     for (let i = 0; i < this.plan.workers; i++) {
-      const slot = started[i] ?? spawn({ plan: this.plan, file: this.file });
+      const slot = started[i] ?? spawn({ plan: this.plan });
       slot.worker.ref();
       slot.to = (m) => (m === 'lost' ? this.lost(slot) : this.reply(slot, m));
       this.slots.push(slot);
@@ -261,10 +271,10 @@ export class JudgePool<J> {
       const seq = this.nextDeliver++;
       const r = this.results.get(seq);
       this.results.delete(seq);
-      const batch = this.pending.get(seq) as Pending;
+      const { batch, deliver } = this.pending.get(seq) as { batch: Pending; deliver: Deliver<J> };
       this.pending.delete(seq);
       try {
-        this.deliver(batch, r);
+        deliver(batch, r);
       } catch (error) {
         this.failure = { error };
       }

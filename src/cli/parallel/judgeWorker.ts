@@ -9,7 +9,7 @@ import type { BatchMessage, WorkerReply, WorkerStart } from './judgePool.ts';
 import { JUDGES } from './judges.ts';
 
 const port = parentPort;
-const { plan, file } = workerData as WorkerStart;
+const { plan } = workerData as WorkerStart;
 const post = (m: WorkerReply) => port?.postMessage(m);
 // what the setup would print, the main thread printed already
 const quiet: CommandIO = { ...nodeIO, out: () => undefined, err: () => undefined };
@@ -24,6 +24,6 @@ if (!judge) post({ type: 'failed' });
 else {
   post({ type: 'ready' });
   port?.on('message', (b: BatchMessage) =>
-    post({ type: 'judged', seq: b.seq, results: judgeBatch(b.pieces, file, b.start, judge) }),
+    post({ type: 'judged', seq: b.seq, results: judgeBatch(b.pieces, b.file, b.start, judge) }),
   );
 }

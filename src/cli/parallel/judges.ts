@@ -6,6 +6,7 @@ import type { Judge } from './judgeBatch.ts';
 import { validateJudge } from '../commands/validate.ts';
 import { migrateJudge } from '../commands/migrate.ts';
 import { convertJudge } from '../commands/convert.ts';
+import { roundtripJudge } from '../commands/roundtripSamples.ts';
 
 export type JudgeSetup = (a: CommandArgs, io: CommandIO) => Promise<Judge<unknown> | undefined>;
 
@@ -13,4 +14,5 @@ export const JUDGES: Readonly<Record<string, JudgeSetup>> = Object.assign(Object
   validate: validateJudge,
   migrate: migrateJudge,
   convert: convertJudge,
+  roundtrip: roundtripJudge,
 });
