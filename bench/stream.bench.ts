@@ -4,8 +4,9 @@
 // same run that only parses the input and writes it back. Targets: 100k takes at most 3x the floor, time grows
 // linearly (100k / 10k within 1.3x of 10x), peak memory does not grow (100k within 1.2x of 10k). Each command runs
 // with `--jobs 1` (this thread only) and `--jobs 2` (a worker thread too) in the same run (VE_BENCH_JOBS=1,2,auto
-// to choose); the targets are checked on the last of them. `roundtrip --samples` of the same file (10,000 only) is
-// timed against the same floor.
+// to choose); the targets are checked on the last of them. `roundtrip --samples` of the same file is timed against
+// the same floor and held to the growth targets; not to 3x the floor, as it writes and reads each object at every
+// served version.
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
@@ -117,15 +118,15 @@ console.log(
   `CLI: ${freshBundle() ? 'bundled (npm run build:cli)' : 'from the sources (no current bundle: npm run build:cli)'}`,
 );
 const counts = process.env.VE_BENCH_100K === '0' ? [10_000] : [10_000, 100_000];
-/** Each command's arguments for an input; roundtrip gathers what it prints at the end, so it runs at 10,000 only
- * and the 100k targets are not its. */
+/** Each command's arguments for an input. */
 const allCommands: Record<string, (input: string) => string[]> = {
   validate: (input) => ['validate', '--catalog', catalog, '-f', input],
   migrate: (input) => ['migrate', '--catalog', catalog, '--to', 'v1', '-f', input],
   convert: (input) => ['convert', '--catalog', catalog, '--to', 'hub', '-f', input],
   roundtrip: (input) => ['roundtrip', '--catalog', catalog, '--samples', input],
 };
-const streamed = (name: string): boolean => name !== 'roundtrip';
+/** Held to 3x the floor (roundtrip does several conversions an object). */
+const floorTarget = (name: string): boolean => name !== 'roundtrip';
 // VE_BENCH_COMMANDS=validate,migrate: only those (a 100k run of all three takes long on a loaded machine)
 const only = process.env.VE_BENCH_COMMANDS?.split(',');
 const commands = Object.fromEntries(Object.entries(allCommands).filter(([n]) => !only || only.includes(n)));
@@ -141,22 +142,22 @@ for (const n of counts)
       `${`${n} objects, ${shape === 'list' ? 'List' : 'documents'}: floor (parse + write back)`.padEnd(58)} ${floor.secs.toFixed(1).padStart(6)} s ${floor.mb.toFixed(0).padStart(5)} MB`,
     );
     for (const [name, args] of Object.entries(commands)) {
-      if (!streamed(name) && n > 10_000) continue;
       for (const jobs of jobsList) {
         const r = cli([...args(input), '--jobs', jobs]);
         if (jobs === last) results.set(`${name} ${shape} ${n}`, r);
         const ratio = r.secs / floor.secs;
-        const target = n >= 100_000 && jobs === last ? ratio <= 3 : true;
+        const held = n >= 100_000 && jobs === last && floorTarget(name);
+        const target = held ? ratio <= 3 : true;
         if (!target) missed++;
         console.log(
-          `${`  ${name} --jobs ${jobs}`.padEnd(58)} ${r.secs.toFixed(1).padStart(6)} s ${r.mb.toFixed(0).padStart(5)} MB  exit ${r.code}  ${ratio.toFixed(1)}x the floor${n >= 100_000 && jobs === last ? ` (target <= 3x: ${target ? 'ok' : 'MISSED'})` : ''}  load ${load1()}`,
+          `${`  ${name} --jobs ${jobs}`.padEnd(58)} ${r.secs.toFixed(1).padStart(6)} s ${r.mb.toFixed(0).padStart(5)} MB  exit ${r.code}  ${ratio.toFixed(1)}x the floor${held ? ` (target <= 3x: ${target ? 'ok' : 'MISSED'})` : ''}  load ${load1()}`,
         );
       }
     }
     rmSync(input, { force: true });
   }
 if (counts.length > 1)
-  for (const name of Object.keys(commands).filter(streamed))
+  for (const name of Object.keys(commands))
     for (const shape of ['list', 'docs']) {
       const a = results.get(`${name} ${shape} 10000`) as Run;
       const b = results.get(`${name} ${shape} 100000`) as Run;

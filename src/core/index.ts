@@ -234,6 +234,7 @@ export {
   bothVerdicts,
   changesVerdict,
   checksSummary,
+  ChecksTally,
   issuesVerdict,
   crdsVerdict,
   namedPaths,

@@ -28,7 +28,7 @@ import {
 import type { Judge } from '../parallel/judgeBatch.ts';
 import {
   STATUS_WORDS,
-  checksSummary,
+  ChecksTally,
   worstStatus,
   conversionUndeclared,
   deployedTarget,
@@ -193,7 +193,7 @@ export async function roundtripDeployed(
   io: CommandIO,
 ): Promise<CheckVerdict | 2> {
   const results = new Map<string, RoundtripResult>();
-  const verdicts: CheckVerdict[] = [];
+  const verdicts = new ChecksTally();
   const resultFor = (kind: Kind, v: Version, source: 'samples' | 'fuzz'): RoundtripResult => {
     const key = `${kind.group}\u0000${kind.kind}\u0000${v.name}\u0000${source}`;
     let r = results.get(key);
@@ -244,7 +244,7 @@ export async function roundtripDeployed(
             false,
             vs,
           );
-          verdicts.push(...vs);
+          verdicts.add(...vs);
           res.status = worstStatus([res.status, ...vs.map((x) => x.status)]);
           // the first three losses, and every other one naming fields a webhook lost that are not named yet
           for (const x of l) if (res.losses.length < 3 || newlyLost(res.losses, x)) res.losses.push(x);
@@ -252,7 +252,7 @@ export async function roundtripDeployed(
       }
   }
   const all = [...results.values()];
-  const verdict = checksSummary(verdicts, 'round trip');
+  const verdict = verdicts.summary('round trip');
   const ok = verdict.status === 'lossless';
   if (o.json)
     io.out(stableJson({ catalog: catalog.id, ok, storage: 'deployed', results: all, verdict: verdictJson(verdict) }));

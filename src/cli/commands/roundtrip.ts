@@ -8,7 +8,7 @@
 import type { Catalog, CheckVerdict, RuleSet, RulesVerdict, Strategy } from '../../core/index.ts';
 import {
   bothVerdicts,
-  checksSummary,
+  ChecksTally,
   formatIssue,
   formatPath,
   resolveKind,
@@ -143,7 +143,7 @@ async function viewRoundTrips(
     });
   }
   const results = new Map<string, Result>();
-  const verdicts: CheckVerdict[] = [];
+  const verdicts = new ChecksTally();
   if (values['--samples'] !== undefined) {
     const o = {
       ...(kindFilter !== undefined ? { kindFilter } : {}),
@@ -172,7 +172,7 @@ async function viewRoundTrips(
           .sample(arbitraryInstance(catalog, kind, v.name, { maxDepth: 3, maxItems: 2 }), { numRuns: fuzz, seed })
           .entries()) {
           const c = check(catalog, doc, strategy, `generated #${i} (seed ${seed})`, rules);
-          verdicts.push(c.verdict);
+          verdicts.add(c.verdict);
           res.checked++;
           if (c.failure && res.failures.length < 3) res.failures.push(c.failure);
         }
@@ -181,7 +181,7 @@ async function viewRoundTrips(
     }
   }
   const all = [...results.values()];
-  const verdict = checksSummary(verdicts, 'round trip');
+  const verdict = verdicts.summary('round trip');
   const ok = verdict.status === 'lossless';
   if (flags.has('--json')) io.out(stableJson({ catalog: catalog.id, ok, results: all, verdict: verdictJson(verdict) }));
   else {

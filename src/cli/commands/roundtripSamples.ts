@@ -1,7 +1,7 @@
 // `roundtrip --samples`, both views: each sample document's round trips judged with no effect (a plain value: in
 // this thread or a worker's, judgedInputs.ts), then gathered here in input order into the per-kind-and-version
 // results the command prints, so the output is the same whichever thread judged.
-import type { Catalog, CheckVerdict, Issue, Kind, RuleSet, Strategy, Version } from '../../core/index.ts';
+import type { Catalog, CheckVerdict, ChecksTally, Issue, Kind, RuleSet, Strategy, Version } from '../../core/index.ts';
 import { asCheck, asoRoundTripVerdict, findKindForDocument, formatPath, worstStatus } from '../../core/index.ts';
 import type { ParsedDocument } from '../../core/index.ts';
 import type { CommandIO } from '../io.ts';
@@ -48,6 +48,24 @@ export function check(
   if (verdict.status === 'lossless') return { pruned: r.pruned.length, verdict: v };
   return { failure: { source, lost: r.lost.map(formatPath), issues: r.issues }, pruned: r.pruned.length, verdict: v };
 }
+
+/**
+ * Equal path lists held once: the losses of every sample are held until the end (the output groups them by kind
+ * and version), and a cluster's objects of a kind mostly lose the same paths. Up to MAX_SHARED lists.
+ */
+class SharedLists {
+  private readonly lists = new Map<string, readonly string[]>();
+  of(xs: readonly string[]): readonly string[] {
+    if (xs.length === 0) return NONE;
+    const key = xs.join('\u0000');
+    const had = this.lists.get(key);
+    if (had) return had;
+    if (this.lists.size < MAX_SHARED) this.lists.set(key, xs);
+    return xs;
+  }
+}
+const NONE: readonly string[] = [];
+const MAX_SHARED = 10_000;
 
 /** Where a document sits, as the results name it. */
 const at = (doc: ParsedDocument, file: string): string =>
@@ -97,7 +115,7 @@ export interface SampleReading {
   readonly workers?: WorkerPlan;
 }
 
-/** The ASO view's samples checked into `results` and `verdicts`; 2 for bad input, else 0. */
+/** The ASO view's samples checked into `results` and `verdicts` (counted, not kept); 2 for bad input, else 0. */
 export async function asoSamples(
   catalog: Catalog,
   p: string,
@@ -105,8 +123,9 @@ export async function asoSamples(
   reading: SampleReading,
   io: CommandIO,
   results: Map<string, Result>,
-  verdicts: CheckVerdict[],
+  verdicts: ChecksTally,
 ): Promise<number> {
+  const shared = new SharedLists();
   const apply = (j: AsoJudged, dio: CommandIO): void => {
     if (j === undefined) return;
     if ('warning' in j) return dio.err(j.warning);
@@ -116,10 +135,10 @@ export async function asoSamples(
       res = { kind: j.kind, version: j.version, source: 'samples', checked: 0, pruned: 0, failures: [] };
       results.set(key, res);
     }
-    verdicts.push(j.verdict);
+    verdicts.add(j.verdict);
     res.checked++;
     res.pruned += j.pruned;
-    if (j.failure) res.failures.push(j.failure);
+    if (j.failure) res.failures.push({ ...j.failure, lost: shared.of(j.failure.lost) });
   };
   // each sample checked as it is read (a whole cluster's dump as samples never gathers in memory)
   const ok = await judgeSamples(io, p, reading.progress, { judge: asoSampleJudge(catalog, o), apply, ...reading });
@@ -165,8 +184,9 @@ export function deployedSamples(
   reading: SampleReading,
   io: CommandIO,
   resultFor: (kind: Kind, v: Version) => RoundtripResult,
-  verdicts: CheckVerdict[],
+  verdicts: ChecksTally,
 ): Promise<boolean> {
+  const shared = new SharedLists();
   const apply = (j: DeployedJudged, dio: CommandIO): void => {
     if (j === undefined) return;
     if ('warning' in j) return dio.err(j.warning);
@@ -174,8 +194,14 @@ export function deployedSamples(
     const kind = catalog.kinds.find((k) => k.group === j.group && k.kind === j.kind) as Kind;
     const res = resultFor(kind, kind.versions.find((v) => v.name === j.version) as Version);
     res.checked++;
-    res.losses.push(...j.losses);
-    verdicts.push(...j.verdicts);
+    for (const l of j.losses)
+      res.losses.push({
+        ...l,
+        droppedOnWrite: shared.of(l.droppedOnWrite),
+        droppedOnRead: shared.of(l.droppedOnRead),
+        ...(l.rejectedBy ? { rejectedBy: shared.of(l.rejectedBy) } : {}),
+      });
+    verdicts.add(...j.verdicts);
     res.status = worstStatus([res.status, ...j.verdicts.map((x) => x.status)]);
   };
   return judgeSamples(io, p, reading.progress, { judge: deployedSampleJudge(catalog, o), apply, ...reading });

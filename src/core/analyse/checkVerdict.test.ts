@@ -7,6 +7,7 @@ import {
   STATUS_ORDER,
   bothVerdicts,
   checksSummary,
+  ChecksTally,
   issuesVerdict,
   worstStatus,
   type CheckVerdict,
@@ -40,6 +41,16 @@ describe('checksSummary and bothVerdicts', () => {
         expect(s.status).toBe(worstStatus(cs.map((c) => c.status)));
         expect(s.headline.startsWith(`${STATUS_OPENING[s.status]}:`)).toBe(true);
         expect(verdictExitCode(s)).toBe(cs.every((c) => c.status === 'lossless') ? 0 : 1);
+      }),
+    );
+  });
+
+  it('a tally of checks given in any grouping says what checksSummary says of them all', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(check, { maxLength: 4 }), { maxLength: 8 }), (groups) => {
+        const t = new ChecksTally();
+        for (const g of groups) t.add(...g);
+        expect(t.summary('round trip')).toEqual(checksSummary(groups.flat(), 'round trip'));
       }),
     );
   });

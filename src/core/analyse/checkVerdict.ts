@@ -69,6 +69,33 @@ export function checksSummary(checks: readonly CheckVerdict[], noun = 'document'
   return { status, headline: `${STATUS_OPENING[status]}: ${plural(checks.length, noun)}: ${counts || 'none checked'}` };
 }
 
+/**
+ * checksSummary over checks given one at a time, keeping counts by status only: a whole cluster's round trips
+ * summarised without holding a verdict per object.
+ */
+export class ChecksTally {
+  private readonly counts: Record<VerdictStatus, number> = { rejected: 0, lossy: 0, undetermined: 0, lossless: 0 };
+  private first: CheckVerdict | undefined;
+  private n = 0;
+
+  add(...checks: readonly CheckVerdict[]): void {
+    for (const c of checks) {
+      this.first ??= c;
+      this.counts[c.status]++;
+      this.n++;
+    }
+  }
+
+  /** What checksSummary says of every check added. */
+  summary(noun = 'document'): CheckVerdict {
+    if (this.n === 1) return this.first as CheckVerdict;
+    const present = STATUS_ORDER.filter((s) => this.counts[s] > 0);
+    const status = present[0] ?? 'lossless';
+    const counts = present.map((s) => `${this.counts[s]} ${STATUS_WORDS[s]}`).join(', ');
+    return { status, headline: `${STATUS_OPENING[status]}: ${plural(this.n, noun)}: ${counts || 'none checked'}` };
+  }
+}
+
 /** Several document verdicts as one (`convert` of a List: `3 documents: 1 lossy, 2 accepted and lossless`). */
 export const verdictsSummary = (verdicts: readonly Verdict[], noun = 'document'): CheckVerdict =>
   checksSummary(verdicts.map(asCheck), noun);
