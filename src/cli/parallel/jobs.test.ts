@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../main.ts';
 import { fakeIO } from '../testdata/fakeIO.ts';
 import { eachJudged } from '../streamInput.ts';
-import { earlyWaiting, endEarly, judgedByWorkers, startEarly, type WorkerPlan } from './judgePool.ts';
+import { earlyWaiting, endEarly, judgedByWorkers, startEarly, workerPays, type WorkerPlan } from './judgePool.ts';
 import { streamText, widgetObject, WIDGET_CATALOG, type Shape } from '../testdata/jobsInput.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -122,4 +122,15 @@ describe('workers started with the command', () => {
     expect(earlyWaiting()).toBe(2);
     return endEarly().then(() => expect(earlyWaiting()).toBe(0));
   }, 60_000);
+});
+
+describe('the automatic mode starts workers only when they pay', () => {
+  const busy = { share: 0.95, idleCores: 1, judgedMs: 1000, left: 9 };
+  it.each([
+    ['this thread CPU-bound, a core idle, input left', busy, true],
+    ['the input (stdin) of unknown size', { ...busy, left: undefined }, true],
+    ['this thread waits for its input or a core', { ...busy, share: 0.5 }, false],
+    ['the other cores are busy with other processes', { ...busy, idleCores: 0.2 }, false],
+    ['too little input left for a worker start to pay back', { ...busy, left: 1 }, false],
+  ])('%s', (_what, o, pays) => expect(workerPays(o)).toBe(pays));
 });

@@ -6,6 +6,7 @@
 // and stops reading input while too many batches wait to be delivered (back-pressure: memory stays bounded). A
 // worker that fails, or a batch whose judge threw, is judged again here in order, so the output is the
 // single-thread run's, byte for byte.
+import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { TextPiece } from '../../core/index.ts';
 import type { CommandArgs } from '../commands/command.ts';
@@ -67,6 +68,41 @@ export const AUTO_AFTER_MS = 1000;
 const WORTH_MS = 2000;
 /** The share of a core this thread must have had for a worker to pay (automatic mode). */
 const BUSY = 0.8;
+/** Idle CPU the machine must have had, in cores, for a worker to get a core of its own (automatic mode). */
+const IDLE_CORES = 0.5;
+
+/**
+ * Whether starting workers pays (automatic mode): this thread is CPU-bound (it had at least BUSY of a core: else
+ * the input, or a machine busy with other work, is the limit); the machine had a core's worth idle meanwhile (on
+ * cores other processes keep busy a worker adds its start and gets no more CPU: the kernel shares the CPU between
+ * sessions, not threads); and the input left, estimated from the time so far and the share still to read, takes
+ * longer than a worker's start.
+ */
+export function workerPays(o: {
+  /** This thread's CPU over its wall time since the start. */
+  readonly share: number;
+  /** The machine's idle CPU over the same time, in cores. */
+  readonly idleCores: number;
+  /** Time this thread spent judging. */
+  readonly judgedMs: number;
+  /** The input left to read per part read; undefined when its size is unknown (stdin). */
+  readonly left: number | undefined;
+}): boolean {
+  return o.share >= BUSY && o.idleCores >= IDLE_CORES && (o.left === undefined || o.judgedMs * o.left >= WORTH_MS);
+}
+
+/** The machine's idle and total CPU time over every core so far. */
+function machineIdle(): { idle: number; total: number; cores: number } {
+  let idle = 0;
+  let total = 0;
+  const cpus = os.cpus();
+  for (const c of cpus) {
+    idle += c.times.idle;
+    total += c.times.user + c.times.nice + c.times.sys + c.times.idle + c.times.irq;
+  }
+  return { idle, total, cores: cpus.length };
+}
+
 /** Batches queued at one worker: it never waits for the next. */
 const QUEUE = 8;
 /** Batches this thread may judge beyond the workers' queues before their oldest is delivered: it keeps judging
@@ -146,6 +182,7 @@ export class JudgePool<J> {
   private closed = false;
   private readonly cpu0 = process.cpuUsage();
   private readonly wall0 = performance.now();
+  private readonly idle0 = machineIdle();
 
   constructor(
     private readonly plan: WorkerPlan & { readonly workers: number },
@@ -208,16 +245,19 @@ export class JudgePool<J> {
     return this.slots.length;
   }
 
-  /**
-   * Whether a worker would pay now: this thread is CPU-bound (it had at least BUSY of a core since the start: else
-   * the input, or a machine busy with other work, is the limit, and a second thread would get no more), and the
-   * input left, estimated from the time so far and the share still to read, takes longer than a worker's start.
-   */
+  /** Whether a worker would pay now (workerPays), from this thread's CPU and the machine's since the start. */
   private pays(): boolean {
     const cpu = process.cpuUsage(this.cpu0);
-    const share = (cpu.user + cpu.system) / 1000 / (performance.now() - this.wall0);
-    const left = this.left();
-    return share >= BUSY && (left === undefined || this.judgedHereMs * left >= WORTH_MS);
+    const idle = machineIdle();
+    return workerPays({
+      share: (cpu.user + cpu.system) / 1000 / (performance.now() - this.wall0),
+      idleCores:
+        idle.total > this.idle0.total
+          ? ((idle.idle - this.idle0.idle) / (idle.total - this.idle0.total)) * idle.cores
+          : 0,
+      judgedMs: this.judgedHereMs,
+      left: this.left(),
+    });
   }
 
   private start(): void {
