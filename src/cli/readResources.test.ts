@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { parseResources, pathKey, stringifyJsonExact } from '../core/index.ts';
+import { dump } from 'js-yaml';
+import { blockValues, parseResources, pathKey, stringifyJsonExact } from '../core/index.ts';
+import { plainResource, resource } from '../core/testdata/blockYaml.ts';
 import { FAST_CHARS, readResources, rootRange, YAML_POSITIONS_CHARS } from './readResources.ts';
 
 const big = (extra: Record<string, unknown>) => ({
@@ -43,6 +45,24 @@ describe('readResources', () => {
       ),
       { numRuns: 6, seed: 11 },
     );
+  });
+
+  it("reads a stream's pieces as the full parse does, key order included, by the line scan where it can (law)", () => {
+    let scanned = 0;
+    fc.assert(
+      fc.property(fc.oneof(plainResource, resource), fc.boolean(), (v, useYaml) => {
+        const text = useYaml ? stringify(v) : dump(v);
+        if (blockValues(text)) scanned++;
+        const fast = readResources(text, 'f', 0);
+        const full = parseResources(text, 'f');
+        expect(fast.issues).toEqual(full.issues);
+        expect(fast.documents.map((d) => stringifyJsonExact(d.value))).toEqual(
+          full.documents.map((d) => stringifyJsonExact(d.value)),
+        );
+      }),
+      { numRuns: 300, seed: 28 },
+    );
+    expect(scanned).toBeGreaterThan(50);
   });
 
   it('places paths in a plain block-style YAML resource of any size (past the full parse limit)', () => {
