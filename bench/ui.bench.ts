@@ -20,7 +20,7 @@ import { parse } from 'yaml';
 import { bigClusterYaml } from './support/bigResource.ts';
 import { formatTrace, startTrace, stopTrace } from './support/gcTrace.ts';
 import { formatFirstSteps, startFirstTrace, stopFirstTrace } from './support/firstTrace.ts';
-import { openPastePage, settled, waitRendered } from './support/pastePage.ts';
+import { openPastePage, readyToPaste, waitRendered } from './support/pastePage.ts';
 import { startPreview } from '../scripts/previewServer.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -127,7 +127,6 @@ try {
   // from the key press, with the longest main-thread task meanwhile. Each paste starts on a settled page
   // (the previous paste's ranges, link and autosave done) and replaces the built-in example, as a user's would.
   const page = await openPastePage(browser, base);
-  const settle = () => settled(page);
   const results: Record<
     string,
     { ms: number[]; longest: number[]; bytes: number; workerMs: number[]; completeMs: number[] }
@@ -161,14 +160,7 @@ try {
         await deployed.click();
         await page.locator('section[aria-label="Stored"] .line').first().waitFor({ timeout: 60_000 });
       }
-      await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-      // Into the first visible line: the middle of .view-lines can be scrolled out of the editor.
-      await page
-        .locator('.monaco-editor')
-        .first()
-        .click({ position: { x: 120, y: 12 } });
-      await page.keyboard.press('Control+A');
-      await settle();
+      await readyToPaste(page, text);
       await page.evaluate(() => ((window as unknown as { __longest: number }).__longest = 0));
       if (process.env.BENCH_TRACE) await startTrace(browser, page);
       await page.keyboard.press('Control+V');
@@ -223,13 +215,7 @@ try {
   for (let run = 0; run < Number(process.env.BENCH_COLD ?? RUNS); run++) {
     const p = await openPastePage(browser, base);
     const text = bigClusterYaml(1_000_000, run);
-    await p.evaluate((t) => navigator.clipboard.writeText(t), text);
-    await p
-      .locator('.monaco-editor')
-      .first()
-      .click({ position: { x: 120, y: 12 } });
-    await p.keyboard.press('Control+A');
-    await settled(p);
+    await readyToPaste(p, text);
     if (process.env.BENCH_TRACE) await startTrace(browser, p);
     await p.keyboard.press('Control+V');
     const t0 = await p.evaluate(() => (window as unknown as { __pasteAt: number }).__pasteAt);

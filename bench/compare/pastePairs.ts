@@ -10,7 +10,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { bigClusterYaml } from '../support/bigResource.ts';
-import { openPastePage, settled, waitRendered } from '../support/pastePage.ts';
+import { openPastePage, readyToPaste, waitRendered } from '../support/pastePage.ts';
 import { startPreview } from '../../scripts/previewServer.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -41,13 +41,7 @@ async function paste(page: Page, run: number): Promise<{ answer: number; panes: 
     await page.waitForFunction((n) => window.__versionExplorer?.rendered?.inputLength === n, before.length);
   }
   await page.bringToFront();
-  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-  await page
-    .locator('.monaco-editor')
-    .first()
-    .click({ position: { x: 120, y: 12 } });
-  await page.keyboard.press('Control+A');
-  await settled(page);
+  await readyToPaste(page, text);
   await page.keyboard.press('Control+V');
   const t0 = await page.evaluate(() => (window as unknown as { __pasteAt: number }).__pasteAt);
   const at = await waitRendered(page, text.length, t0);

@@ -37,6 +37,20 @@ export async function openPastePage(browser: Browser, url: string): Promise<Page
   return page;
 }
 
+/**
+ * `text` on the clipboard, the editor's text selected and the page settled: the next Ctrl+V replaces the input.
+ * The click is into the first visible line: the middle of .view-lines can be scrolled out of the editor.
+ */
+export async function readyToPaste(page: Page, text: string): Promise<void> {
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await page
+    .locator('.monaco-editor')
+    .first()
+    .click({ position: { x: 120, y: 12 } });
+  await page.keyboard.press('Control+A');
+  await settled(page);
+}
+
 /** When the page rendered an input of `inputLength` after `since` (page clock); `complete`: with its ranges. */
 export async function waitRendered(page: Page, inputLength: number, since: number, complete = false): Promise<number> {
   const h = await page.waitForFunction(

@@ -1,6 +1,8 @@
 // Generated YAML resources for the line-scan readers' laws (blockRanges, blockValues): any keys and scalars, and
 // the shape of most manifests (plain keys, one-line scalars, block collections, `{}` and `[]`).
 import fc from 'fast-check';
+import { dump } from 'js-yaml';
+import { stringify } from 'yaml';
 
 const key = fc.oneof(
   fc.constantFrom('a', 'b', 'apiVersion', 'kind', 'x-kubernetes-y', 'app.kubernetes.io/name', '$propertyBag', '_k'),
@@ -43,3 +45,51 @@ const { plainTree } = fc.letrec((tie) => ({
   ),
 }));
 export const plainResource = fc.dictionary(plainKey, plainTree, { minKeys: 1, maxKeys: 5 });
+
+/** A generated resource as text, in the `yaml` package's or js-yaml's block style at indent 1 to 4. */
+export const blockText = fc
+  .tuple(fc.oneof(plainResource, resource), fc.boolean(), fc.integer({ min: 1, max: 4 }))
+  .map(([v, useYaml, indent]) =>
+    useYaml ? stringify(v, { indent, indentSeq: indent > 1 }) : dump(v, { indent, noArrayIndent: indent === 1 }),
+  );
+
+/** YAML's other forms worked into a block text: comments, markers, flow, block scalars, tags, odd spacing. */
+export const YAML_EDITS: readonly ((t: string) => string)[] = [
+  (t) => `# head\n${t}`,
+  (t) => `  # indented head\n\n${t}`,
+  (t) => t.replace(/\n/, ' # tail\n'),
+  (t) => t.replace(/\n(?=\S)/, '\n# between\n'),
+  (t) => t.replace(/\n(?=\S)/, '\n  # indented between\n'),
+  (t) => `${t}---\n${t}`,
+  (t) => `---\n${t}`,
+  (t) => `%YAML 1.2\n---\n${t}`,
+  (t) => `${t}...\n`,
+  (t) => `\uFEFF${t}`,
+  (t) => t.replace(/: (.*)\n/, ': &a $1\n'),
+  (t) => t.replace(/: (.*)\n/, ': !!str $1\n'),
+  (t) => t.replace(/: (.*)\n/, ': [$1]\n'),
+  (t) => t.replace(/: (.*)\n/, ': {x: $1}\n'),
+  (t) => t.replace(/: (.*)\n/, ': |\n  $1\n'),
+  (t) => t.replace(/: (.*)\n/, ': >-\n  $1\n'),
+  (t) => t.replace(/: (.*)\n/, ':\n'),
+  (t) => t.replace(/: (.*)\n/, ': $1\n   more\n'),
+  (t) => t.replace(/: (.*)\n/, ': "$1\\n"\n'),
+  (t) => t.replace(/: (.*)\n/, ': \u0085$1\n'),
+  (t) => t.replace(/: (.*)\n/, ': \u{1F600}$1\n'),
+  (t) => t.replace(/\n/g, '\n\n'),
+  (t) => t.replace(/\n/g, '   \n'),
+  (t) => t.replace(/\n/g, '\r\n'),
+  (t) => t.replace(/ {2}/g, '\t'),
+  (t) => t.replace(/: /g, ':   '),
+  (t) => t.replace(/- /g, '-   '),
+  (t) => t.replace(/- /g, '-\n  '),
+  (t) => t.replace(/\n {2}/g, '\n'),
+  (t) => t.replace(/\n {2}/g, '\n   '),
+  (t) => t.replace(/^(\w+):/m, '$1 :'),
+  (t) => t.replace(/^(\w+):/m, '"$1":'),
+  (t) => t.replace(/^(\w+):/m, '? $1\n:'),
+  (t) => `${t}  extra\n`,
+  (t) => `${t}${t}`,
+  (t) => t.trimEnd(),
+  (t) => ` ${t}`,
+];
